@@ -1,0 +1,163 @@
+// Buffer: text (a GapBuffer of internal UTF-8), 1-based character positions,
+// point, mark, markers, narrowing, a modified flag, undo, and line helpers.
+//
+// Positions given to and returned by a Buffer are CharPos (1-based, as Lisp
+// sees them). Positions outside the accessible region (point-min..point-max)
+// throw Error("args-out-of-range"); a change to a read-only buffer throws
+// Error("buffer-read-only").
+//
+// Every change goes through one pair of primitives, insert_at (which the
+// process reader's reserve/commit path shares) and delete_region, and those
+// keep point, markers, the char index, undo and the modified flag current.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "buffer/char_index.hpp"
+#include "buffer/gap_buffer.hpp"
+#include "buffer/marker.hpp"
+#include "buffer/undo.hpp"
+#include "core/coding.hpp"
+#include "core/position.hpp"
+
+namespace gapmacs {
+
+class Buffer final {
+public:
+    explicit Buffer(std::string name, std::size_t initial_gap = 4096);
+    ~Buffer(); // markers still pointing here are left pointing nowhere
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+
+    const std::string& name() const { return m_name; }
+    void set_name(std::string name) { m_name = std::move(name); }
+
+    // Sizes of the whole buffer (narrowing ignored), as buffer-size does.
+    std::int64_t size() const { return static_cast<std::int64_t>(m_index.chars()); }
+    std::size_t byte_size() const { return m_text.size(); }
+    bool single_byte() const { return m_index.single_byte(); }
+
+    // The accessible region (narrowing honoured), and point inside it.
+    CharPos point_min() const;
+    CharPos point_max() const;
+    CharPos point() const { return m_point.chars; }
+    TextPos point_pos() const { return m_point; }
+    // Moves point, clamped to the accessible region as goto-char does.
+    void goto_char(CharPos pos);
+
+    // Conversion between character positions and byte offsets (whole buffer;
+    // pos in 1..size()+1). O(1) while the buffer is single-byte.
+    BytePos char_to_byte(CharPos pos) const;
+    CharPos byte_to_char(BytePos pos) const;
+    TextPos text_pos(CharPos pos) const { return {pos, char_to_byte(pos)}; }
+
+    // Internal text of [from, to) (either order); both must be accessible.
+    std::string substring(CharPos from, CharPos to) const;
+    std::string text() const { return m_text.substr(0, m_text.size()); }
+    const GapBuffer& gap_buffer() const { return m_text; }
+    // The character at pos, or nothing at point-max (char-after).
+    std::optional<char32_t> char_after(CharPos pos) const;
+    std::optional<char32_t> char_before(CharPos pos) const;
+
+    // Inserts internal text at point; point ends up after it (insert).
+    void insert(std::string_view text);
+    // Inserts at pos. Point, markers and the narrowing end move per Emacs's
+    // rules: things after pos shift; things at pos shift only if they advance
+    // (point does not).
+    void insert_at(CharPos pos, std::string_view text);
+    // Deletes [from, to) (either order); markers inside collapse to from.
+    void delete_region(CharPos from, CharPos to);
+    // Widens and deletes everything (erase-buffer).
+    void erase();
+
+    // Direct writes into the gap, for the process reader: reserve moves the
+    // gap to pos (accessible) with at least nbytes free and returns where to
+    // write; commit(k) inserts the first k bytes written there, which must be
+    // well-formed internal text, exactly as insert_at(pos, ...) would.
+    char* reserve(CharPos pos, std::size_t nbytes);
+    void commit(std::size_t nbytes);
+
+    // The mark: a marker that points nowhere until set.
+    Marker& mark() { return m_mark; }
+    std::optional<CharPos> mark_position() const { return m_mark.position(); }
+    void set_mark(CharPos pos) { m_mark.set(*this, pos); }
+
+    void narrow(CharPos from, CharPos to);
+    void widen();
+    bool narrowed() const { return m_begv.buffer() != nullptr; }
+
+    bool modified() const { return m_modified; }
+    void set_modified(bool modified);
+    // Counts every change; lets callers notice that the buffer changed.
+    std::uint64_t modification_tick() const { return m_tick; }
+    bool read_only() const { return m_read_only; }
+    void set_read_only(bool ro) { m_read_only = ro; }
+
+    UndoList& undo_list() { return m_undo; }
+    void undo_boundary() { m_undo.boundary(); }
+    // Reverts the next group of changes, as the `undo` command: consecutive
+    // calls walk further back; any other change starts again from the newest.
+    // The reversal is itself recorded, so undoing an undo redoes. Returns
+    // false when there is nothing more to undo.
+    bool undo();
+
+    // Line helpers, within the accessible region.
+    CharPos line_beginning(CharPos pos) const;
+    CharPos line_end(CharPos pos) const;
+    // 1-based line number of pos counting from point-min (line-number-at-pos).
+    std::int64_t line_number_at(CharPos pos) const;
+    // Number of newlines in [from, to), plus one if the region does not end
+    // in a newline and is not empty (count-lines).
+    std::int64_t count_lines(CharPos from, CharPos to) const;
+    // forward-line: moves point n lines (backward when n <= 0, to a line
+    // start); returns the shortfall as Emacs does.
+    std::int64_t forward_line(std::int64_t n);
+
+    // The visited file and its coding system (buffer-file-name and
+    // buffer-file-coding-system).
+    const std::string& file_name() const { return m_file_name; }
+    void set_file_name(std::string file) { m_file_name = std::move(file); }
+    const CodingSystem& coding() const { return m_coding; }
+    void set_coding(CodingSystem coding) { m_coding = std::move(coding); }
+
+    // Aborts (a bug) when internal state is inconsistent; tests call it.
+    void check_invariants() const;
+
+private:
+    friend class Marker;
+    void register_marker(Marker& m);
+    void unregister_marker(Marker& m);
+
+    void check_accessible(CharPos pos) const;
+    void check_writable() const;
+    TextPos clamp(CharPos pos) const;
+    void note_change();
+    // Finishes an insertion of text already in the gap buffer at `at`.
+    void inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool record_undo);
+    void apply_undo_entry(const UndoEntry& e);
+    std::size_t count_newlines(std::size_t from_byte, std::size_t to_byte) const;
+
+    std::string m_name;
+    GapBuffer m_text;
+    mutable CharIndex m_index;
+    TextPos m_point{CharPos(1), BytePos(0)};
+    std::vector<Marker*> m_markers;
+    Marker m_mark;
+    Marker m_begv; // narrowing start/end; both point nowhere when widened
+    Marker m_zv;
+    UndoList m_undo;
+    std::size_t m_pending_undo = 0; // where the next `undo` continues (entries index)
+    std::uint64_t m_undo_tick = 0;  // m_tick right after the last undo
+    bool m_undoing = false;
+    std::optional<TextPos> m_reserved; // set between reserve and commit
+    std::uint64_t m_tick = 0;
+    bool m_modified = false;
+    bool m_read_only = false;
+    std::string m_file_name;
+    CodingSystem m_coding;
+};
+
+} // namespace gapmacs

@@ -1,0 +1,236 @@
+#include "buffer/char_index.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+#include "buffer/gap_buffer.hpp"
+#include "core/utf8.hpp"
+
+namespace gapmacs {
+
+namespace {
+
+// A lookup that counted over more bytes than this leaves a checkpoint, so at
+// most one checkpoint per kCheckpointGap bytes exists and no later lookup
+// counts further than that from one (about 1 us at several GB/s).
+constexpr std::size_t kCheckpointGap = 4096;
+
+struct Known {
+    std::size_t chars, bytes;
+};
+
+// Counting goes by blocks, so a scan costs the distance to the target, not
+// the size of the piece it lies in. Blocks start small (short hops are the
+// common case: the last lookup is usually near) and double up to kBlock.
+constexpr std::size_t kFirstBlock = 64;
+constexpr std::size_t kBlock = 8192;
+
+// Skips `nchars` characters forward from byte `from`; returns the byte offset.
+std::size_t scan_forward(const GapBuffer& text, std::size_t from, std::size_t nchars)
+{
+    std::size_t at = from;
+    bool found = false;
+    text.for_each_piece(from, text.size(), [&](std::string_view piece) {
+        for (std::size_t off = 0, block_size = kFirstBlock; !found && off < piece.size();
+             block_size = std::min(2 * block_size, kBlock)) {
+            std::size_t len = std::min(block_size, piece.size() - off);
+            const char* block = piece.data() + off;
+            std::size_t n = count_chars(block, len);
+            if (nchars < n) {
+                at += advance_chars(block, len, nchars);
+                found = true;
+                return;
+            }
+            nchars -= n;
+            at += len;
+            off += len;
+        }
+    });
+    assert(found || nchars == 0);
+    return at;
+}
+
+// Goes back `nchars` characters from byte `from`; returns the byte offset.
+std::size_t scan_backward(const GapBuffer& text, std::size_t from, std::size_t nchars)
+{
+    std::size_t at = from; // the scan has reached back to here
+    auto step = [&](const char* base, std::size_t len) {
+        // Blocks from the end of [base, base + len) backwards.
+        for (std::size_t block_size = kFirstBlock; len > 0; block_size = std::min(2 * block_size, kBlock)) {
+            std::size_t blen = std::min(block_size, len);
+            const char* block = base + len - blen;
+            std::size_t n = count_chars(block, blen);
+            if (n >= nchars) {
+                auto* u = reinterpret_cast<const unsigned char*>(block);
+                for (std::size_t i = blen; i-- > 0;) {
+                    if (!is_continuation_byte(u[i]) && --nchars == 0) {
+                        at -= blen - i;
+                        return true;
+                    }
+                }
+            }
+            nchars -= n;
+            at -= blen;
+            len -= blen;
+        }
+        return false;
+    };
+    if (nchars == 0)
+        return from;
+    std::size_t gap = text.gap_start();
+    if (from > gap && step(text.after_gap().data(), from - gap))
+        return at;
+    step(text.before_gap().data(), std::min(from, gap));
+    return at;
+}
+
+std::size_t count_between(const GapBuffer& text, std::size_t from, std::size_t to)
+{
+    std::size_t n = 0;
+    text.for_each_piece(from, to, [&](std::string_view piece) { n += count_chars(piece.data(), piece.size()); });
+    return n;
+}
+
+std::size_t distance(std::size_t a, std::size_t b) { return a < b ? b - a : a - b; }
+
+} // namespace
+
+CharIndex::Point CharIndex::absolute(std::size_t i) const
+{
+    const Point& p = m_points[i];
+    return i < m_split ? p : Point{m_chars - p.chars, m_bytes - p.bytes};
+}
+
+void CharIndex::move_split(std::size_t at_byte)
+{
+    // Afterwards, checkpoints at or before at_byte are absolute, the others
+    // relative to the end: an edit at at_byte changes neither kind.
+    while (m_split > 0 && m_points[m_split - 1].bytes > at_byte) {
+        Point& p = m_points[--m_split];
+        p = {m_chars - p.chars, m_bytes - p.bytes};
+    }
+    while (m_split < m_points.size() && absolute(m_split).bytes <= at_byte) {
+        m_points[m_split] = absolute(m_split);
+        ++m_split;
+    }
+}
+
+void CharIndex::inserted(std::size_t, std::size_t at_byte, std::size_t nchars, std::size_t nbytes)
+{
+    if (!m_points.empty())
+        move_split(at_byte);
+    if (m_last && m_last->bytes > at_byte)
+        *m_last = {m_last->chars + nchars, m_last->bytes + nbytes};
+    m_chars += nchars;
+    m_bytes += nbytes;
+}
+
+void CharIndex::deleted(std::size_t, std::size_t at_byte, std::size_t nchars, std::size_t nbytes)
+{
+    if (!m_points.empty()) {
+        move_split(at_byte);
+        // Checkpoints strictly inside the deleted text no longer exist.
+        std::size_t end = m_split;
+        while (end < m_points.size() && absolute(end).bytes < at_byte + nbytes)
+            ++end;
+        m_points.erase(m_points.begin() + m_split, m_points.begin() + end);
+    }
+    if (m_last && m_last->bytes >= at_byte + nbytes)
+        *m_last = {m_last->chars - nchars, m_last->bytes - nbytes};
+    else if (m_last && m_last->bytes > at_byte)
+        m_last.reset();
+    m_chars -= nchars;
+    m_bytes -= nbytes;
+}
+
+void CharIndex::remember(std::size_t chars, std::size_t bytes)
+{
+    // Binary search for the first checkpoint after `bytes`.
+    std::size_t lo = 0, hi = m_points.size();
+    while (lo < hi) {
+        std::size_t mid = (lo + hi) / 2;
+        if (absolute(mid).bytes <= bytes)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < m_split || (lo == m_split && m_split == m_points.size())) {
+        m_points.insert(m_points.begin() + lo, Point{chars, bytes});
+        ++m_split;
+    } else {
+        m_points.insert(m_points.begin() + lo, Point{m_chars - chars, m_bytes - bytes});
+    }
+}
+
+std::size_t CharIndex::char_to_byte(const GapBuffer& text, std::size_t charpos, std::size_t hint_char,
+                                    std::size_t hint_byte)
+{
+    if (single_byte())
+        return charpos;
+    // Nearest known pair: start, end, hint, and the checkpoints around charpos.
+    Known best{0, 0};
+    auto consider = [&](std::size_t c, std::size_t b) {
+        if (distance(c, charpos) < distance(best.chars, charpos))
+            best = {c, b};
+    };
+    consider(m_chars, m_bytes);
+    consider(hint_char, hint_byte);
+    if (m_last)
+        consider(m_last->chars, m_last->bytes);
+    std::size_t lo = 0, hi = m_points.size();
+    while (lo < hi) {
+        std::size_t mid = (lo + hi) / 2;
+        if (absolute(mid).chars <= charpos)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo > 0)
+        consider(absolute(lo - 1).chars, absolute(lo - 1).bytes);
+    if (lo < m_points.size())
+        consider(absolute(lo).chars, absolute(lo).bytes);
+
+    std::size_t byte = best.chars <= charpos ? scan_forward(text, best.bytes, charpos - best.chars)
+                                             : scan_backward(text, best.bytes, best.chars - charpos);
+    if (distance(byte, best.bytes) > kCheckpointGap)
+        remember(charpos, byte);
+    m_last = Point{charpos, byte};
+    return byte;
+}
+
+std::size_t CharIndex::byte_to_char(const GapBuffer& text, std::size_t bytepos, std::size_t hint_char,
+                                    std::size_t hint_byte)
+{
+    if (single_byte())
+        return bytepos;
+    Known best{0, 0};
+    auto consider = [&](std::size_t c, std::size_t b) {
+        if (distance(b, bytepos) < distance(best.bytes, bytepos))
+            best = {c, b};
+    };
+    consider(m_chars, m_bytes);
+    consider(hint_char, hint_byte);
+    if (m_last)
+        consider(m_last->chars, m_last->bytes);
+    std::size_t lo = 0, hi = m_points.size();
+    while (lo < hi) {
+        std::size_t mid = (lo + hi) / 2;
+        if (absolute(mid).bytes <= bytepos)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo > 0)
+        consider(absolute(lo - 1).chars, absolute(lo - 1).bytes);
+    if (lo < m_points.size())
+        consider(absolute(lo).chars, absolute(lo).bytes);
+
+    std::size_t chars = best.bytes <= bytepos ? best.chars + count_between(text, best.bytes, bytepos)
+                                              : best.chars - count_between(text, bytepos, best.bytes);
+    if (distance(bytepos, best.bytes) > kCheckpointGap)
+        remember(chars, bytepos);
+    m_last = Point{chars, bytepos};
+    return chars;
+}
+
+} // namespace gapmacs

@@ -1,0 +1,57 @@
+// CharIndex: char <-> byte conversion without scanning the buffer.
+//
+// While the text is all single-byte, chars == bytes and a conversion is O(1).
+// Otherwise it starts from the nearest known (char, byte) pair: the start,
+// the end, the hint the caller gives (point), the last lookup, and a sorted table of
+// checkpoints left by earlier lookups, then counts characters over the
+// distance (vectorized, several GB/s). A lookup that had to count far leaves
+// a checkpoint, so repeated access anywhere is cheap.
+//
+// Checkpoints never need a pass over the table on an edit: those before the
+// last edit position are stored as offsets from the start, those after it as
+// offsets from the end. An edit at p only converts the checkpoints between
+// the previous edit position and p (like moving a gap) and drops those inside
+// a deletion.
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "core/position.hpp"
+
+namespace gapmacs {
+
+class GapBuffer;
+
+class CharIndex final {
+public:
+    // Totals of the text, kept current by the buffer.
+    std::size_t chars() const { return m_chars; }
+    std::size_t bytes() const { return m_bytes; }
+    bool single_byte() const { return m_chars == m_bytes; }
+
+    // Offsets here are 0-based in both units.
+    std::size_t char_to_byte(const GapBuffer& text, std::size_t charpos, std::size_t hint_char, std::size_t hint_byte);
+    std::size_t byte_to_char(const GapBuffer& text, std::size_t bytepos, std::size_t hint_char, std::size_t hint_byte);
+
+    // The buffer calls these after the text changed.
+    void inserted(std::size_t at_char, std::size_t at_byte, std::size_t nchars, std::size_t nbytes);
+    void deleted(std::size_t at_char, std::size_t at_byte, std::size_t nchars, std::size_t nbytes);
+    void clear() { m_points.clear(); m_split = 0; m_chars = m_bytes = 0; m_last.reset(); }
+
+    std::size_t checkpoint_count() const { return m_points.size(); }
+
+private:
+    struct Point { std::size_t chars, bytes; }; // absolute, or from the end (see above)
+    Point absolute(std::size_t i) const;
+    void move_split(std::size_t at_byte);
+    void remember(std::size_t chars, std::size_t bytes);
+
+    std::vector<Point> m_points; // sorted by position
+    std::size_t m_split = 0;     // m_points[0, split) absolute; [split, n) from the end
+    std::optional<Point> m_last; // the last lookup's answer, kept current across edits
+    std::size_t m_chars = 0;
+    std::size_t m_bytes = 0;
+};
+
+} // namespace gapmacs

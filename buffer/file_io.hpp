@@ -1,0 +1,44 @@
+// Files: loading with a coding system, saving atomically.
+//
+// Loading defaults to utf-8 with an undecided EOL and raw bytes, so any file
+// round-trips byte for byte. Saving writes a temporary file in the target's
+// directory, fsyncs it, gives it the old file's mode and renames it over the
+// target: the old file is either fully replaced or untouched, never truncated.
+// Failures throw FileError with Emacs's symbol and a message naming the file.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/coding.hpp"
+
+namespace gapmacs {
+
+class Buffer;
+
+// The whole content of a file. Throws FileError (file-missing, permission-denied, file-error).
+std::string read_file_bytes(const std::string& path);
+
+// Atomically replaces (or creates) path with bytes; keeps an existing file's
+// permission bits, new files get 0666 & ~umask. On any failure (missing
+// directory, permission denied, full disk, RLIMIT_FSIZE) throws FileError and
+// leaves the old file as it was and no temporary file behind.
+void write_file_atomic(const std::string& path, std::string_view bytes);
+
+// Inserts the file's decoded text at point in buffer (point stays before it,
+// as insert-file-contents). With no coding, utf-8 with undecided EOL is used;
+// the coding with its detected EOL is stored as the buffer's coding system
+// when `visit` is true, which also sets the file name and clears the modified flag.
+void insert_file_contents(Buffer& buffer, const std::string& path, const CodingSystem* coding = nullptr,
+                          bool visit = false);
+
+// Encodes the buffer (whole, narrowing ignored) with its coding system and
+// writes it to its file (or `path` when given, which then becomes its file),
+// atomically; clears the modified flag on success.
+void save_buffer(Buffer& buffer, const std::string& path = {});
+
+// Writes [from, to) of buffer to path with coding, atomically (write-region).
+void write_region(Buffer& buffer, std::int64_t from, std::int64_t to, const std::string& path,
+                  const CodingSystem& coding);
+
+} // namespace gapmacs

@@ -1,0 +1,254 @@
+#include "core/utf8.hpp"
+
+#include <cstring>
+
+namespace gapmacs {
+
+namespace {
+
+constexpr std::uint64_t high_bits = 0x8080808080808080ull;
+
+inline std::uint64_t load64(const char* p)
+{
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    return w;
+}
+
+inline bool in_range(unsigned char b, unsigned lo, unsigned hi) { return b >= lo && b <= hi; }
+
+} // namespace
+
+std::size_t count_chars(const char* p, std::size_t n)
+{
+    // SWAR: a continuation byte has bit 7 set and bit 6 clear. Each byte lane
+    // of `lanes` counts them (at most 255 words per round, so lanes never
+    // overflow); then the lanes are summed. About a cycle per 8 bytes.
+    constexpr std::uint64_t low_bytes = 0x00FF00FF00FF00FFull, ones16 = 0x0001000100010001ull;
+    std::size_t continuation = 0, i = 0;
+    while (i + 8 <= n) {
+        std::uint64_t lanes = 0;
+        for (int k = 0; k < 255 && i + 8 <= n; ++k, i += 8) {
+            std::uint64_t w = load64(p + i);
+            lanes += ((w & ~(w << 1)) & high_bits) >> 7;
+        }
+        std::uint64_t pairs = (lanes & low_bytes) + (lanes >> 8 & low_bytes); // 16-bit lanes
+        continuation += (pairs * ones16) >> 48;
+    }
+    auto* u = reinterpret_cast<const unsigned char*>(p);
+    for (; i < n; ++i)
+        continuation += (u[i] & 0xC0) == 0x80;
+    return n - continuation;
+}
+
+bool is_ascii(const char* p, std::size_t n)
+{
+    std::size_t i = 0;
+    std::uint64_t acc = 0;
+    for (; i + 8 <= n; i += 8)
+        acc |= load64(p + i);
+    for (; i < n; ++i)
+        acc |= static_cast<unsigned char>(p[i]);
+    return (acc & high_bits) == 0;
+}
+
+std::size_t advance_chars(const char* p, std::size_t n, std::size_t nchars)
+{
+    auto* u = reinterpret_cast<const unsigned char*>(p);
+    std::size_t i = 0;
+    // Whole ASCII words advance 8 characters at once.
+    while (nchars >= 8 && i + 8 <= n && (load64(p + i) & high_bits) == 0) {
+        i += 8;
+        nchars -= 8;
+    }
+    for (; i < n; ++i) {
+        if ((u[i] & 0xC0) != 0x80) {
+            if (nchars == 0)
+                return i;
+            --nchars;
+            if (nchars >= 8) {
+                // Skip this char's continuation bytes, then retry the word path.
+                std::size_t j = i + 1;
+                while (j < n && (u[j] & 0xC0) == 0x80)
+                    ++j;
+                i = j;
+                while (nchars >= 8 && i + 8 <= n && (load64(p + i) & high_bits) == 0) {
+                    i += 8;
+                    nchars -= 8;
+                }
+                --i;
+            }
+        }
+    }
+    return n;
+}
+
+char32_t decode_internal_char(const char* p, const char* end, int* length)
+{
+    auto* u = reinterpret_cast<const unsigned char*>(p);
+    unsigned char b0 = u[0];
+    int len = internal_char_length(b0);
+    if (end - p < len)
+        len = static_cast<int>(end - p);
+    if (length)
+        *length = len;
+    switch (len) {
+    case 1:
+        return b0;
+    case 2:
+        if (is_raw_byte_lead(b0))
+            return raw_byte_char(static_cast<std::uint8_t>(0x80 | ((b0 & 1) << 6) | (u[1] & 0x3F)));
+        return ((b0 & 0x1F) << 6) | (u[1] & 0x3F);
+    case 3:
+        return ((b0 & 0x0F) << 12) | ((u[1] & 0x3F) << 6) | (u[2] & 0x3F);
+    default:
+        return ((b0 & 0x07) << 18) | ((u[1] & 0x3F) << 12) | ((u[2] & 0x3F) << 6) | (u[3] & 0x3F);
+    }
+}
+
+int encode_internal_char(char32_t c, char* out)
+{
+    auto* o = reinterpret_cast<unsigned char*>(out);
+    if (c < 0x80) {
+        o[0] = static_cast<unsigned char>(c);
+        return 1;
+    }
+    if (is_raw_byte_char(c)) {
+        std::uint8_t b = raw_byte_value(c);
+        o[0] = 0xC0 | (b >> 6 & 1);
+        o[1] = 0x80 | (b & 0x3F);
+        return 2;
+    }
+    if (c < 0x800) {
+        o[0] = 0xC0 | (c >> 6);
+        o[1] = 0x80 | (c & 0x3F);
+        return 2;
+    }
+    if (c < 0x10000) {
+        o[0] = 0xE0 | (c >> 12);
+        o[1] = 0x80 | (c >> 6 & 0x3F);
+        o[2] = 0x80 | (c & 0x3F);
+        return 3;
+    }
+    o[0] = 0xF0 | (c >> 18);
+    o[1] = 0x80 | (c >> 12 & 0x3F);
+    o[2] = 0x80 | (c >> 6 & 0x3F);
+    o[3] = 0x80 | (c & 0x3F);
+    return 4;
+}
+
+void append_internal_char(std::string& out, char32_t c)
+{
+    char tmp[4];
+    out.append(tmp, encode_internal_char(c, tmp));
+}
+
+int utf8_sequence_status(const char* in, std::size_t n)
+{
+    auto* u = reinterpret_cast<const unsigned char*>(in);
+    unsigned char b0 = u[0];
+    if (b0 < 0x80)
+        return 1;
+    int len;
+    unsigned lo = 0x80, hi = 0xBF; // range of the second byte
+    if (in_range(b0, 0xC2, 0xDF))
+        len = 2;
+    else if (in_range(b0, 0xE0, 0xEF)) {
+        len = 3;
+        if (b0 == 0xE0) lo = 0xA0;
+        if (b0 == 0xED) hi = 0x9F; // no surrogates
+    } else if (in_range(b0, 0xF0, 0xF4)) {
+        len = 4;
+        if (b0 == 0xF0) lo = 0x90;
+        if (b0 == 0xF4) hi = 0x8F;
+    } else
+        return 0;
+    for (int i = 1; i < len; ++i) {
+        if (static_cast<std::size_t>(i) >= n)
+            return -(len - i);
+        unsigned char lo_i = i == 1 ? lo : 0x80, hi_i = i == 1 ? hi : 0xBF;
+        if (!in_range(u[i], lo_i, hi_i))
+            return 0;
+    }
+    return len;
+}
+
+std::size_t valid_utf8_prefix(const char* in, std::size_t n)
+{
+    std::size_t i = 0;
+    while (i < n) {
+        // ASCII runs, 16 bytes at a time.
+        while (i + 16 <= n && ((load64(in + i) | load64(in + i + 8)) & high_bits) == 0)
+            i += 16;
+        if (static_cast<unsigned char>(in[i]) < 0x80) {
+            ++i;
+            continue;
+        }
+        int len = utf8_sequence_status(in + i, n - i);
+        if (len <= 0)
+            return i;
+        i += len;
+    }
+    return n;
+}
+
+std::size_t utf8_to_internal(std::string_view in, std::string& out, bool final)
+{
+    const char* p = in.data();
+    std::size_t n = in.size(), i = 0;
+    out.reserve(out.size() + n);
+    while (i < n) {
+        std::size_t valid = valid_utf8_prefix(p + i, n - i);
+        out.append(p + i, valid);
+        i += valid;
+        if (i == n)
+            break;
+        int status = utf8_sequence_status(p + i, n - i);
+        if (status < 0 && !final)
+            return i; // a sequence split by the chunk boundary: wait for the rest
+        // Invalid (or truncated at the very end): this byte alone becomes raw;
+        // what follows is examined afresh.
+        append_internal_char(out, raw_byte_char(static_cast<unsigned char>(p[i])));
+        ++i;
+    }
+    return n;
+}
+
+void internal_to_utf8(std::string_view in, std::string& out)
+{
+    const char* p = in.data();
+    std::size_t n = in.size(), i = 0;
+    out.reserve(out.size() + n);
+    while (i < n) {
+        std::size_t start = i;
+        while (i < n && !is_raw_byte_lead(static_cast<unsigned char>(p[i])))
+            ++i;
+        out.append(p + start, i - start);
+        if (i < n) {
+            out.push_back(static_cast<char>(raw_byte_value(decode_internal_char(p + i, p + n))));
+            i += 2;
+        }
+    }
+}
+
+bool is_valid_internal(std::string_view s)
+{
+    const char* p = s.data();
+    std::size_t n = s.size(), i = 0;
+    while (i < n) {
+        auto b = static_cast<unsigned char>(p[i]);
+        if (is_raw_byte_lead(b)) {
+            if (i + 1 >= n || !is_continuation_byte(static_cast<unsigned char>(p[i + 1])))
+                return false;
+            i += 2;
+            continue;
+        }
+        int len = utf8_sequence_status(p + i, n - i);
+        if (len <= 0)
+            return false;
+        i += len;
+    }
+    return true;
+}
+
+} // namespace gapmacs

@@ -1,0 +1,210 @@
+#include "lisp-lite/batch.hpp"
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/utf8.hpp"
+#include "lisp-lite/eval.hpp"
+#include "lisp-lite/lisp.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+
+constexpr const char* help_text =
+    "Usage: gapmacs [OPTION-OR-FILENAME]...\n"
+    "\n"
+    "  --batch, -batch          do not start the editor; process the arguments and exit\n"
+    "  -Q, --quick, -q          do not load an init file (there is none yet)\n"
+    "  -l FILE, --load FILE     load Emacs Lisp FILE\n"
+    "  --eval EXPR, -eval EXPR  evaluate Emacs Lisp expression EXPR\n"
+    "  -f FUNC, --funcall FUNC  call Emacs Lisp function FUNC with no arguments\n"
+    "  -L DIR, --directory DIR  prepend DIR to load-path\n"
+    "  --version                print the version and exit\n"
+    "  --help                   print this text and exit\n";
+
+void on_sigint(int) { request_quit(); }
+
+// Splits "--opt=value" forms; returns the option's canonical name.
+std::string canonical(std::string_view arg, std::string& inline_value, bool& has_inline)
+{
+    has_inline = false;
+    std::string a(arg);
+    if (a.rfind("--", 0) == 0) {
+        auto eq = a.find('=');
+        if (eq != std::string::npos) {
+            inline_value = a.substr(eq + 1);
+            has_inline = true;
+            a = a.substr(0, eq);
+        }
+    }
+    if (a == "-batch" || a == "--batch")
+        return "batch";
+    if (a == "-Q" || a == "--quick" || a == "-q" || a == "--no-init-file" || a == "-no-init-file" ||
+        a == "--no-site-file" || a == "-no-site-file")
+        return "quick";
+    if (a == "-l" || a == "--load" || a == "-load")
+        return "load";
+    if (a == "--eval" || a == "-eval" || a == "--execute" || a == "-execute")
+        return "eval";
+    if (a == "-f" || a == "--funcall" || a == "-funcall")
+        return "funcall";
+    if (a == "-L" || a == "--directory" || a == "-directory")
+        return "directory";
+    if (a == "--version" || a == "-version")
+        return "version";
+    if (a == "--help" || a == "-help")
+        return "help";
+    return "";
+}
+
+Value lisp_string(std::string_view utf8) { return make_string_from_utf8(utf8); }
+
+void eval_argument(const std::string& expr)
+{
+    std::string internal;
+    utf8_to_internal(expr, internal, true);
+    std::size_t pos = 0;
+    Value form = read_from(internal, pos);
+    // Emacs rejects anything but blanks after the expression.
+    for (; pos < internal.size(); ++pos)
+        if (!std::strchr(" \t\n\r\f", internal[pos]))
+            error("Trailing garbage following expression: " + internal.substr(pos));
+    eval_toplevel(form, true);
+}
+
+void load_argument(const std::string& file)
+{
+    // As command-line-1: a file that exists relative to the current
+    // directory is loaded by its absolute name, otherwise load-path decides.
+    std::string name = file;
+    if (!file.empty() && file[0] != '/' && file[0] != '~') {
+        Value dir = xsymbol(Qdefault_directory)->value;
+        std::string full = std::string(string_view(dir)) + file;
+        std::string ext;
+        internal_to_utf8(full, ext);
+        if (std::FILE* f = std::fopen(ext.c_str(), "r")) {
+            std::fclose(f);
+            name = ext;
+        } else if (std::FILE* g = std::fopen((ext + ".el").c_str(), "r")) {
+            std::fclose(g);
+            name = ext;
+        }
+    }
+    load_file(name, false, true);
+}
+
+void set_command_line(int argc, char** argv)
+{
+    Value args = Qnil;
+    for (int i = argc; i-- > 0;)
+        args = make_cons(lisp_string(argv[i]), args);
+    xsymbol(Qcommand_line_args)->value = args;
+}
+
+int report_uncaught(const LispSignal& e)
+{
+    std::fflush(stdout);
+    Value err = make_cons(e.symbol(), e.data());
+    std::string text = error_message_string(err);
+    std::string out;
+    internal_to_utf8(text, out);
+    std::fprintf(stderr, "%s\n", out.c_str());
+    return 255;
+}
+
+int process_arguments(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        std::string value;
+        bool has_inline = false;
+        std::string opt = canonical(argv[i], value, has_inline);
+        auto need_value = [&]() -> std::string {
+            if (has_inline)
+                return value;
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "gapmacs: option '%s' requires an argument\n", argv[i]);
+                throw KillEmacs{255};
+            }
+            return argv[++i];
+        };
+        // Arguments not yet processed, as Emacs keeps them.
+        Value left = Qnil;
+        for (int j = argc; j-- > i + 1;)
+            left = make_cons(lisp_string(argv[j]), left);
+        xsymbol(Qcommand_line_args_left)->value = left;
+        if (opt == "batch" || opt == "quick") {
+            continue;
+        } else if (opt == "version") {
+            std::puts("gapmacs 0.1.0");
+            return 0;
+        } else if (opt == "help") {
+            std::fputs(help_text, stdout);
+            return 0;
+        } else if (opt == "load") {
+            load_argument(need_value());
+        } else if (opt == "eval") {
+            eval_argument(need_value());
+        } else if (opt == "funcall") {
+            call0(intern(need_value()));
+        } else if (opt == "directory") {
+            std::string dir = need_value();
+            Value sym = Qload_path;
+            xsymbol(sym)->value = make_cons(lisp_string(dir), xsymbol(sym)->value);
+        } else {
+            // A file to visit: batch mode has no buffers to show it in yet.
+            continue;
+        }
+    }
+    return 0;
+}
+
+} // namespace
+
+bool wants_batch(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        std::string value;
+        bool has_inline;
+        std::string opt = canonical(argv[i], value, has_inline);
+        if (opt == "batch" || opt == "version" || opt == "help")
+            return true;
+    }
+    return false;
+}
+
+int run_batch(int argc, char** argv)
+{
+    init();
+    std::signal(SIGINT, on_sigint);
+    xsymbol(Qnoninteractive)->value = Qt;
+    set_command_line(argc, argv);
+    int status = 0;
+    try {
+        status = process_arguments(argc, argv);
+    } catch (const KillEmacs& k) {
+        status = k.status;
+    } catch (const LispSignal& e) {
+        status = report_uncaught(e);
+    } catch (const LispThrow& t) {
+        status = report_uncaught(LispSignal(Qno_catch, list({t.tag(), t.value()})));
+    } catch (const gapmacs::Error& e) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "%s\n", e.what());
+        status = 255;
+    } catch (const std::bad_alloc&) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "Memory exhausted\n");
+        status = 255;
+    }
+    std::fflush(stdout);
+    std::fflush(stderr);
+    return status;
+}
+
+} // namespace gapmacs::lisp

@@ -1,0 +1,88 @@
+// Builtins (subrs): one signature for all, declared in tables.
+//
+// A subr receives its arguments as an Args view. For a fixed-arity subr the
+// caller pads missing optional arguments with nil, so args[i] is valid for
+// every i < max_args. A MANY subr gets exactly the arguments passed. An
+// UNEVALLED subr (a special form) gets one argument: the unevaluated
+// argument list. The argument helpers signal Emacs's wrong-type-argument.
+#pragma once
+#include <cstdint>
+#include <span>
+
+#include "lisp-lite/lisp.hpp"
+
+namespace gapmacs::lisp {
+
+struct Args {
+    const Value* v;
+    std::size_t n;
+    Value operator[](std::size_t i) const { return v[i]; }
+    std::size_t size() const { return n; }
+    const Value* begin() const { return v; }
+    const Value* end() const { return v + n; }
+};
+
+using SubrFn = Value (*)(Args);
+
+constexpr short many = -1;
+constexpr short unevalled = -2;
+
+struct SubrDef {
+    const char* name;
+    short min_args;
+    short max_args; // many or unevalled for the special cases
+    SubrFn fn;
+};
+
+// Interns each name and sets its function cell to a subr.
+void register_subrs(std::span<const SubrDef> table);
+
+// Tables of each area (builtins_*.cpp), registered by init().
+void register_eval_builtins();
+void register_list_builtins();
+void register_number_builtins();
+void register_string_builtins();
+void register_symbol_builtins();
+void register_hash_builtins();
+void register_file_builtins();
+void register_io_builtins();
+void register_misc_builtins();
+
+// ---- argument helpers ----
+std::int64_t check_fixnum(Value v);    // integerp
+std::int64_t check_natnum(Value v);    // wholenump
+double check_number(Value v);          // number-or-marker-p, as a double
+String* check_string(Value v);         // stringp
+Symbol* check_symbol(Value v);         // symbolp
+void check_list(Value v);              // listp
+char32_t check_char(Value v);          // characterp
+Value check_hash_table(Value v);       // hash-table-p
+// A marker's position as a fixnum (hook set by the buffer bindings), or v.
+using MarkerPositionHook = Value (*)(Value);
+void set_marker_position_hook(MarkerPositionHook hook);
+Value marker_to_number(Value v);
+
+// Iterates a proper list, signalling wrong-type-argument listp on a dotted
+// tail (or circular-list? no: Emacs loops; we bound by length).
+std::int64_t list_length(Value list); // signals wrong-type-argument listp
+
+// Characters of strings (index by character; O(n) for multibyte strings).
+char32_t string_char_at(Value s, std::int64_t index);
+std::int64_t string_length(Value s);
+// Appends character c to internal text (a raw byte 128..255 in a unibyte
+// context becomes a raw-byte char).
+void append_char(std::string& out, char32_t c);
+// Makes a string from internal text, multibyte unless all ASCII.
+Value string_from_chars(const std::u32string& chars);
+
+// Emacs's `equal` (depth-limited, signals circular-list on absurd depth).
+bool equal(Value a, Value b);
+bool eql(Value a, Value b);
+std::uint64_t sxhash_equal(Value v);
+
+// Formats like `format` (args[0] is the format string).
+Value format_string(Args args, bool message_quotes);
+// Replaces ` and ' by curved quotes as format-message does.
+std::string curve_quotes(std::string_view s);
+
+} // namespace gapmacs::lisp

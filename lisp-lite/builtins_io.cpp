@@ -1,0 +1,359 @@
+// Printing to streams, message, reading, load, features.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "core/utf8.hpp"
+#include "lisp-lite/builtins.hpp"
+#include "lisp-lite/eval.hpp"
+#include "lisp-lite/reader.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+
+void default_stdout(std::string_view internal)
+{
+    std::string out;
+    internal_to_utf8(internal, out);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
+void default_message(std::string_view internal)
+{
+    std::string out;
+    internal_to_utf8(internal, out);
+    out += '\n';
+    std::fflush(stdout);
+    std::fwrite(out.data(), 1, out.size(), stderr);
+}
+
+StdoutSink g_stdout = default_stdout;
+MessageSink g_message = default_message;
+StreamHook g_stream_hook = nullptr;
+
+// with-output-to-string's accumulator.
+const ExtClass string_output_class = {
+    "string-output",
+    nullptr,
+    [](ExtObject* e) { delete static_cast<std::string*>(e->data); },
+    [](ExtObject*, std::string& out) { out += "#<string-output>"; },
+};
+
+bool is_string_output(Value v) { return v.is(Type::Ext) && static_cast<ExtObject*>(v.as_object())->cls == &string_output_class; }
+
+Value resolve_stream(Value stream)
+{
+    if (nilp(stream)) {
+        stream = xsymbol(Qstandard_output)->value;
+        if (stream == Qunbound || nilp(stream))
+            stream = Qt;
+    }
+    return stream;
+}
+
+} // namespace
+
+void set_stdout_sink(StdoutSink sink) { g_stdout = sink ? sink : default_stdout; }
+void set_message_sink(MessageSink sink) { g_message = sink ? sink : default_message; }
+void set_stream_hook(StreamHook hook) { g_stream_hook = hook; }
+void message(std::string_view internal) { g_message(internal); }
+
+void write_to_stream(std::string_view internal, Value stream)
+{
+    stream = resolve_stream(stream);
+    if (stream == Qt) {
+        g_stdout(internal);
+        return;
+    }
+    if (is_string_output(stream)) {
+        *static_cast<std::string*>(static_cast<ExtObject*>(stream.as_object())->data) += internal;
+        return;
+    }
+    if (g_stream_hook && g_stream_hook(stream, internal))
+        return;
+    // A function receives each character.
+    for (std::size_t i = 0; i < internal.size();) {
+        int len = 1;
+        char32_t c = decode_internal_char(internal.data() + i, internal.data() + internal.size(), &len);
+        call1(stream, Value::fixnum(c));
+        i += static_cast<std::size_t>(len);
+    }
+}
+
+namespace {
+
+Value f_prin1(Args a)
+{
+    write_to_stream(prin1_to_string(a[0], true), a[1]);
+    return a[0];
+}
+
+Value f_princ(Args a)
+{
+    write_to_stream(prin1_to_string(a[0], false), a[1]);
+    return a[0];
+}
+
+Value f_print(Args a)
+{
+    std::string s = "\n";
+    print_value(s, a[0], true);
+    s += '\n';
+    write_to_stream(s, a[1]);
+    return a[0];
+}
+
+Value f_terpri(Args a)
+{
+    write_to_stream("\n", a[0]);
+    return Qt;
+}
+
+Value f_write_char(Args a)
+{
+    std::string s;
+    append_char(s, check_char(a[0]));
+    write_to_stream(s, a[1]);
+    return a[0];
+}
+
+Value f_prin1_to_string(Args a) { return make_string(prin1_to_string(a[0], nilp(a[1]))); }
+
+Value f_error_message_string(Args a) { return make_string(error_message_string(a[0])); }
+
+Value f_message(Args a)
+{
+    if (nilp(a[0])) {
+        message(""); // batch Emacs prints an empty line
+        return Qnil;
+    }
+    Value s = format_string(a, true);
+    message(string_view(s));
+    return s;
+}
+
+Value f_make_string_output(Args) { return Value::object(alloc_ext(Type::Ext, &string_output_class, new std::string)); }
+
+Value f_string_output_contents(Args a)
+{
+    if (!is_string_output(a[0]))
+        wrong_type(intern("string-output-p"), a[0]);
+    return make_string(*static_cast<std::string*>(static_cast<ExtObject*>(a[0].as_object())->data));
+}
+
+Value f_read_from_string(Args a)
+{
+    String* s = check_string(a[0]);
+    std::int64_t n = s->nchars;
+    std::int64_t start = nilp(a[1]) ? 0 : check_fixnum(a[1]);
+    std::int64_t end = nilp(a[2]) ? n : check_fixnum(a[2]);
+    if (start < 0)
+        start += n;
+    if (end < 0)
+        end += n;
+    if (start < 0 || end > n || start > end)
+        args_out_of_range3(a[0], a[1], a[2]);
+    std::string_view text = s->bytes;
+    std::size_t bstart = advance_chars(text.data(), text.size(), static_cast<std::size_t>(start));
+    std::size_t bend = advance_chars(text.data(), text.size(), static_cast<std::size_t>(end));
+    std::string copy(text.substr(0, bend)); // the string may be changed by GC-triggered code; copy
+    std::size_t pos = bstart;
+    Value obj = read_from(copy, pos);
+    std::int64_t final_index = static_cast<std::int64_t>(count_chars(copy.data(), pos));
+    return make_cons(obj, Value::fixnum(final_index));
+}
+
+Value f_read(Args a)
+{
+    Value stream = a[0];
+    if (stringp(stream)) {
+        std::string copy(string_view(stream));
+        std::size_t pos = 0;
+        return read_from(copy, pos);
+    }
+    if (nilp(stream) || stream == Qt) {
+        // Batch: read a line from standard input, as Emacs's minibuffer does.
+        std::string line;
+        if (!std::getline(std::cin, line))
+            error("Error reading from stdin");
+        std::string internal;
+        utf8_to_internal(line, internal, true);
+        std::size_t pos = 0;
+        return read_from(internal, pos);
+    }
+    if (functionp(stream)) {
+        std::string text;
+        for (;;) {
+            Value c = call0(stream);
+            if (!c.is_fixnum())
+                break;
+            append_char(text, static_cast<char32_t>(c.as_fixnum()));
+        }
+        std::size_t pos = 0;
+        return read_from(text, pos);
+    }
+    wrong_type(intern("stringp"), stream);
+}
+
+// ---- load ----
+
+bool regular_file(const std::string& path)
+{
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+std::string locate(const std::string& file, bool nosuffix)
+{
+    auto try_name = [&](const std::string& base) -> std::string {
+        if (!nosuffix && regular_file(base + ".el"))
+            return base + ".el";
+        if (regular_file(base))
+            return base;
+        return "";
+    };
+    if (!file.empty() && (file[0] == '/' || file[0] == '~' || file.rfind("./", 0) == 0 || file.rfind("../", 0) == 0)) {
+        std::string expanded = file;
+        if (file[0] == '~') {
+            const char* home = std::getenv("HOME");
+            expanded = std::string(home ? home : "") + file.substr(1);
+        }
+        return try_name(expanded);
+    }
+    for (Value dir = xsymbol(Qload_path)->value; dir.is_cons(); dir = xcdr(dir)) {
+        std::string d;
+        if (stringp(xcar(dir)))
+            d = std::string(string_view(xcar(dir)));
+        else {
+            Value dd = xsymbol(Qdefault_directory)->value;
+            d = stringp(dd) ? std::string(string_view(dd)) : ".";
+        }
+        if (!d.empty() && d.back() != '/')
+            d += '/';
+        std::string found = try_name(d + file);
+        if (!found.empty())
+            return found;
+    }
+    return "";
+}
+
+bool has_lexical_cookie(std::string_view text)
+{
+    std::string_view first = text.substr(0, text.find('\n'));
+    std::size_t at = first.find("lexical-binding:");
+    if (at == std::string_view::npos)
+        return false;
+    std::size_t i = at + 16;
+    while (i < first.size() && first[i] == ' ')
+        ++i;
+    return first.substr(i, 3) != "nil";
+}
+
+Value f_load(Args a)
+{
+    std::string file(check_string(a[0])->bytes);
+    return boolean(load_file(file, !nilp(a[1]), !nilp(a[2])));
+}
+
+Value f_provide(Args a)
+{
+    check_symbol(a[0]);
+    Value features = xsymbol(Qfeatures)->value;
+    for (Value f = features; f.is_cons(); f = xcdr(f))
+        if (xcar(f) == a[0])
+            return a[0];
+    xsymbol(Qfeatures)->value = make_cons(a[0], features);
+    return a[0];
+}
+
+Value f_featurep(Args a)
+{
+    check_symbol(a[0]);
+    for (Value f = xsymbol(Qfeatures)->value; f.is_cons(); f = xcdr(f))
+        if (xcar(f) == a[0])
+            return Qt;
+    return Qnil;
+}
+
+Value f_require(Args a)
+{
+    if (!nilp(f_featurep(a)))
+        return a[0];
+    std::string file = nilp(a[1]) ? symbol_name(a[0]) : std::string(check_string(a[1])->bytes);
+    if (!load_file(file, !nilp(a[2]), true))
+        return Qnil;
+    if (nilp(f_featurep(a)))
+        error("Loading file " + file + " failed to provide feature \xE2\x80\x98" + symbol_name(a[0]) + "\xE2\x80\x99");
+    return a[0];
+}
+
+const SubrDef io_subrs[] = {
+    {"prin1", 1, 3, f_prin1},
+    {"princ", 1, 2, f_princ},
+    {"print", 1, 2, f_print},
+    {"terpri", 0, 2, f_terpri},
+    {"write-char", 1, 2, f_write_char},
+    {"prin1-to-string", 1, 3, f_prin1_to_string},
+    {"error-message-string", 1, 1, f_error_message_string},
+    {"message", 1, many, f_message},
+    {"internal--make-string-output", 0, 0, f_make_string_output},
+    {"internal--string-output-contents", 1, 1, f_string_output_contents},
+    {"read-from-string", 1, 3, f_read_from_string},
+    {"read", 0, 1, f_read},
+    {"load", 1, 5, f_load},
+    {"provide", 1, 2, f_provide},
+    {"featurep", 1, 2, f_featurep},
+    {"require", 1, 3, f_require},
+};
+
+} // namespace
+
+void load_text(std::string_view text, std::string_view file_name, bool lexical)
+{
+    std::string copy(text);
+    ReadOptions opts;
+    opts.file_name = std::string(file_name);
+    opts.positions = true;
+    std::size_t pos = 0;
+    for (;;) {
+        if (at_end_of_forms(copy, pos))
+            break;
+        Value form = read_with(copy, pos, opts);
+        eval_toplevel(form, lexical);
+    }
+}
+
+bool load_file(const std::string& file, bool noerror, bool nomessage)
+{
+    std::string path = locate(file, false);
+    if (path.empty()) {
+        if (noerror)
+            return false;
+        xsignal3(Qfile_missing, make_string("Cannot open load file"), make_string("No such file or directory"),
+                 make_string_from_utf8(file));
+    }
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string internal;
+    utf8_to_internal(ss.str(), internal, true);
+    if (!nomessage)
+        message("Loading " + path + " (source)...");
+    SpecScope spec;
+    Value name = make_string_from_utf8(path);
+    specbind(Qload_file_name, name);
+    specbind(intern("load-in-progress"), Qt);
+    bool lexical = has_lexical_cookie(internal);
+    specbind(Qlexical_binding, boolean(lexical));
+    load_text(internal, path, lexical);
+    return true;
+}
+
+void register_io_builtins() { register_subrs(io_subrs); }
+
+} // namespace gapmacs::lisp

@@ -1,0 +1,216 @@
+// Everything else: type-of, the collector's Lisp interface, time, exiting,
+// and the built-in variables.
+#include <unistd.h>
+
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <thread>
+
+#include "lisp-lite/builtins.hpp"
+#include "lisp-lite/eval.hpp"
+
+#ifndef GAPMACS_LISP_DIR
+#define GAPMACS_LISP_DIR "lisp"
+#endif
+
+namespace gapmacs::lisp {
+
+namespace {
+
+Value f_type_of(Args a)
+{
+    Value v = a[0];
+    if (v.is_fixnum())
+        return Qinteger;
+    if (v.is_cons())
+        return Qcons;
+    switch (v.type()) {
+    case Type::Symbol: return Qsymbol;
+    case Type::Float: return Qfloat_;
+    case Type::String: return Qstring;
+    case Type::Vector: return Qvector;
+    case Type::HashTable: return Qhash_table;
+    case Type::Subr: return Qsubr;
+    case Type::Buffer: return Qbuffer;
+    case Type::Marker: return Qmarker;
+    case Type::Process: return Qprocess;
+    default: return intern(static_cast<ExtObject*>(v.as_object())->cls->type_name);
+    }
+}
+
+Value f_identity(Args a) { return a[0]; }
+Value f_ignore(Args) { return Qnil; }
+
+Value f_garbage_collect(Args)
+{
+    collect_garbage();
+    HeapStats s = heap_stats();
+    return list({list({intern("objects"), Value::fixnum(16), Value::fixnum(static_cast<std::int64_t>(s.live_objects)),
+                       Value::fixnum(0)}),
+                 list({intern("bytes"), Value::fixnum(1), Value::fixnum(static_cast<std::int64_t>(s.live_bytes))})});
+}
+
+Value f_gapmacs_heap_stats(Args)
+{
+    HeapStats s = heap_stats();
+    return list({Value::fixnum(static_cast<std::int64_t>(s.live_objects)),
+                 Value::fixnum(static_cast<std::int64_t>(s.live_bytes)), Value::fixnum(static_cast<std::int64_t>(s.blocks))});
+}
+
+double now_seconds()
+{
+    using namespace std::chrono;
+    return duration<double>(system_clock::now().time_since_epoch()).count();
+}
+
+// A Lisp timestamp (HIGH LOW USEC PSEC) or number to seconds.
+double time_value(Value t)
+{
+    if (nilp(t))
+        return now_seconds();
+    if (numberp(t))
+        return check_number(t);
+    if (t.is_cons()) {
+        double high = check_number(car(t));
+        Value rest = cdr(t);
+        double low = rest.is_cons() ? check_number(xcar(rest)) : check_number(rest);
+        double usec = rest.is_cons() && xcdr(rest).is_cons() ? check_number(xcar(xcdr(rest))) : 0;
+        double psec = rest.is_cons() && xcdr(rest).is_cons() && xcdr(xcdr(rest)).is_cons()
+                          ? check_number(xcar(xcdr(xcdr(rest))))
+                          : 0;
+        return high * 65536 + low + usec / 1e6 + psec / 1e12;
+    }
+    error("Invalid time specification");
+}
+
+Value make_time(double t)
+{
+    double whole = std::floor(t);
+    auto secs = static_cast<std::int64_t>(whole);
+    double frac = t - whole;
+    auto usec = static_cast<std::int64_t>(frac * 1e6);
+    auto psec = static_cast<std::int64_t>((frac * 1e6 - static_cast<double>(usec)) * 1e6);
+    return list({Value::fixnum(secs >> 16), Value::fixnum(secs & 0xFFFF), Value::fixnum(usec), Value::fixnum(psec)});
+}
+
+Value f_current_time(Args) { return make_time(now_seconds()); }
+Value f_float_time(Args a) { return make_float(time_value(a[0])); }
+Value f_time_subtract(Args a) { return make_time(time_value(a[0]) - time_value(a[1])); }
+Value f_time_add(Args a) { return make_time(time_value(a[0]) + time_value(a[1])); }
+Value f_time_since(Args a) { return make_time(now_seconds() - time_value(a[0])); }
+Value f_time_less_p(Args a) { return boolean(time_value(a[0]) < time_value(a[1])); }
+
+Value f_sleep_for(Args a)
+{
+    double secs = check_number(a[0]) + (nilp(a[1]) ? 0 : check_number(a[1]) / 1000.0);
+    auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(secs);
+    while (std::chrono::steady_clock::now() < end) {
+        maybe_quit();
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return Qnil;
+}
+
+Value f_kill_emacs(Args a)
+{
+    int status = a[0].is_fixnum() ? static_cast<int>(a[0].as_fixnum()) : 0;
+    throw KillEmacs{status};
+}
+
+Value f_purecopy(Args a) { return a[0]; }
+
+const SubrDef misc_subrs[] = {
+    {"type-of", 1, 1, f_type_of},
+    {"identity", 1, 1, f_identity},
+    {"ignore", 0, many, f_ignore},
+    {"garbage-collect", 0, 0, f_garbage_collect},
+    {"gapmacs-heap-stats", 0, 0, f_gapmacs_heap_stats},
+    {"current-time", 0, 0, f_current_time},
+    {"float-time", 0, 1, f_float_time},
+    {"time-subtract", 2, 2, f_time_subtract},
+    {"time-add", 2, 2, f_time_add},
+    {"time-since", 1, 1, f_time_since},
+    {"time-less-p", 2, 2, f_time_less_p},
+    {"sleep-for", 1, 2, f_sleep_for},
+    {"kill-emacs", 0, 2, f_kill_emacs},
+    {"purecopy", 1, 1, f_purecopy},
+};
+
+std::int64_t threshold_from_lisp()
+{
+    Value v = xsymbol(Qgc_cons_threshold)->value;
+    return v.is_fixnum() ? v.as_fixnum() : 800000;
+}
+
+} // namespace
+
+void register_misc_builtins() { register_subrs(misc_subrs); }
+
+Value defvar_builtin(const char* name, Value value)
+{
+    Value sym = intern(name);
+    Symbol* s = xsymbol(sym);
+    s->m_flags |= Symbol::special_flag;
+    s->value = value;
+    return sym;
+}
+
+void update_gc_variables()
+{
+    xsymbol(Qgcs_done)->value = Value::fixnum(gcs_done());
+    xsymbol(Qgc_elapsed)->value = make_float(gc_elapsed_seconds());
+}
+
+void define_standard_variables()
+{
+    char cwd[PATH_MAX];
+    std::string dir = getcwd(cwd, sizeof cwd) ? std::string(cwd) : "/";
+    if (dir.back() != '/')
+        dir += '/';
+    defvar_builtin("gc-cons-threshold", Value::fixnum(800000));
+    defvar_builtin("gc-cons-percentage", make_float(0.1));
+    defvar_builtin("gcs-done", Value::fixnum(0));
+    defvar_builtin("gc-elapsed", make_float(0));
+    defvar_builtin("read-process-output-max", Value::fixnum(65536));
+    defvar_builtin("coding-system-for-read", Qnil);
+    defvar_builtin("coding-system-for-write", Qnil);
+    defvar_builtin("default-directory", make_string_from_utf8(dir));
+    defvar_builtin("case-fold-search", Qt);
+    defvar_builtin("max-lisp-eval-depth", Value::fixnum(1600));
+    defvar_builtin("max-specpdl-size", Value::fixnum(2500));
+    defvar_builtin("load-path", list({make_string_from_utf8(GAPMACS_LISP_DIR)}));
+    defvar_builtin("load-file-name", Qnil);
+    defvar_builtin("load-in-progress", Qnil);
+    defvar_builtin("lexical-binding", Qt);
+    defvar_builtin("command-line-args", Qnil);
+    defvar_builtin("command-line-args-left", Qnil);
+    defvar_builtin("noninteractive", Qnil);
+    defvar_builtin("inhibit-quit", Qnil);
+    defvar_builtin("standard-output", Qt);
+    defvar_builtin("standard-input", Qt);
+    defvar_builtin("features", Qnil);
+    defvar_builtin("print-length", Qnil);
+    defvar_builtin("print-level", Qnil);
+    defvar_builtin("print-escape-newlines", Qnil);
+    defvar_builtin("float-output-format", Qnil);
+    defvar_builtin("text-quoting-style", Qnil);
+    defvar_builtin("gensym-counter", Value::fixnum(0));
+    defvar_builtin("debug-on-error", Qnil);
+    defvar_builtin("temporary-file-directory", make_string("/tmp/"));
+    defvar_builtin("system-type", intern("gnu/linux"));
+    defvar_builtin("emacs-version", make_string("28.2"));
+    defvar_builtin("emacs-major-version", Value::fixnum(28));
+    defvar_builtin("emacs-minor-version", Value::fixnum(2));
+    defvar_builtin("gapmacs-version", make_string("0.1.0"));
+    defvar_builtin("float-pi", make_float(M_PI));
+    defvar_builtin("float-e", make_float(M_E));
+    Value mpf = defvar_builtin("most-positive-fixnum", Value::fixnum(most_positive_fixnum));
+    Value mnf = defvar_builtin("most-negative-fixnum", Value::fixnum(most_negative_fixnum));
+    xsymbol(mpf)->m_flags |= Symbol::constant_flag;
+    xsymbol(mnf)->m_flags |= Symbol::constant_flag;
+    set_gc_threshold_source(threshold_from_lisp);
+    set_post_gc_hook(update_gc_variables);
+}
+
+} // namespace gapmacs::lisp

@@ -1,0 +1,1160 @@
+// The evaluator: eval, funcall, lambda binding, dynamic binding and the
+// special forms. Follows Emacs 28's eval.c closely so that lexical/dynamic
+// scoping, closures (lists `(closure ENV ARGS . BODY)`) and the error data
+// of wrong-number-of-arguments etc. are the same.
+#include "lisp-lite/eval.hpp"
+
+#include <sys/mman.h>
+
+#include <csignal>
+
+#include "lisp-lite/builtins.hpp"
+
+namespace gapmacs::lisp {
+
+Value g_lexenv;
+ArgStack g_args;
+std::int64_t DepthGuard::s_depth = 0;
+BufferHooks g_buffer_hooks;
+
+namespace {
+
+volatile std::sig_atomic_t g_quit_flag = 0;
+
+struct SpecBinding {
+    Value symbol;
+    Value old_value;
+};
+std::vector<SpecBinding> g_specpdl;
+std::vector<Value> g_catch_tags;
+std::uintptr_t g_stack_guard = 0;
+
+void mark_eval_roots()
+{
+    mark_value(g_lexenv);
+    for (auto& b : g_specpdl) {
+        mark_value(b.symbol);
+        mark_value(b.old_value);
+    }
+    mark_values(g_catch_tags.data(), g_catch_tags.size());
+    mark_values(g_args.base, g_args.top);
+}
+
+std::int64_t max_eval_depth()
+{
+    Value v = xsymbol(Qmax_lisp_eval_depth)->value;
+    return v.is_fixnum() ? v.as_fixnum() : 1600;
+}
+
+[[noreturn]] void nesting_error()
+{
+    error("Lisp nesting exceeds \xE2\x80\x98max-lisp-eval-depth\xE2\x80\x99");
+}
+
+inline Value assq_env(Value key, Value env)
+{
+    for (; env.is_cons(); env = xcdr(env)) {
+        Value e = xcar(env);
+        if (e.is_cons() && xcar(e) == key)
+            return e;
+    }
+    return Qnil;
+}
+
+bool memq_env(Value key, Value env)
+{
+    for (; env.is_cons(); env = xcdr(env))
+        if (xcar(env) == key)
+            return true;
+    return false;
+}
+
+inline Value eval_symbol(Value sym)
+{
+    Value binding = assq_env(sym, g_lexenv);
+    if (!nilp(binding))
+        return xcdr(binding);
+    Value v = xsymbol(sym)->value;
+    if (v == Qunbound)
+        xsignal1(Qvoid_variable, sym);
+    return v;
+}
+
+std::int64_t unevalled_count(Value args)
+{
+    std::int64_t n = 0;
+    for (; args.is_cons(); args = xcdr(args))
+        ++n;
+    return n;
+}
+
+// Calls a subr with evaluated args [args, args+n), padding to max_args.
+Value call_subr(Value subr, Value original, const Value* args, std::size_t n)
+{
+    const SubrDef* d = static_cast<Subr*>(subr.as_object())->def;
+    if (d->max_args == unevalled)
+        xsignal1(Qinvalid_function, original);
+    if (static_cast<std::int64_t>(n) < d->min_args || (d->max_args >= 0 && static_cast<std::int64_t>(n) > d->max_args))
+        xsignal2(Qwrong_number_of_arguments, original, Value::fixnum(static_cast<std::int64_t>(n)));
+    if (d->max_args >= 0 && static_cast<std::int64_t>(n) < d->max_args) {
+        Value padded[16];
+        for (std::size_t i = 0; i < static_cast<std::size_t>(d->max_args); ++i)
+            padded[i] = i < n ? args[i] : Qnil;
+        return d->fn(Args{padded, static_cast<std::size_t>(d->max_args)});
+    }
+    return d->fn(Args{args, n});
+}
+
+Value eval_cons(Value form)
+{
+    Value original = xcar(form);
+    Value fn = original;
+    if (symbolp(fn)) {
+        fn = xsymbol(fn)->function;
+        if (symbolp(fn) && !nilp(fn))
+            fn = indirect_function(fn);
+        if (nilp(fn))
+            xsignal1(Qvoid_function, original);
+    } else if (fn.is_cons() && xcar(fn) == Qlambda && !nilp(g_lexenv)) {
+        fn = make_cons(Qclosure, make_cons(g_lexenv, xcdr(fn)));
+    }
+    Value arglist = xcdr(form);
+    if (fn.is(Type::Subr)) {
+        const SubrDef* d = static_cast<Subr*>(fn.as_object())->def;
+        if (d->max_args == unevalled) {
+            if (d->min_args > 0 && unevalled_count(arglist) < d->min_args)
+                xsignal2(Qwrong_number_of_arguments, original, Value::fixnum(unevalled_count(arglist)));
+            return d->fn(Args{&arglist, 1});
+        }
+        ArgFrame frame;
+        for (; arglist.is_cons(); arglist = xcdr(arglist))
+            push_arg(eval(xcar(arglist)));
+        std::size_t n = frame.count();
+        if (static_cast<std::int64_t>(n) < d->min_args || (d->max_args >= 0 && static_cast<std::int64_t>(n) > d->max_args))
+            xsignal2(Qwrong_number_of_arguments, original, Value::fixnum(static_cast<std::int64_t>(n)));
+        while (d->max_args >= 0 && frame.count() < static_cast<std::size_t>(d->max_args))
+            push_arg(Qnil);
+        return d->fn(Args{frame.args(), frame.count()});
+    }
+    if (fn.is_cons()) {
+        Value head = xcar(fn);
+        if (head == Qmacro) {
+            Value expansion;
+            {
+                ArgFrame frame;
+                for (; arglist.is_cons(); arglist = xcdr(arglist))
+                    push_arg(xcar(arglist));
+                expansion = funcall(xcdr(fn), frame.args(), frame.count());
+            }
+            return eval(expansion);
+        }
+        if (head == Qclosure || head == Qlambda) {
+            ArgFrame frame;
+            for (; arglist.is_cons(); arglist = xcdr(arglist))
+                push_arg(eval(xcar(arglist)));
+            return funcall_lambda(fn, frame.args(), frame.count());
+        }
+    }
+    xsignal1(Qinvalid_function, original);
+}
+
+} // namespace
+
+// ---- public evaluator API ----
+
+void push_arg(Value v)
+{
+    if (g_args.top == g_args.capacity)
+        error("Argument stack overflow");
+    g_args.base[g_args.top++] = v;
+}
+
+DepthGuard::DepthGuard()
+{
+    ++s_depth;
+    if (s_depth > max_eval_depth()) {
+        --s_depth;
+        nesting_error();
+    }
+    char probe;
+    if (reinterpret_cast<std::uintptr_t>(&probe) < g_stack_guard) {
+        --s_depth;
+        nesting_error();
+    }
+}
+
+void request_quit() { g_quit_flag = 1; }
+
+void maybe_quit()
+{
+    if (g_quit_flag && nilp(xsymbol(Qinhibit_quit)->value)) {
+        g_quit_flag = 0;
+        xsignal(Qquit, Qnil);
+    }
+}
+
+Value eval(Value form)
+{
+    if (form.is_cons()) {
+        if (g_quit_flag)
+            maybe_quit();
+        DepthGuard guard;
+        return eval_cons(form);
+    }
+    if (symbolp(form))
+        return eval_symbol(form);
+    return form;
+}
+
+Value eval_toplevel(Value form, bool lexical)
+{
+    LexenvScope scope(lexical ? make_cons(Qt, Qnil) : Qnil);
+    return eval(form);
+}
+
+Value progn(Value body)
+{
+    Value val = Qnil;
+    for (; body.is_cons(); body = xcdr(body))
+        val = eval(xcar(body));
+    return val;
+}
+
+Value indirect_function(Value fn)
+{
+    for (int i = 0; symbolp(fn) && !nilp(fn); ++i) {
+        if (i > 100)
+            xsignal1(Qcyclic_function_indirection, fn);
+        fn = xsymbol(fn)->function;
+    }
+    return fn;
+}
+
+Value funcall(Value fn, const Value* args, std::size_t n)
+{
+    if (g_quit_flag)
+        maybe_quit();
+    DepthGuard guard;
+    Value original = fn;
+    if (symbolp(fn) && !nilp(fn)) {
+        fn = indirect_function(fn);
+        if (nilp(fn))
+            xsignal1(Qvoid_function, original);
+    }
+    if (fn.is(Type::Subr))
+        return call_subr(fn, fn, args, n);
+    if (fn.is_cons()) {
+        Value head = xcar(fn);
+        if (head == Qclosure || head == Qlambda)
+            return funcall_lambda(fn, args, n);
+    }
+    xsignal1(Qinvalid_function, original);
+}
+
+Value call1(Value fn, Value a)
+{
+    Value v[1] = {a};
+    return funcall(fn, v, 1);
+}
+Value call2(Value fn, Value a, Value b)
+{
+    Value v[2] = {a, b};
+    return funcall(fn, v, 2);
+}
+Value call3(Value fn, Value a, Value b, Value c)
+{
+    Value v[3] = {a, b, c};
+    return funcall(fn, v, 3);
+}
+
+Value funcall_lambda(Value fn, const Value* args, std::size_t n)
+{
+    Value fun = fn;
+    Value lexenv = Qnil;
+    if (xcar(fun) == Qclosure) {
+        Value rest = xcdr(fun);
+        if (!rest.is_cons())
+            xsignal1(Qinvalid_function, fn);
+        fun = rest;
+        lexenv = xcar(fun);
+    }
+    Value tail = xcdr(fun);
+    if (!tail.is_cons())
+        xsignal1(Qinvalid_function, fn);
+    Value params = xcar(tail);
+    Value body = xcdr(tail);
+    SpecScope spec;
+    std::size_t i = 0;
+    bool optional = false, rest = false, previous_rest = false;
+    for (; params.is_cons(); params = xcdr(params)) {
+        Value p = xcar(params);
+        if (!symbolp(p))
+            xsignal1(Qinvalid_function, fun);
+        if (p == Qand_rest) {
+            if (rest || previous_rest)
+                xsignal1(Qinvalid_function, fun);
+            rest = previous_rest = true;
+            continue;
+        }
+        if (p == Qand_optional) {
+            if (optional || rest || previous_rest)
+                xsignal1(Qinvalid_function, fun);
+            optional = true;
+            continue;
+        }
+        Value arg;
+        if (rest) {
+            arg = Qnil;
+            for (std::size_t j = n; j > i; --j)
+                arg = make_cons(args[j - 1], arg);
+            i = n;
+        } else if (i < n) {
+            arg = args[i++];
+        } else if (!optional) {
+            xsignal2(Qwrong_number_of_arguments, fun, Value::fixnum(static_cast<std::int64_t>(n)));
+        } else {
+            arg = Qnil;
+        }
+        if (!nilp(lexenv))
+            lexenv = make_cons(make_cons(p, arg), lexenv);
+        else
+            specbind(p, arg);
+        previous_rest = false;
+    }
+    if (!nilp(params) || previous_rest)
+        xsignal1(Qinvalid_function, fun);
+    if (i < n)
+        xsignal2(Qwrong_number_of_arguments, fun, Value::fixnum(static_cast<std::int64_t>(n)));
+    LexenvScope scope(lexenv);
+    return progn(body);
+}
+
+Value symbol_value(Value sym)
+{
+    Value v = xsymbol(sym)->value;
+    if (v == Qunbound)
+        xsignal1(Qvoid_variable, sym);
+    return v;
+}
+
+void set_symbol_value(Value sym, Value v)
+{
+    Symbol* s = xsymbol(sym);
+    if (s->constant())
+        xsignal1(Qsetting_constant, sym);
+    s->value = v;
+}
+
+bool functionp(Value fn)
+{
+    if (symbolp(fn) && !nilp(fn)) {
+        fn = indirect_function(fn);
+        if (fn.is_cons() && xcar(fn) == Qmacro)
+            return false;
+    }
+    if (fn.is(Type::Subr))
+        return static_cast<Subr*>(fn.as_object())->def->max_args != unevalled;
+    if (fn.is_cons())
+        return xcar(fn) == Qlambda || xcar(fn) == Qclosure;
+    return false;
+}
+
+// ---- dynamic binding ----
+
+std::size_t specpdl_depth() { return g_specpdl.size(); }
+
+void specbind(Value sym, Value value)
+{
+    Symbol* s = xsymbol(sym);
+    if (s->constant())
+        xsignal1(Qsetting_constant, sym);
+    g_specpdl.push_back({sym, s->value});
+    s->value = value;
+}
+
+void unbind_to(std::size_t depth)
+{
+    while (g_specpdl.size() > depth) {
+        SpecBinding b = g_specpdl.back();
+        g_specpdl.pop_back();
+        xsymbol(b.symbol)->value = b.old_value;
+    }
+}
+
+void push_catch_tag(Value tag) { g_catch_tags.push_back(tag); }
+void pop_catch_tag() { g_catch_tags.pop_back(); }
+bool catch_tag_active(Value tag)
+{
+    for (Value t : g_catch_tags)
+        if (t == tag)
+            return true;
+    return false;
+}
+
+// ---- macros ----
+
+Value macroexpand_1(Value form, Value env)
+{
+    if (!form.is_cons() || !symbolp(xcar(form)))
+        return form;
+    Value head = xcar(form);
+    Value expander;
+    Value override = Qnil;
+    for (Value e = env; e.is_cons(); e = xcdr(e))
+        if (xcar(e).is_cons() && xcar(xcar(e)) == head) {
+            override = xcar(e);
+            break;
+        }
+    if (!nilp(override)) {
+        if (nilp(xcdr(override)))
+            return form;
+        expander = xcdr(override);
+    } else {
+        Value fn = indirect_function(head);
+        if (!fn.is_cons() || xcar(fn) != Qmacro)
+            return form;
+        expander = xcdr(fn);
+    }
+    ArgFrame frame;
+    for (Value a = xcdr(form); a.is_cons(); a = xcdr(a))
+        push_arg(xcar(a));
+    return funcall(expander, frame.args(), frame.count());
+}
+
+Value macroexpand(Value form, Value env)
+{
+    for (;;) {
+        Value next = macroexpand_1(form, env);
+        if (next == form)
+            return form;
+        form = next;
+    }
+}
+
+namespace {
+
+Value expand_list(Value forms, Value env)
+{
+    if (!forms.is_cons())
+        return forms;
+    RootedVector items;
+    Value tail = forms;
+    for (; tail.is_cons(); tail = xcdr(tail))
+        items.push_back(macroexpand_all(xcar(tail), env));
+    Value result = tail;
+    for (std::size_t i = items.size(); i-- > 0;)
+        result = make_cons(items[i], result);
+    return result;
+}
+
+Value expand_lambda(Value lambda, Value env)
+{
+    // (lambda ARGS . BODY)
+    if (!lambda.is_cons() || !xcdr(lambda).is_cons())
+        return lambda;
+    Value body = expand_list(xcdr(xcdr(lambda)), env);
+    return make_cons(xcar(lambda), make_cons(xcar(xcdr(lambda)), body));
+}
+
+} // namespace
+
+Value macroexpand_all(Value form, Value env)
+{
+    form = macroexpand(form, env);
+    if (!form.is_cons())
+        return form;
+    Value head = xcar(form);
+    Value rest = xcdr(form);
+    if (head == Qquote || head == Qbackquote || head == Qinteractive)
+        return form;
+    if (head == Qfunction) {
+        Value f = car_safe(rest);
+        if (f.is_cons() && xcar(f) == Qlambda)
+            return list({Qfunction, expand_lambda(f, env)});
+        return form;
+    }
+    if (head == Qlambda)
+        return expand_lambda(form, env);
+    if (head == intern("cond")) {
+        RootedVector clauses;
+        for (Value c = rest; c.is_cons(); c = xcdr(c))
+            clauses.push_back(expand_list(xcar(c), env));
+        Value out = Qnil;
+        for (std::size_t i = clauses.size(); i-- > 0;)
+            out = make_cons(clauses[i], out);
+        return make_cons(head, out);
+    }
+    if (head == intern("condition-case")) {
+        if (!rest.is_cons() || !xcdr(rest).is_cons())
+            return form;
+        Value var = xcar(rest);
+        Value body = macroexpand_all(xcar(xcdr(rest)), env);
+        RootedVector handlers;
+        for (Value h = xcdr(xcdr(rest)); h.is_cons(); h = xcdr(h)) {
+            Value hd = xcar(h);
+            handlers.push_back(hd.is_cons() ? make_cons(xcar(hd), expand_list(xcdr(hd), env)) : hd);
+        }
+        Value out = Qnil;
+        for (std::size_t i = handlers.size(); i-- > 0;)
+            out = make_cons(handlers[i], out);
+        return make_cons(head, make_cons(var, make_cons(body, out)));
+    }
+    if (head == intern("let") || head == intern("let*")) {
+        if (!rest.is_cons())
+            return form;
+        RootedVector bindings;
+        for (Value b = xcar(rest); b.is_cons(); b = xcdr(b)) {
+            Value bd = xcar(b);
+            bindings.push_back(bd.is_cons() ? make_cons(xcar(bd), expand_list(xcdr(bd), env)) : bd);
+        }
+        Value bl = Qnil;
+        for (std::size_t i = bindings.size(); i-- > 0;)
+            bl = make_cons(bindings[i], bl);
+        return make_cons(head, make_cons(bl, expand_list(xcdr(rest), env)));
+    }
+    if (symbolp(head) || (head.is_cons() && xcar(head) == Qlambda)) {
+        Value h = head.is_cons() ? expand_lambda(head, env) : head;
+        return make_cons(h, expand_list(rest, env));
+    }
+    return form;
+}
+
+// ---- special forms ----
+
+namespace {
+
+Value sf_quote(Args a)
+{
+    Value args = a[0];
+    if (!args.is_cons() || !nilp(xcdr(args)))
+        xsignal2(Qwrong_number_of_arguments, Qquote, Value::fixnum(unevalled_count(args)));
+    return xcar(args);
+}
+
+Value sf_function(Args a)
+{
+    Value args = a[0];
+    if (!args.is_cons() || !nilp(xcdr(args)))
+        xsignal2(Qwrong_number_of_arguments, Qfunction, Value::fixnum(unevalled_count(args)));
+    Value quoted = xcar(args);
+    if (!nilp(g_lexenv) && quoted.is_cons() && xcar(quoted) == Qlambda)
+        return make_cons(Qclosure, make_cons(g_lexenv, xcdr(quoted)));
+    return quoted;
+}
+
+Value sf_if(Args a)
+{
+    Value args = a[0];
+    if (!nilp(eval(xcar(args))))
+        return eval(car(xcdr(args)));
+    return progn(xcdr(xcdr(args)));
+}
+
+Value sf_cond(Args a)
+{
+    for (Value clauses = a[0]; clauses.is_cons(); clauses = xcdr(clauses)) {
+        Value clause = car(xcar(clauses)).is_empty() ? Qnil : xcar(clauses);
+        Value val = eval(car(clause));
+        if (!nilp(val)) {
+            if (!nilp(xcdr(clause)))
+                val = progn(xcdr(clause));
+            return val;
+        }
+    }
+    return Qnil;
+}
+
+Value sf_and(Args a)
+{
+    Value val = Qt;
+    for (Value args = a[0]; args.is_cons(); args = xcdr(args)) {
+        val = eval(xcar(args));
+        if (nilp(val))
+            return val;
+    }
+    return val;
+}
+
+Value sf_or(Args a)
+{
+    for (Value args = a[0]; args.is_cons(); args = xcdr(args)) {
+        Value val = eval(xcar(args));
+        if (!nilp(val))
+            return val;
+    }
+    return Qnil;
+}
+
+Value sf_progn(Args a) { return progn(a[0]); }
+
+Value sf_prog1(Args a)
+{
+    Value val = eval(xcar(a[0]));
+    progn(xcdr(a[0]));
+    return val;
+}
+
+Value sf_prog2(Args a)
+{
+    eval(xcar(a[0]));
+    Value rest = xcdr(a[0]);
+    Value val = eval(car(rest));
+    progn(cdr(rest));
+    return val;
+}
+
+Value sf_while(Args a)
+{
+    Value test = xcar(a[0]);
+    Value body = xcdr(a[0]);
+    while (!nilp(eval(test))) {
+        maybe_quit();
+        progn(body);
+    }
+    return Qnil;
+}
+
+void setq_one(Value sym, Value val)
+{
+    Value binding = symbolp(sym) ? assq_env(sym, g_lexenv) : Qnil;
+    if (!nilp(binding))
+        binding.as_cons()->cdr = val;
+    else
+        set_symbol_value(symbolp(sym) ? sym : Value::from_bits(check_symbol(sym) ? sym.bits() : 0), val);
+}
+
+Value sf_setq(Args a)
+{
+    Value args = a[0];
+    std::int64_t n = unevalled_count(args);
+    if (n % 2)
+        xsignal2(Qwrong_number_of_arguments, intern("setq"), Value::fixnum(n));
+    Value val = Qnil;
+    for (; args.is_cons(); args = xcdr(xcdr(args))) {
+        Value sym = xcar(args);
+        check_symbol(sym);
+        val = eval(xcar(xcdr(args)));
+        setq_one(sym, val);
+    }
+    return val;
+}
+
+Value sf_setq_default(Args a)
+{
+    Value args = a[0];
+    Value val = Qnil;
+    for (; args.is_cons(); args = cdr(xcdr(args))) {
+        Value sym = xcar(args);
+        check_symbol(sym);
+        val = eval(car(xcdr(args)));
+        set_symbol_value(sym, val);
+    }
+    return val;
+}
+
+bool binds_dynamically(Value var, Value lexenv)
+{
+    return nilp(lexenv) || xsymbol(var)->special() || memq_env(var, g_lexenv);
+}
+
+Value binding_var(Value elt)
+{
+    Value var = symbolp(elt) ? elt : car(elt);
+    check_symbol(var);
+    return var;
+}
+
+Value binding_init(Value elt)
+{
+    if (symbolp(elt))
+        return Qnil;
+    Value rest = cdr(elt);
+    if (!nilp(cdr(rest)))
+        error("`let' bindings can have only one value-form");
+    return eval(car(rest));
+}
+
+Value sf_let(Args a)
+{
+    Value varlist = car(a[0]);
+    ArgFrame frame;
+    for (Value v = varlist; v.is_cons(); v = xcdr(v))
+        push_arg(binding_init(xcar(v)));
+    SpecScope spec;
+    Value lexenv = g_lexenv;
+    std::size_t i = 0;
+    for (Value v = varlist; v.is_cons(); v = xcdr(v), ++i) {
+        Value var = binding_var(xcar(v));
+        Value val = frame.args()[i];
+        if (!binds_dynamically(var, lexenv))
+            lexenv = make_cons(make_cons(var, val), lexenv);
+        else
+            specbind(var, val);
+    }
+    LexenvScope scope(lexenv);
+    return progn(xcdr(a[0]));
+}
+
+Value sf_let_star(Args a)
+{
+    Value varlist = car(a[0]);
+    SpecScope spec;
+    LexenvScope scope;
+    for (Value v = varlist; v.is_cons(); v = xcdr(v)) {
+        Value elt = xcar(v);
+        Value var = binding_var(elt);
+        Value val = binding_init(elt);
+        if (!binds_dynamically(var, g_lexenv))
+            g_lexenv = make_cons(make_cons(var, val), g_lexenv);
+        else
+            specbind(var, val);
+    }
+    return progn(xcdr(a[0]));
+}
+
+Value sf_defvar(Args a)
+{
+    Value args = a[0];
+    Value sym = xcar(args);
+    check_symbol(sym);
+    Value tail = xcdr(args);
+    if (tail.is_cons()) {
+        Symbol* s = xsymbol(sym);
+        s->m_flags |= Symbol::special_flag;
+        if (s->value == Qunbound)
+            s->value = eval(xcar(tail));
+        Value doc = car_safe(xcdr(tail));
+        (void)doc;
+    } else if (!nilp(g_lexenv) && !xsymbol(sym)->special()) {
+        // (defvar x): x is special in the rest of this scope only.
+        g_lexenv = make_cons(sym, g_lexenv);
+    }
+    return sym;
+}
+
+Value sf_defconst(Args a)
+{
+    Value args = a[0];
+    Value sym = xcar(args);
+    check_symbol(sym);
+    Value val = eval(car(xcdr(args)));
+    Symbol* s = xsymbol(sym);
+    if (s->constant())
+        xsignal1(Qsetting_constant, sym);
+    s->m_flags |= Symbol::special_flag;
+    s->value = val;
+    return sym;
+}
+
+Value run_handler(Value var, Value value, Value body)
+{
+    if (nilp(var))
+        return progn(body);
+    if (!nilp(g_lexenv)) {
+        LexenvScope scope(make_cons(make_cons(var, value), g_lexenv));
+        return progn(body);
+    }
+    SpecScope spec;
+    specbind(var, value);
+    return progn(body);
+}
+
+Value find_handler(Value handlers, Value error_symbol)
+{
+    for (Value h = handlers; h.is_cons(); h = xcdr(h)) {
+        Value clause = xcar(h);
+        if (!clause.is_cons())
+            continue;
+        if (xcar(clause) == Qsuccess_kw)
+            continue;
+        if (error_matches(error_symbol, xcar(clause)))
+            return clause;
+    }
+    return Qnil;
+}
+
+Value sf_condition_case(Args a)
+{
+    Value args = a[0];
+    Value var = xcar(args);
+    check_symbol(var);
+    Value bodyform = car(xcdr(args));
+    Value handlers = cdr(xcdr(args));
+    for (Value h = handlers; h.is_cons(); h = xcdr(h))
+        if (!listp(xcar(h)))
+            error("Invalid condition handler: " + prin1_to_string(xcar(h)));
+    Value clause = Qnil;
+    Value err = Qnil;
+    Value val;
+    try {
+        val = eval(bodyform);
+    } catch (LispSignal& e) {
+        clause = find_handler(handlers, e.symbol());
+        if (nilp(clause))
+            throw;
+        err = make_cons(e.symbol(), e.data());
+    } catch (const std::bad_alloc&) {
+        clause = find_handler(handlers, Qerror);
+        if (nilp(clause))
+            throw;
+        err = list({Qerror, make_string("Memory exhausted")});
+    }
+    if (!nilp(clause))
+        return run_handler(var, err, xcdr(clause));
+    for (Value h = handlers; h.is_cons(); h = xcdr(h))
+        if (xcar(h).is_cons() && xcar(xcar(h)) == Qsuccess_kw)
+            return run_handler(var, val, xcdr(xcar(h)));
+    return val;
+}
+
+Value sf_unwind_protect(Args a)
+{
+    Value val;
+    try {
+        val = eval(xcar(a[0]));
+    } catch (...) {
+        progn(xcdr(a[0]));
+        throw;
+    }
+    progn(xcdr(a[0]));
+    return val;
+}
+
+struct CatchScope {
+    explicit CatchScope(Value tag) { push_catch_tag(tag); }
+    ~CatchScope() { pop_catch_tag(); }
+};
+
+Value sf_catch(Args a)
+{
+    Value tag = eval(xcar(a[0]));
+    try {
+        CatchScope scope(tag);
+        return progn(xcdr(a[0]));
+    } catch (LispThrow& t) {
+        if (t.tag() != tag)
+            throw;
+        return t.value();
+    }
+}
+
+// Saved buffer state stays rooted by living in a stack local.
+Value sf_save_excursion(Args a)
+{
+    if (!g_buffer_hooks.save_excursion)
+        return progn(a[0]);
+    Value saved = g_buffer_hooks.save_excursion();
+    Value val;
+    try {
+        val = progn(a[0]);
+    } catch (...) {
+        g_buffer_hooks.restore_excursion(saved);
+        throw;
+    }
+    g_buffer_hooks.restore_excursion(saved);
+    return val;
+}
+
+Value sf_save_current_buffer(Args a)
+{
+    if (!g_buffer_hooks.save_current_buffer)
+        return progn(a[0]);
+    Value saved = g_buffer_hooks.save_current_buffer();
+    Value val;
+    try {
+        val = progn(a[0]);
+    } catch (...) {
+        g_buffer_hooks.restore_current_buffer(saved);
+        throw;
+    }
+    g_buffer_hooks.restore_current_buffer(saved);
+    return val;
+}
+
+Value sf_interactive(Args) { return Qnil; }
+
+// ---- backquote, evaluated directly (see docs: macroexpand leaves it) ----
+
+Value backquote(Value tmpl, int depth);
+
+Value backquote_list(Value tmpl, int depth)
+{
+    RootedVector parts; // evaluated pieces; a spliced list is kept as is
+    std::vector<bool> spliced;
+    Value tail = tmpl;
+    Value last = Qnil;
+    for (; tail.is_cons(); tail = xcdr(tail)) {
+        Value head = xcar(tail);
+        if (head == Qcomma || head == Qcomma_at || head == Qbackquote) {
+            // `(a . ,b) reads as (a \, b): the rest is an unquote.
+            break;
+        }
+        if (head.is_cons() && xcar(head) == Qcomma_at && depth == 1) {
+            parts.push_back(eval(car(xcdr(head))));
+            spliced.push_back(true);
+        } else {
+            parts.push_back(backquote(head, depth));
+            spliced.push_back(false);
+        }
+    }
+    last = nilp(tail) ? Qnil : backquote(tail, depth);
+    Value result = last;
+    for (std::size_t i = parts.size(); i-- > 0;) {
+        if (!spliced[i]) {
+            result = make_cons(parts[i], result);
+            continue;
+        }
+        Value seg = parts[i];
+        if (nilp(result)) {
+            result = seg; // the last splice is shared, as append does
+            continue;
+        }
+        RootedVector items;
+        for (; seg.is_cons(); seg = xcdr(seg))
+            items.push_back(xcar(seg));
+        for (std::size_t j = items.size(); j-- > 0;)
+            result = make_cons(items[j], result);
+    }
+    return result;
+}
+
+Value backquote(Value tmpl, int depth)
+{
+    if (vectorp(tmpl)) {
+        Value as_list = Qnil;
+        auto& items = xvector(tmpl)->items;
+        for (std::size_t i = items.size(); i-- > 0;)
+            as_list = make_cons(items[i], as_list);
+        Value expanded = backquote_list(as_list, depth);
+        Vector* v = alloc_vector();
+        Value result = Value::object(v);
+        for (; expanded.is_cons(); expanded = xcdr(expanded))
+            v->items.push_back(xcar(expanded));
+        return result;
+    }
+    if (!tmpl.is_cons())
+        return tmpl;
+    Value head = xcar(tmpl);
+    if (head == Qcomma || head == Qcomma_at) {
+        if (depth == 1)
+            return eval(car(xcdr(tmpl)));
+        return list({head, backquote(car(xcdr(tmpl)), depth - 1)});
+    }
+    if (head == Qbackquote)
+        return list({head, backquote(car(xcdr(tmpl)), depth + 1)});
+    return backquote_list(tmpl, depth);
+}
+
+Value sf_backquote(Args a)
+{
+    Value args = a[0];
+    if (!args.is_cons() || !nilp(xcdr(args)))
+        xsignal2(Qwrong_number_of_arguments, Qbackquote, Value::fixnum(unevalled_count(args)));
+    return backquote(xcar(args), 1);
+}
+
+// ---- function-like builtins of the evaluator ----
+
+Value f_eval(Args a)
+{
+    Value lexical = a[1];
+    LexenvScope scope(lexical.is_cons() || nilp(lexical) ? lexical : make_cons(Qt, Qnil));
+    return eval(a[0]);
+}
+
+Value f_funcall(Args a) { return funcall(a[0], a.v + 1, a.n - 1); }
+
+Value f_apply(Args a)
+{
+    if (a.n == 1) {
+        Value l = a[0];
+        if (nilp(l))
+            return Qnil;
+        ArgFrame frame;
+        for (Value t = cdr(l); t.is_cons(); t = xcdr(t))
+            push_arg(xcar(t));
+        return funcall(xcar(l), frame.args(), frame.count());
+    }
+    ArgFrame frame;
+    for (std::size_t i = 1; i + 1 < a.n; ++i)
+        push_arg(a[i]);
+    Value last = a[a.n - 1];
+    list_length(last);
+    for (; last.is_cons(); last = xcdr(last))
+        push_arg(xcar(last));
+    return funcall(a[0], frame.args(), frame.count());
+}
+
+Value f_signal(Args a)
+{
+    Value sym = a[0], data = a[1];
+    if (nilp(sym) && data.is_cons()) // (signal nil '(error ...)) re-signals
+        xsignal(xcar(data), xcdr(data));
+    xsignal(sym, data);
+}
+
+Value f_throw(Args a)
+{
+    if (!catch_tag_active(a[0]))
+        xsignal2(Qno_catch, a[0], a[1]);
+    throw LispThrow(a[0], a[1]);
+}
+
+Value f_error(Args a)
+{
+    Value msg = format_string(a, true);
+    xsignal(Qerror, make_cons(msg, Qnil));
+}
+
+Value f_user_error(Args a)
+{
+    Value msg = format_string(a, true);
+    xsignal(Quser_error, make_cons(msg, Qnil));
+}
+
+Value f_macroexpand(Args a) { return macroexpand(a[0], a[1]); }
+Value f_macroexpand_1(Args a) { return macroexpand_1(a[0], a[1]); }
+Value f_macroexpand_all(Args a) { return macroexpand_all(a[0], a[1]); }
+Value f_functionp(Args a) { return boolean(functionp(a[0])); }
+Value f_special_form_p(Args a)
+{
+    Value fn = symbolp(a[0]) ? indirect_function(a[0]) : a[0];
+    return boolean(fn.is(Type::Subr) && static_cast<Subr*>(fn.as_object())->def->max_args == unevalled);
+}
+Value f_macrop(Args a)
+{
+    Value fn = symbolp(a[0]) ? indirect_function(a[0]) : a[0];
+    return boolean(fn.is_cons() && xcar(fn) == Qmacro);
+}
+Value f_commandp(Args a)
+{
+    Value fn = indirect_function(a[0]);
+    if (!fn.is_cons())
+        return Qnil;
+    Value body = xcar(fn) == Qclosure ? cdr(cdr(xcdr(fn))) : cdr(xcdr(fn));
+    if (stringp(car_safe(body)))
+        body = cdr(body);
+    return boolean(car_safe(car_safe(body)) == Qinteractive);
+}
+
+Value f_func_arity(Args a)
+{
+    Value fn = symbolp(a[0]) ? indirect_function(a[0]) : a[0];
+    if (fn.is(Type::Subr)) {
+        const SubrDef* d = static_cast<Subr*>(fn.as_object())->def;
+        Value max = d->max_args == many ? intern("many") : d->max_args == unevalled ? intern("unevalled")
+                                                                                        : Value::fixnum(d->max_args);
+        return make_cons(Value::fixnum(d->min_args), max);
+    }
+    if (fn.is_cons() && (xcar(fn) == Qclosure || xcar(fn) == Qlambda)) {
+        Value params = xcar(fn) == Qclosure ? car(cdr(xcdr(fn))) : car(xcdr(fn));
+        std::int64_t min = 0, max = 0;
+        bool opt = false;
+        for (; params.is_cons(); params = xcdr(params)) {
+            Value p = xcar(params);
+            if (p == Qand_rest)
+                return make_cons(Value::fixnum(min), intern("many"));
+            if (p == Qand_optional) {
+                opt = true;
+                continue;
+            }
+            ++max;
+            if (!opt)
+                ++min;
+        }
+        return make_cons(Value::fixnum(min), Value::fixnum(max));
+    }
+    xsignal1(Qinvalid_function, a[0]);
+}
+
+Value f_run_hooks(Args a)
+{
+    for (Value hook : a) {
+        Value v = xsymbol(hook)->value;
+        if (v == Qunbound || nilp(v))
+            continue;
+        if (functionp(v) || !v.is_cons() || xcar(v) == Qlambda || xcar(v) == Qclosure) {
+            call0(v);
+            continue;
+        }
+        for (Value f = v; f.is_cons(); f = xcdr(f))
+            if (xcar(f) != Qt)
+                call0(xcar(f));
+    }
+    return Qnil;
+}
+
+Value f_internal_lexenv(Args) { return g_lexenv; }
+
+const SubrDef eval_subrs[] = {
+    {"internal--lexenv", 0, 0, f_internal_lexenv},
+    {"quote", 1, unevalled, sf_quote},
+    {"function", 1, unevalled, sf_function},
+    {"if", 2, unevalled, sf_if},
+    {"cond", 0, unevalled, sf_cond},
+    {"and", 0, unevalled, sf_and},
+    {"or", 0, unevalled, sf_or},
+    {"progn", 0, unevalled, sf_progn},
+    {"prog1", 1, unevalled, sf_prog1},
+    {"prog2", 2, unevalled, sf_prog2},
+    {"while", 1, unevalled, sf_while},
+    {"setq", 0, unevalled, sf_setq},
+    {"setq-default", 0, unevalled, sf_setq_default},
+    {"let", 1, unevalled, sf_let},
+    {"let*", 1, unevalled, sf_let_star},
+    {"defvar", 1, unevalled, sf_defvar},
+    {"defconst", 2, unevalled, sf_defconst},
+    {"condition-case", 2, unevalled, sf_condition_case},
+    {"unwind-protect", 1, unevalled, sf_unwind_protect},
+    {"catch", 1, unevalled, sf_catch},
+    {"save-excursion", 0, unevalled, sf_save_excursion},
+    {"save-current-buffer", 0, unevalled, sf_save_current_buffer},
+    {"interactive", 0, unevalled, sf_interactive},
+    {"`", 1, unevalled, sf_backquote},
+    {"eval", 1, 2, f_eval},
+    {"funcall", 1, many, f_funcall},
+    {"apply", 1, many, f_apply},
+    {"signal", 2, 2, f_signal},
+    {"throw", 2, 2, f_throw},
+    {"error", 1, many, f_error},
+    {"user-error", 1, many, f_user_error},
+    {"macroexpand", 1, 2, f_macroexpand},
+    {"macroexpand-1", 1, 2, f_macroexpand_1},
+    {"macroexpand-all", 1, 2, f_macroexpand_all},
+    {"functionp", 1, 1, f_functionp},
+    {"special-form-p", 1, 1, f_special_form_p},
+    {"macrop", 1, 1, f_macrop},
+    {"commandp", 1, 2, f_commandp},
+    {"func-arity", 1, 1, f_func_arity},
+    {"run-hooks", 0, many, f_run_hooks},
+};
+
+} // namespace
+
+void register_eval_builtins() { register_subrs(eval_subrs); }
+
+void init_evaluator()
+{
+    // The argument stack is reserved once and never moves (pointers into it
+    // are handed to subrs); untouched pages cost nothing.
+    constexpr std::size_t capacity = std::size_t(1) << 22;
+    void* mem = mmap(nullptr, capacity * sizeof(Value), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                     -1, 0);
+    if (mem == MAP_FAILED)
+        throw std::bad_alloc();
+    g_args.base = static_cast<Value*>(mem);
+    g_args.capacity = capacity;
+    g_lexenv = Qnil;
+    add_root_source(mark_eval_roots);
+    // Keep 256 KB of C++ stack (1 MB under sanitizers) for unwinding and
+    // error reporting when nesting runs deep.
+#if defined(__SANITIZE_ADDRESS__)
+    constexpr std::uintptr_t reserve = 1 << 20;
+#else
+    constexpr std::uintptr_t reserve = 256 << 10;
+#endif
+    std::uintptr_t lo = stack_low_limit();
+    g_stack_guard = lo ? lo + reserve : 0;
+}
+
+} // namespace gapmacs::lisp

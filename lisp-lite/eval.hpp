@@ -1,0 +1,125 @@
+// Evaluator internals shared by the builtins: the lexical environment, the
+// specpdl (dynamic bindings, shallow: the symbol's value cell holds the
+// current binding and the specpdl the saved ones), the argument stack, and
+// the catch-tag stack.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "lisp-lite/lisp.hpp"
+
+namespace gapmacs::lisp {
+
+// The current lexical environment: an alist ((VAR . VAL) ... t), a bare
+// symbol marking a locally special variable, or nil (dynamic binding).
+extern Value g_lexenv;
+
+// Saves and restores g_lexenv around a scope (exceptions included).
+class LexenvScope {
+public:
+    LexenvScope() : m_saved(g_lexenv) {}
+    explicit LexenvScope(Value env) : m_saved(g_lexenv) { g_lexenv = env; }
+    ~LexenvScope() { g_lexenv = m_saved; }
+    LexenvScope(const LexenvScope&) = delete;
+    LexenvScope& operator=(const LexenvScope&) = delete;
+
+private:
+    Value m_saved;
+};
+
+// Dynamic binding. specbind saves the symbol's value and sets the new one;
+// unbind_to restores down to a depth. SpecScope does it on scope exit.
+std::size_t specpdl_depth();
+void specbind(Value sym, Value value);
+void unbind_to(std::size_t depth);
+class SpecScope {
+public:
+    SpecScope() : m_depth(specpdl_depth()) {}
+    ~SpecScope() { unbind_to(m_depth); }
+    SpecScope(const SpecScope&) = delete;
+    SpecScope& operator=(const SpecScope&) = delete;
+
+private:
+    std::size_t m_depth;
+};
+
+// The argument stack: a precise root, so arguments being evaluated survive
+// collections. Frames are popped by ArgFrame's destructor.
+struct ArgStack {
+    Value* base = nullptr;
+    std::size_t top = 0;
+    std::size_t capacity = 0;
+};
+extern ArgStack g_args;
+void push_arg(Value v);
+class ArgFrame {
+public:
+    ArgFrame() : m_top(g_args.top) {}
+    ~ArgFrame() { g_args.top = m_top; }
+    ArgFrame(const ArgFrame&) = delete;
+    ArgFrame& operator=(const ArgFrame&) = delete;
+    Value* args() const { return g_args.base + m_top; }
+    std::size_t count() const { return g_args.top - m_top; }
+
+private:
+    std::size_t m_top;
+};
+
+// Evaluates body forms in sequence; nil for an empty body.
+Value progn(Value body);
+// Calls a closure or lambda list with evaluated args.
+Value funcall_lambda(Value fn, const Value* args, std::size_t n);
+// Macro expansion of one form (once / repeatedly); returns form unchanged
+// when its head is not a macro.
+Value macroexpand_1(Value form, Value env);
+Value macroexpand(Value form, Value env);
+Value macroexpand_all(Value form, Value env);
+
+// Checks the nesting depth and the C++ stack; signals Emacs's
+// "Lisp nesting exceeds" error.
+class DepthGuard {
+public:
+    DepthGuard();
+    ~DepthGuard() { --s_depth; }
+    DepthGuard(const DepthGuard&) = delete;
+    DepthGuard& operator=(const DepthGuard&) = delete;
+    static std::int64_t s_depth;
+};
+
+// Dynamic extent of catch tags, so throw can signal no-catch up front.
+void push_catch_tag(Value tag);
+void pop_catch_tag();
+bool catch_tag_active(Value tag);
+
+// Set up by init().
+void init_evaluator();
+void define_standard_errors();
+void define_standard_variables();
+void load_prelude();
+// A built-in variable: interned, special, with an initial value.
+Value defvar_builtin(const char* name, Value value);
+Value make_uninterned_symbol(std::string_view name);
+void unintern_symbol(Value sym);
+void map_obarray(void (*fn)(Value, void*), void* ctx);
+
+// Does the condition list of error SYMBOL include `handler_cond`?
+bool error_matches(Value error_symbol, Value handler_conditions);
+// Hooks for buffer-related special forms (save-excursion etc.): the buffer
+// bindings set them; until then these forms only evaluate their body.
+struct BufferHooks {
+    // Returns an opaque saved state (rooted by the caller) and restores it.
+    Value (*save_excursion)() = nullptr;
+    void (*restore_excursion)(Value saved) = nullptr;
+    Value (*save_current_buffer)() = nullptr;
+    void (*restore_current_buffer)(Value saved) = nullptr;
+};
+extern BufferHooks g_buffer_hooks;
+
+} // namespace gapmacs::lisp
+
+namespace gapmacs::lisp {
+// Symbol property lists (get / put).
+Value symbol_get(Value sym, Value prop);
+void symbol_put(Value sym, Value prop, Value val);
+} // namespace gapmacs::lisp

@@ -1,0 +1,311 @@
+// The printer: prin1/princ representations identical to Emacs 28's.
+//
+// Circular structure: an object already being printed (an ancestor) prints
+// as #N, a circular cdr chain as ". #N" (Emacs's halftail check), and
+// nesting deeper than 200 signals "Apparently circular structure being
+// printed", so the C++ recursion is bounded. Extension objects (buffers,
+// markers, processes) print through their ExtClass.
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/utf8.hpp"
+#include "lisp-lite/builtins.hpp"
+#include "lisp-lite/eval.hpp"
+#include "lisp-lite/reader.hpp"
+
+namespace gapmacs::lisp {
+
+std::string float_to_string(double d)
+{
+    if (std::isnan(d))
+        return std::signbit(d) ? "-0.0e+NaN" : "0.0e+NaN";
+    if (std::isinf(d))
+        return d < 0 ? "-1.0e+INF" : "1.0e+INF";
+    // gnulib's dtoastr, as Emacs uses it: the fewest digits from DBL_DIG up
+    // that read back exactly.
+    char buf[64];
+    int prec = std::fabs(d) < DBL_MIN ? 1 : DBL_DIG;
+    for (;; ++prec) {
+        std::snprintf(buf, sizeof buf, "%.*g", prec, d);
+        if (prec >= 17 || std::strtod(buf, nullptr) == d)
+            break;
+    }
+    std::string s(buf);
+    bool only_digits = true;
+    for (char c : s)
+        if (!(c == '-' || (c >= '0' && c <= '9')))
+            only_digits = false;
+    if (only_digits)
+        s += ".0";
+    return s;
+}
+
+namespace {
+
+constexpr int print_circle_limit = 200;
+
+class Printer {
+public:
+    Printer(std::string& out, bool escape) : m_out(out), m_escape(escape)
+    {
+        Value len = xsymbol(Qprint_length)->value;
+        Value lvl = xsymbol(Qprint_level)->value;
+        m_length = len.is_fixnum() && len.as_fixnum() >= 0 ? len.as_fixnum() : -1;
+        m_level = lvl.is_fixnum() && lvl.as_fixnum() >= 0 ? lvl.as_fixnum() : -1;
+        Value nl = xsymbol(Qprint_escape_newlines)->value;
+        m_escape_newlines = nl != Qunbound && !nilp(nl);
+    }
+
+    void print(Value v)
+    {
+        if (v.is_fixnum()) {
+            m_out += std::to_string(v.as_fixnum());
+            return;
+        }
+        bool container = v.is_cons() || vectorp(v);
+        if (container) {
+            if (m_depth >= print_circle_limit)
+                error("Apparently circular structure being printed");
+            for (std::size_t i = 0; i < m_being_printed.size(); ++i)
+                if (m_being_printed[i] == v) {
+                    m_out += "#" + std::to_string(i);
+                    return;
+                }
+            if (m_level >= 0 && m_list_depth >= m_level) {
+                m_out += "...";
+                return;
+            }
+            m_being_printed.push_back(v);
+        }
+        ++m_depth;
+        if (v.is_cons())
+            print_cons(v);
+        else
+            print_object(v);
+        --m_depth;
+        if (container)
+            m_being_printed.pop_back();
+    }
+
+private:
+    std::string& m_out;
+    bool m_escape;
+    bool m_escape_newlines = false;
+    std::int64_t m_length = -1;
+    std::int64_t m_level = -1;
+    std::int64_t m_list_depth = 0;
+    int m_depth = 0;
+    std::vector<Value> m_being_printed; // ancestors; also rooted by the caller's stack
+
+    bool print_quote_form(Value v)
+    {
+        Value head = xcar(v);
+        Value rest = xcdr(v);
+        if (!rest.is_cons() || !nilp(xcdr(rest)))
+            return false;
+        const char* prefix = head == Qquote      ? "'"
+                             : head == Qfunction  ? "#'"
+                             : head == Qbackquote ? "`"
+                             : head == Qcomma     ? ","
+                             : head == Qcomma_at  ? ",@"
+                                                  : nullptr;
+        if (!prefix)
+            return false;
+        m_out += prefix;
+        print(xcar(rest));
+        return true;
+    }
+
+    void print_cons(Value v)
+    {
+        if (print_quote_form(v))
+            return;
+        m_out += '(';
+        ++m_list_depth;
+        Value obj = v;
+        Value halftail = v;
+        std::int64_t i = 0;
+        while (obj.is_cons()) {
+            if (i != 0 && obj == halftail) {
+                m_out += " . #" + std::to_string(i >> 1);
+                obj = Qnil;
+                break;
+            }
+            if (i != 0)
+                m_out += ' ';
+            if (m_length >= 0 && i >= m_length) {
+                m_out += "...";
+                obj = Qnil;
+                break;
+            }
+            print(xcar(obj));
+            obj = xcdr(obj);
+            ++i;
+            if (!(i & 1))
+                halftail = xcdr(halftail);
+        }
+        if (!nilp(obj)) {
+            m_out += " . ";
+            print(obj);
+        }
+        --m_list_depth;
+        m_out += ')';
+    }
+
+    void print_string(Value v)
+    {
+        String* s = xstring(v);
+        if (!m_escape) {
+            m_out += s->bytes;
+            return;
+        }
+        m_out += '"';
+        const std::string& b = s->bytes;
+        for (std::size_t i = 0; i < b.size();) {
+            unsigned char c = static_cast<unsigned char>(b[i]);
+            if (is_raw_byte_lead(c) && i + 1 < b.size()) {
+                int len = 0;
+                char32_t ch = decode_internal_char(b.data() + i, b.data() + b.size(), &len);
+                char oct[8];
+                std::snprintf(oct, sizeof oct, "\\%o", raw_byte_value(ch));
+                m_out += oct;
+                i += static_cast<std::size_t>(len);
+                continue;
+            }
+            if (c == '"' || c == '\\')
+                m_out += '\\';
+            if (m_escape_newlines && c == '\n') {
+                m_out += "\\n";
+            } else if (m_escape_newlines && c == '\f') {
+                m_out += "\\f";
+            } else {
+                m_out += static_cast<char>(c);
+            }
+            ++i;
+        }
+        m_out += '"';
+    }
+
+    static bool looks_like_number(std::string_view name)
+    {
+        std::size_t i = (name[0] == '-' || name[0] == '+') ? 1 : 0;
+        if (i >= name.size())
+            return false;
+        if (!((name[i] >= '0' && name[i] <= '9') || name[i] == '.'))
+            return false;
+        try {
+            Value num;
+            return parse_number_token(name, 10, num);
+        } catch (const LispSignal&) {
+            return true; // an integer too big for a fixnum is still a number
+        }
+    }
+
+    void print_symbol(Value v)
+    {
+        std::string_view name = string_view(xsymbol(v)->name);
+        if (name.empty()) {
+            m_out += "##";
+            return;
+        }
+        if (!m_escape) {
+            m_out += name;
+            return;
+        }
+        bool confusing = looks_like_number(name) || name[0] == '?' || name[0] == '.';
+        for (char ch : name) {
+            unsigned char c = static_cast<unsigned char>(ch);
+            if (c == '"' || c == '\\' || c == '\'' || c == ';' || c == '#' || c == '(' || c == ')' || c == ',' ||
+                c == '`' || c == '[' || c == ']' || c == '?' || c == '.' || c <= 040 || confusing) {
+                m_out += '\\';
+                confusing = false;
+            }
+            m_out += static_cast<char>(c);
+        }
+    }
+
+    void print_vector(Value v)
+    {
+        m_out += '[';
+        ++m_list_depth;
+        auto& items = xvector(v)->items;
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (i)
+                m_out += ' ';
+            if (m_length >= 0 && static_cast<std::int64_t>(i) >= m_length) {
+                m_out += "...";
+                break;
+            }
+            print(items[i]);
+        }
+        --m_list_depth;
+        m_out += ']';
+    }
+
+    void print_hash_table(Value v)
+    {
+        HashTable* h = xhash(v);
+        m_out += "#s(hash-table size " + std::to_string(h->size()) + " test ";
+        m_out += h->test == HashTest::Eq ? "eq" : h->test == HashTest::Eql ? "eql" : "equal";
+        m_out += " rehash-size 1.5 rehash-threshold 0.8125 data (";
+        bool first = true;
+        for (std::int64_t i = 0; i < h->size(); ++i) {
+            if (h->kv[static_cast<std::size_t>(2 * i)].is_empty())
+                continue;
+            if (!first)
+                m_out += ' ';
+            first = false;
+            print(h->kv[static_cast<std::size_t>(2 * i)]);
+            m_out += ' ';
+            print(h->kv[static_cast<std::size_t>(2 * i + 1)]);
+        }
+        m_out += "))";
+    }
+
+    void print_object(Value v)
+    {
+        switch (v.type()) {
+        case Type::Symbol: print_symbol(v); break;
+        case Type::Float: m_out += float_to_string(xfloat(v)); break;
+        case Type::String: print_string(v); break;
+        case Type::Vector: print_vector(v); break;
+        case Type::HashTable: print_hash_table(v); break;
+        case Type::Subr:
+            m_out += "#<subr ";
+            m_out += static_cast<Subr*>(v.as_object())->def->name;
+            m_out += '>';
+            break;
+        case Type::Buffer:
+        case Type::Marker:
+        case Type::Process:
+        case Type::Ext: {
+            auto* e = static_cast<ExtObject*>(v.as_object());
+            if (e->cls->print)
+                e->cls->print(e, m_out);
+            else
+                m_out += std::string("#<") + e->cls->type_name + ">";
+            break;
+        }
+        default: m_out += "#<unknown>"; break;
+        }
+    }
+};
+
+} // namespace
+
+void print_value(std::string& out, Value v, bool escape)
+{
+    Printer p(out, escape);
+    p.print(v);
+}
+
+std::string prin1_to_string(Value v, bool escape)
+{
+    std::string out;
+    print_value(out, v, escape);
+    return out;
+}
+
+} // namespace gapmacs::lisp

@@ -1,0 +1,83 @@
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <string>
+
+#include "core/utf8.hpp"
+
+using namespace gapmacs;
+
+TEST_CASE("Raw bytes are stored as C0/C1 sequences and decode to eight-bit chars", "[utf8]")
+{
+    for (int b = 0x80; b <= 0xFF; ++b) {
+        std::string s;
+        append_internal_char(s, raw_byte_char(static_cast<std::uint8_t>(b)));
+        REQUIRE(s.size() == 2);
+        REQUIRE(is_raw_byte_lead(static_cast<unsigned char>(s[0])));
+        int len = 0;
+        REQUIRE(decode_internal_char(s.data(), s.data() + 2, &len) == 0x3FFF00u + static_cast<unsigned>(b));
+        REQUIRE(len == 2);
+        std::string back;
+        internal_to_utf8(s, back);
+        REQUIRE(back == std::string(1, static_cast<char>(b)));
+    }
+}
+
+TEST_CASE("Invalid UTF-8 becomes raw bytes and round-trips", "[utf8]")
+{
+    auto external = GENERATE(as<std::string>{}, "\x80", "\xC0\x80", "\xED\xA0\x80", "\xF5\x80\x80\x80", "a\xE6\x97",
+                             "\xFF\xFE", "ok \xF0\x9F\x98\x80 \xF0\x9F\x98");
+    std::string internal;
+    CHECK(utf8_to_internal(external, internal, true) == external.size());
+    CHECK(is_valid_internal(internal));
+    std::string back;
+    internal_to_utf8(internal, back);
+    CHECK(back == external);
+}
+
+TEST_CASE("An incomplete sequence at the end waits unless final", "[utf8]")
+{
+    std::string out;
+    CHECK(utf8_to_internal("ab\xE6\x97", out, false) == 2);
+    CHECK(out == "ab");
+    CHECK(utf8_sequence_status("\xE6\x97", 2) == -1);
+    CHECK(utf8_sequence_status("\xE6\x97\xA5", 3) == 3);
+    CHECK(utf8_sequence_status("\xE6\x41", 2) == 0);
+}
+
+TEST_CASE("valid_utf8_prefix stops at the first bad byte", "[utf8]")
+{
+    std::string s = std::string(100, 'a') + "日本" + "\xFF" + "zz";
+    CHECK(valid_utf8_prefix(s.data(), s.size()) == 106);
+    CHECK(valid_utf8_prefix("abc", 3) == 3);
+}
+
+TEST_CASE("Random bytes round-trip through internal text", "[utf8]")
+{
+    std::mt19937 rng(3);
+    for (int i = 0; i < 2000; ++i) {
+        std::string bytes(rng() % 64, '\0');
+        for (auto& c : bytes)
+            c = static_cast<char>(rng() % 4 ? 0x80 + rng() % 128 : rng() % 128);
+        std::string internal, back;
+        utf8_to_internal(bytes, internal, true);
+        REQUIRE(is_valid_internal(internal));
+        internal_to_utf8(internal, back);
+        REQUIRE(back == bytes);
+    }
+}
+
+TEST_CASE("count_chars and advance_chars agree", "[utf8]")
+{
+    std::string s = "aé日😀";
+    append_internal_char(s, raw_byte_char(0xAB));
+    s += std::string(20, 'x') + "ü";
+    CHECK(count_chars(s) == 26);
+    CHECK(advance_chars(s.data(), s.size(), 0) == 0);
+    CHECK(advance_chars(s.data(), s.size(), 1) == 1);
+    CHECK(advance_chars(s.data(), s.size(), 3) == 6);
+    CHECK(advance_chars(s.data(), s.size(), 4) == 10);
+    CHECK(advance_chars(s.data(), s.size(), 5) == 12);
+    CHECK(advance_chars(s.data(), s.size(), 25) == 32);
+    CHECK(advance_chars(s.data(), s.size(), 26) == s.size());
+}
