@@ -150,37 +150,47 @@ char* Buffer::reserve(CharPos pos, std::size_t nbytes)
     return gap;
 }
 
-void Buffer::commit(std::size_t nbytes)
+CharPos Buffer::commit(std::size_t nbytes, bool before_markers)
 {
     assert(m_reserved && "commit without reserve");
     TextPos at = *m_reserved;
     m_reserved.reset();
     if (nbytes == 0)
-        return;
+        return at.chars;
     assert(nbytes <= m_text.gap_size());
     std::size_t nchars = count_chars(m_text.gap_data(), nbytes);
     note_change();
     m_text.commit(nbytes);
-    inserted(at, nchars, nbytes, true);
+    inserted(at, nchars, nbytes, before_markers);
+    return at.chars + CharPos(static_cast<std::int64_t>(nchars));
 }
 
-void Buffer::inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool record_undo)
+void Buffer::insert_before_markers(CharPos pos, std::string_view text)
+{
+    char* dst = reserve(pos, text.size());
+    std::memcpy(dst, text.data(), text.size());
+    commit(text.size(), true);
+}
+
+void Buffer::inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool before_markers)
 {
     m_index.inserted(at.chars.value - 1, at.bytes.value, nchars, nbytes);
     const TextPos delta{CharPos(static_cast<std::int64_t>(nchars)), BytePos(static_cast<std::int64_t>(nbytes))};
+    auto moves = [&](const TextPos& p, bool advances) {
+        return p.bytes > at.bytes || (p.bytes == at.bytes && (advances || before_markers));
+    };
     // Every marker is looked at once per change: O(markers), as in Emacs.
     for (Marker* m : m_markers) {
-        if (m->m_pos.bytes > at.bytes || (m->m_pos.bytes == at.bytes && m->m_advances)) {
+        if (moves(m->m_pos, m->m_advances)) {
             m->m_pos.chars += delta.chars;
             m->m_pos.bytes += delta.bytes;
         }
     }
-    if (m_point.bytes > at.bytes) {
+    if (moves(m_point, false)) {
         m_point.chars += delta.chars;
         m_point.bytes += delta.bytes;
     }
-    if (record_undo)
-        m_undo.record_insertion(at.chars.value, at.chars.value + static_cast<std::int64_t>(nchars));
+    m_undo.record_insertion(at.chars.value, at.chars.value + static_cast<std::int64_t>(nchars));
 }
 
 void Buffer::delete_region(CharPos from, CharPos to)

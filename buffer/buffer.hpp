@@ -77,8 +77,13 @@ public:
     // gap to pos (accessible) with at least nbytes free and returns where to
     // write; commit(k) inserts the first k bytes written there, which must be
     // well-formed internal text, exactly as insert_at(pos, ...) would.
+    // With before_markers, point and every marker at pos end up after the
+    // text, as insert-before-markers (and process output) does. Returns the
+    // position after the inserted text.
     char* reserve(CharPos pos, std::size_t nbytes);
-    void commit(std::size_t nbytes);
+    CharPos commit(std::size_t nbytes, bool before_markers = false);
+    // insert-before-markers at pos.
+    void insert_before_markers(CharPos pos, std::string_view text);
 
     // The mark: a marker that points nowhere until set.
     Marker& mark() { return m_mark; }
@@ -136,7 +141,7 @@ private:
     TextPos clamp(CharPos pos) const;
     void note_change();
     // Finishes an insertion of text already in the gap buffer at `at`.
-    void inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool record_undo);
+    void inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool before_markers);
     void apply_undo_entry(const UndoEntry& e);
     std::size_t count_newlines(std::size_t from_byte, std::size_t to_byte) const;
 

@@ -1,0 +1,234 @@
+#include "process/output_stream.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <exception>
+#include <unistd.h>
+
+#include "buffer/buffer.hpp"
+
+namespace gapmacs {
+
+namespace {
+
+// How long one wake-up may read before the loop serves other descriptors
+// (the keyboard first among them).
+constexpr auto kDrainBudget = std::chrono::milliseconds(8);
+
+// While output is inserted: the buffer is writable even if read-only, and a
+// mark outside the narrowing is reached by widening; both are put back
+// afterwards, the narrowing grown over the new text as Emacs does.
+class InsertionScope {
+public:
+    InsertionScope(Buffer& buffer, CharPos at) : m_buffer(buffer), m_at(at), m_read_only(buffer.read_only())
+    {
+        m_buffer.set_read_only(false);
+        if (at < buffer.point_min() || at > buffer.point_max()) {
+            m_narrowed = true;
+            m_begv = buffer.point_min();
+            m_zv = buffer.point_max();
+            m_buffer.widen();
+        }
+    }
+    void inserted(CharPos n) { m_inserted = n; }
+    ~InsertionScope()
+    {
+        m_buffer.set_read_only(m_read_only);
+        if (m_narrowed) {
+            if (m_begv > m_at)
+                m_begv += m_inserted;
+            if (m_zv >= m_at)
+                m_zv += m_inserted;
+            m_buffer.narrow(m_begv, m_zv);
+        }
+    }
+
+private:
+    Buffer& m_buffer;
+    CharPos m_at;
+    CharPos m_inserted{0};
+    bool m_read_only;
+    bool m_narrowed = false;
+    CharPos m_begv, m_zv;
+};
+
+} // namespace
+
+OutputStream::OutputStream(EventLoop& loop, UniqueFd fd, std::size_t read_max, const CodingSystem& coding)
+    : m_loop(loop), m_fd(std::move(fd)), m_read_max(read_max ? read_max : 1), m_decoder(coding)
+{
+    m_watcher.emplace(m_loop, m_fd.get(), EventLoop::Readable, [this](unsigned) { drain(kDrainBudget); });
+}
+
+OutputStream::~OutputStream() { *m_alive = false; }
+
+void OutputStream::set_buffer(Buffer* buffer)
+{
+    if (!buffer)
+        m_mark.detach();
+    else if (buffer != m_mark.buffer())
+        m_mark.set(*buffer, CharPos(buffer->size() + 1));
+}
+
+void OutputStream::set_string_filter(StringFilter f)
+{
+    m_string_filter = std::move(f);
+    if (m_string_filter)
+        m_region_filter = nullptr;
+}
+
+void OutputStream::set_region_filter(RegionFilter f)
+{
+    m_region_filter = std::move(f);
+    if (m_region_filter)
+        m_string_filter = nullptr;
+}
+
+void OutputStream::set_coding(const CodingSystem& coding) { m_decoder = GapDecoder(coding); }
+
+void OutputStream::report(const char* what)
+{
+    std::string message = std::string("error in process filter: ") + what;
+    if (m_report)
+        m_report(message);
+    else
+        std::fprintf(stderr, "%s\n", message.c_str());
+}
+
+ssize_t OutputStream::read_some(char* dst)
+{
+    for (;;) {
+        ssize_t n = ::read(m_fd.get(), dst, m_read_max);
+        if (n >= 0) {
+            m_bytes_read += static_cast<std::uint64_t>(n);
+            return n;
+        }
+        if (errno == EINTR)
+            continue;
+        if (errno == EAGAIN)
+            return -1;
+        return 0; // a read error ends the stream like EOF (EIO from a dead pty...)
+    }
+}
+
+OutputStream::ReadResult OutputStream::read_chunk()
+{
+    if (m_string_filter)
+        return read_into_string();
+    if (Buffer* b = buffer())
+        return read_into_buffer(*b);
+    return read_discarding();
+}
+
+OutputStream::ReadResult OutputStream::read_into_buffer(Buffer& buffer)
+{
+    // Hot path: one read(2) into the gap, decoded in place, no allocation.
+    const CharPos at = *m_mark.position();
+    CharPos end;
+    bool eof;
+    {
+        InsertionScope scope(buffer, at);
+        const std::size_t room = m_decoder.room_for(m_read_max);
+        char* area = buffer.reserve(at, room);
+        const std::size_t carried = m_decoder.put_carry(area);
+        const ssize_t n = read_some(area + carried);
+        if (n < 0) {
+            buffer.commit(0);
+            return ReadResult::Again;
+        }
+        eof = n == 0;
+        const std::size_t len = m_decoder.decode(area, carried + static_cast<std::size_t>(n), room, eof);
+        end = buffer.commit(len, true);
+        scope.inserted(end - at);
+    }
+    if (m_region_filter && end > at) {
+        std::weak_ptr<bool> alive = m_alive;
+        m_busy = true;
+        try {
+            RegionFilter filter = m_region_filter; // the filter may replace itself
+            filter(at, end);
+        } catch (const std::exception& e) {
+            if (!alive.expired())
+                report(e.what());
+        }
+        if (alive.expired())
+            return ReadResult::Again;
+        m_busy = false;
+    }
+    return eof ? ReadResult::Eof : ReadResult::Data;
+}
+
+OutputStream::ReadResult OutputStream::read_into_string()
+{
+    const std::size_t room = m_decoder.room_for(m_read_max);
+    if (m_area.size() < room)
+        m_area.resize(room);
+    const std::size_t carried = m_decoder.put_carry(m_area.data());
+    const ssize_t n = read_some(m_area.data() + carried);
+    if (n < 0)
+        return ReadResult::Again;
+    const bool eof = n == 0;
+    const std::size_t len = m_decoder.decode(m_area.data(), carried + static_cast<std::size_t>(n), room, eof);
+    if (len > 0) {
+        std::weak_ptr<bool> alive = m_alive;
+        m_busy = true;
+        try {
+            StringFilter filter = m_string_filter;
+            filter(std::string_view(m_area.data(), len));
+        } catch (const std::exception& e) {
+            if (!alive.expired())
+                report(e.what());
+        }
+        if (alive.expired())
+            return ReadResult::Again;
+        m_busy = false;
+    }
+    return eof ? ReadResult::Eof : ReadResult::Data;
+}
+
+OutputStream::ReadResult OutputStream::read_discarding()
+{
+    if (m_area.size() < m_read_max)
+        m_area.resize(m_read_max);
+    const ssize_t n = read_some(m_area.data());
+    if (n < 0)
+        return ReadResult::Again;
+    return n == 0 ? ReadResult::Eof : ReadResult::Data;
+}
+
+bool OutputStream::drain(std::optional<EventLoop::Duration> budget)
+{
+    if (m_busy || !m_fd)
+        return false;
+    std::weak_ptr<bool> alive = m_alive;
+    const auto deadline = budget ? EventLoop::Clock::now() + *budget : EventLoop::Clock::time_point::max();
+    bool delivered = false;
+    for (;;) {
+        ReadResult r = read_chunk();
+        if (alive.expired())
+            return true; // a filter deleted the stream
+        if (r == ReadResult::Again || m_busy)
+            break;
+        delivered = true;
+        if (r == ReadResult::Eof) {
+            close_at_eof(); // may destroy this
+            return true;
+        }
+        if (!m_fd || EventLoop::Clock::now() >= deadline)
+            break;
+    }
+    return delivered;
+}
+
+void OutputStream::close_at_eof()
+{
+    m_watcher.reset();
+    m_fd.reset();
+    m_saw_eof = true;
+    if (m_on_eof) {
+        auto f = m_on_eof;
+        f();
+    }
+}
+
+} // namespace gapmacs

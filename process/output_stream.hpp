@@ -1,0 +1,104 @@
+// OutputStream: one pipe from a child (its stdout, or its stderr kept apart),
+// and where what comes out of it goes.
+//
+// Three receivers, as the design says:
+//   none          insert at the mark (Emacs's internal-default-process-filter);
+//   string filter call filter(text) with the decoded chunk;
+//   region filter insert at the mark, then call filter(start, end).
+// Insertion reads straight into the buffer's gap at the mark and decodes
+// there (GapDecoder): nothing is allocated per chunk. Text is inserted before
+// markers, so the mark, other markers there and point (when it was at the
+// mark) move after it.
+//
+// When readable, the stream drains the pipe until EAGAIN, EOF or a time
+// budget, then returns to the loop, so a fast producer costs few wake-ups and
+// keyboard input is never starved. A filter may kill the process, kill the
+// buffer, or turn the loop (accept-process-output): while one of this
+// stream's filters runs, the stream does not read (no output is duplicated or
+// reordered), and everything is re-checked after the filter returns.
+#pragma once
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "buffer/marker.hpp"
+#include "core/event_loop.hpp"
+#include "core/position.hpp"
+#include "core/unique_fd.hpp"
+#include "process/gap_decoder.hpp"
+
+namespace gapmacs {
+
+class Buffer;
+
+class OutputStream final {
+public:
+    using StringFilter = std::function<void(std::string_view text)>;
+    using RegionFilter = std::function<void(CharPos start, CharPos end)>;
+    using ErrorReporter = std::function<void(const std::string& message)>;
+
+    OutputStream(EventLoop& loop, UniqueFd fd, std::size_t read_max, const CodingSystem& coding);
+    ~OutputStream();
+    OutputStream(const OutputStream&) = delete;
+    OutputStream& operator=(const OutputStream&) = delete;
+
+    // The buffer output goes to (nullptr: none, or killed). Setting a new
+    // buffer puts the mark at its end.
+    Buffer* buffer() const { return m_mark.buffer(); }
+    void set_buffer(Buffer* buffer);
+    Marker& mark() { return m_mark; }
+
+    // Setting one kind of filter removes the other; an empty function means none.
+    void set_string_filter(StringFilter f);
+    void set_region_filter(RegionFilter f);
+    bool has_string_filter() const { return bool(m_string_filter); }
+    bool has_region_filter() const { return bool(m_region_filter); }
+    // Where exceptions thrown by filters are reported (stderr by default).
+    void set_error_reporter(ErrorReporter r) { m_report = std::move(r); }
+
+    void set_coding(const CodingSystem& coding);
+    const CodingSystem& coding() const { return m_decoder.coding(); }
+    std::size_t read_max() const { return m_read_max; }
+
+    // Reads until EAGAIN, EOF or `budget` (nothing: no time limit). Returns
+    // true when it delivered anything. Does nothing while a filter of this
+    // stream is running.
+    bool drain(std::optional<EventLoop::Duration> budget);
+    bool open() const { return bool(m_fd); }
+    bool busy() const { return m_busy; }
+    // Called once at EOF (after the last text was delivered).
+    void on_eof(std::function<void()> f) { m_on_eof = std::move(f); }
+    // Bytes read from the pipe so far.
+    std::uint64_t bytes_read() const { return m_bytes_read; }
+
+private:
+    enum class ReadResult { Data, Again, Eof };
+    ReadResult read_chunk();
+    ReadResult read_into_buffer(Buffer& buffer);
+    ReadResult read_into_string();
+    ReadResult read_discarding();
+    ssize_t read_some(char* dst);
+    void close_at_eof();
+    void report(const char* what);
+
+    EventLoop& m_loop;
+    UniqueFd m_fd;
+    std::optional<EventLoop::FdWatcher> m_watcher;
+    std::size_t m_read_max;
+    GapDecoder m_decoder;
+    std::string m_area; // the string filter's read area
+    Marker m_mark;
+    StringFilter m_string_filter;
+    RegionFilter m_region_filter;
+    ErrorReporter m_report;
+    std::function<void()> m_on_eof;
+    std::uint64_t m_bytes_read = 0;
+    bool m_busy = false;
+    bool m_saw_eof = false;
+    // Lets code running after a filter see whether the stream still exists.
+    std::shared_ptr<bool> m_alive = std::make_shared<bool>(true);
+};
+
+} // namespace gapmacs

@@ -1,0 +1,131 @@
+#include "process/process.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <poll.h>
+#include <unistd.h>
+
+#include "core/error.hpp"
+
+namespace gapmacs {
+
+Process::Process(EventLoop& loop, SpawnOptions options, const CodingSystem& decoding, const CodingSystem& encoding)
+    : m_loop(loop), m_command(options.argv), m_encoding(encoding)
+{
+    SpawnedChild child = spawn(options);
+    m_pid = child.pid;
+    m_stdin = std::move(child.stdin_fd);
+    const std::size_t read_max = options.pipe_size;
+    m_stdout = std::make_unique<OutputStream>(loop, std::move(child.stdout_fd), read_max, decoding);
+    m_stdout->on_eof([this] { stream_closed(); });
+    if (child.stderr_fd) {
+        m_stderr = std::make_unique<OutputStream>(loop, std::move(child.stderr_fd), read_max, decoding);
+        m_stderr->on_eof([this] { stream_closed(); });
+    }
+    m_child.emplace(loop, m_pid, [this](int ws) { child_exited(ws); });
+}
+
+Process::~Process()
+{
+    *m_alive = false;
+    if (running())
+        ::kill(-m_pid, SIGKILL);
+    // m_child's destructor hands an unreaped child to the loop.
+}
+
+void Process::set_error_reporter(OutputStream::ErrorReporter r)
+{
+    m_report = r;
+    m_stdout->set_error_reporter(r);
+    if (m_stderr)
+        m_stderr->set_error_reporter(r);
+}
+
+void Process::child_exited(int wait_status)
+{
+    m_status = ProcessStatus::from_wait_status(wait_status);
+    // Everything the child wrote is in the pipe now: read it all before the
+    // sentinel hears of the exit (no time budget: the amount is bounded by
+    // the pipe's size, a grandchild holding the pipe aside).
+    std::weak_ptr<bool> alive = m_alive;
+    m_stdout->drain(std::nullopt);
+    if (alive.expired())
+        return;
+    if (m_stderr)
+        m_stderr->drain(std::nullopt);
+    if (alive.expired())
+        return;
+    maybe_finish();
+}
+
+void Process::stream_closed() { maybe_finish(); }
+
+void Process::maybe_finish()
+{
+    // The sentinel waits for the exit, and for filters still running (a
+    // nested loop inside a filter may see the exit first).
+    if (running() || m_finished || m_in_sentinel)
+        return;
+    if (m_stdout->busy() || (m_stderr && m_stderr->busy()))
+        return;
+    m_finished = true;
+    m_stdin.reset();
+    if (!m_sentinel)
+        return;
+    std::weak_ptr<bool> alive = m_alive;
+    m_in_sentinel = true;
+    try {
+        Sentinel s = m_sentinel;
+        s(m_status.event());
+    } catch (const std::exception& e) {
+        if (!alive.expired()) {
+            std::string message = std::string("error in process sentinel: ") + e.what();
+            if (m_report)
+                m_report(message);
+            else
+                std::fprintf(stderr, "%s\n", message.c_str());
+        }
+    }
+    if (!alive.expired())
+        m_in_sentinel = false;
+}
+
+void Process::send(std::string_view bytes)
+{
+    std::weak_ptr<bool> alive = m_alive;
+    while (!bytes.empty()) {
+        if (alive.expired() || !m_stdin)
+            throw Error("error", "Process not running");
+        ssize_t n = ::write(m_stdin.get(), bytes.data(), bytes.size());
+        if (n > 0) {
+            bytes.remove_prefix(static_cast<std::size_t>(n));
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && errno == EAGAIN) {
+            // The child is not reading yet: serve the loop (its output above
+            // all) until the pipe has room, as Emacs does.
+            bool writable = false;
+            EventLoop::FdWatcher w(m_loop, m_stdin.get(), EventLoop::Writable, [&](unsigned) { writable = true; });
+            while (!writable && !alive.expired() && m_stdin)
+                m_loop.run_once(std::chrono::milliseconds(100));
+            continue;
+        }
+        throw Error("error", std::string("Process not running: ") + std::strerror(errno));
+    }
+}
+
+void Process::send_text(std::string_view internal) { send(encode(m_encoding, internal)); }
+
+void Process::send_eof() { m_stdin.reset(); }
+
+void Process::signal(int sig)
+{
+    if (running())
+        ::kill(-m_pid, sig);
+}
+
+} // namespace gapmacs

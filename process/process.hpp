@@ -1,0 +1,88 @@
+// Process: a running child with its pipes, its output streams, its status,
+// and a sentinel called once it has ended and all its output was delivered.
+//
+// process/ knows nothing of Lisp: filters and sentinels are C++ callbacks
+// (lisp-lite wraps Lisp functions into them).
+#pragma once
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/coding.hpp"
+#include "core/event_loop.hpp"
+#include "process/output_stream.hpp"
+#include "process/process_status.hpp"
+#include "process/spawn.hpp"
+
+namespace gapmacs {
+
+class Process final {
+public:
+    using Sentinel = std::function<void(const std::string& event)>;
+
+    // Spawns the child (see spawn()); output decodes with `decoding`, input
+    // encodes with `encoding`. options.pipe_size is read-process-output-max,
+    // captured here for the life of the process.
+    Process(EventLoop& loop, SpawnOptions options, const CodingSystem& decoding, const CodingSystem& encoding);
+    // A child still running is killed (SIGKILL to its group) and left to the
+    // loop to reap; no sentinel runs.
+    ~Process();
+    Process(const Process&) = delete;
+    Process& operator=(const Process&) = delete;
+
+    pid_t pid() const { return m_pid; }
+    const ProcessStatus& status() const { return m_status; }
+    // process-live-p: not yet exited.
+    bool running() const { return m_status.state == ProcessStatus::State::Run; }
+    const std::vector<std::string>& command() const { return m_command; }
+
+    OutputStream& output() { return *m_stdout; }
+    // stderr when it was asked apart (SpawnOptions::Stream::Pipe), else nullptr.
+    OutputStream* error_output() { return m_stderr.get(); }
+
+    void set_sentinel(Sentinel s) { m_sentinel = std::move(s); }
+    bool has_sentinel() const { return bool(m_sentinel); }
+    // Where exceptions from the sentinel are reported.
+    void set_error_reporter(OutputStream::ErrorReporter r);
+
+    const CodingSystem& encoding() const { return m_encoding; }
+    void set_encoding(const CodingSystem& c) { m_encoding = c; }
+
+    // Writes bytes to the child's stdin, turning the loop (so output is read
+    // meanwhile) while the pipe is full. Throws Error when stdin is closed or
+    // the child is gone.
+    void send(std::string_view bytes);
+    // Encodes internal text with the process's encoding, then sends it.
+    void send_text(std::string_view internal);
+    // Closes stdin (process-send-eof).
+    void send_eof();
+    // Sends sig to the child's process group.
+    void signal(int sig);
+
+    // True once the sentinel ran (or would have, had there been one).
+    bool finished() const { return m_finished; }
+
+private:
+    void child_exited(int wait_status);
+    void stream_closed();
+    void maybe_finish();
+
+    EventLoop& m_loop;
+    pid_t m_pid = -1;
+    std::vector<std::string> m_command;
+    ProcessStatus m_status;
+    UniqueFd m_stdin;
+    std::unique_ptr<OutputStream> m_stdout;
+    std::unique_ptr<OutputStream> m_stderr;
+    std::optional<EventLoop::ChildWatcher> m_child;
+    CodingSystem m_encoding;
+    Sentinel m_sentinel;
+    OutputStream::ErrorReporter m_report;
+    bool m_finished = false;
+    bool m_in_sentinel = false;
+    std::shared_ptr<bool> m_alive = std::make_shared<bool>(true);
+};
+
+} // namespace gapmacs

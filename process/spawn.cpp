@@ -1,0 +1,174 @@
+#include "process/spawn.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/error.hpp"
+
+extern char** environ;
+
+namespace gapmacs {
+
+namespace {
+
+struct Pipe {
+    UniqueFd read, write;
+};
+
+Pipe make_pipe()
+{
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0)
+        throw_file_error("Creating pipe", "", errno);
+    return {UniqueFd(fds[0]), UniqueFd(fds[1])};
+}
+
+void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); }
+
+// Enlarges a pipe to `size` (capped by the system maximum), never shrinking it
+// below the kernel's default: a one-page pipe made a 1 GB transfer 10x slower.
+void size_pipe(int fd, std::size_t size)
+{
+    std::size_t want = std::min(size, pipe_max_size());
+    int current = fcntl(fd, F_GETPIPE_SZ);
+    if (current > 0 && want > static_cast<std::size_t>(current))
+        fcntl(fd, F_SETPIPE_SZ, static_cast<int>(want));
+}
+
+// RAII for the posix_spawn attribute objects.
+struct SpawnSetup {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attr;
+    SpawnSetup()
+    {
+        posix_spawn_file_actions_init(&actions);
+        posix_spawnattr_init(&attr);
+    }
+    ~SpawnSetup()
+    {
+        posix_spawn_file_actions_destroy(&actions);
+        posix_spawnattr_destroy(&attr);
+    }
+};
+
+void check_directory(const std::string& dir)
+{
+    struct stat st;
+    if (stat(dir.c_str(), &st) != 0)
+        throw_file_error("Setting current directory", dir, errno);
+    if (!S_ISDIR(st.st_mode))
+        throw_file_error("Setting current directory", dir, ENOTDIR);
+}
+
+} // namespace
+
+std::size_t pipe_max_size()
+{
+    static const std::size_t max = [] {
+        std::ifstream in("/proc/sys/fs/pipe-max-size");
+        std::size_t v = 0;
+        return (in >> v) ? v : std::size_t(1 << 20);
+    }();
+    return max;
+}
+
+SpawnedChild spawn(const SpawnOptions& options)
+{
+    if (options.argv.empty())
+        throw Error("error", "No program given");
+    if (!options.directory.empty())
+        check_directory(options.directory);
+
+    using Stream = SpawnOptions::Stream;
+    SpawnSetup setup;
+    SpawnedChild child;
+    Pipe in, out, err;
+    auto& fa = setup.actions;
+
+    if (options.stdin_mode == Stream::Pipe) {
+        in = make_pipe();
+        posix_spawn_file_actions_adddup2(&fa, in.read.get(), 0);
+    } else if (options.stdin_mode == Stream::File) {
+        posix_spawn_file_actions_addopen(&fa, 0, options.stdin_file.c_str(), O_RDONLY, 0);
+    } else {
+        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    }
+    if (options.stdout_mode == Stream::Pipe) {
+        out = make_pipe();
+        size_pipe(out.write.get(), options.pipe_size);
+        posix_spawn_file_actions_adddup2(&fa, out.write.get(), 1);
+    } else {
+        posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    }
+    switch (options.stderr_mode) {
+    case Stream::Pipe:
+        err = make_pipe();
+        size_pipe(err.write.get(), options.pipe_size);
+        posix_spawn_file_actions_adddup2(&fa, err.write.get(), 2);
+        break;
+    case Stream::MergeWithStdout:
+        posix_spawn_file_actions_adddup2(&fa, 1, 2);
+        break;
+    case Stream::File:
+        posix_spawn_file_actions_addopen(&fa, 2, options.stderr_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+        break;
+    case Stream::Null:
+        posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+        break;
+    }
+    if (!options.directory.empty())
+        posix_spawn_file_actions_addchdir_np(&fa, options.directory.c_str());
+
+    // Own process group; default signal dispositions and an empty mask (the
+    // editor blocks SIGCHLD for its signalfd, and ignores SIGPIPE/SIGXFSZ).
+    sigset_t empty, defaults;
+    sigemptyset(&empty);
+    sigemptyset(&defaults);
+    for (int sig : {SIGPIPE, SIGXFSZ, SIGINT, SIGQUIT, SIGCHLD, SIGTERM, SIGHUP})
+        sigaddset(&defaults, sig);
+    posix_spawnattr_setsigmask(&setup.attr, &empty);
+    posix_spawnattr_setsigdefault(&setup.attr, &defaults);
+    posix_spawnattr_setpgroup(&setup.attr, 0);
+    posix_spawnattr_setflags(&setup.attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+
+    std::vector<char*> argv;
+    for (auto& a : options.argv)
+        argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    std::vector<char*> envp;
+    if (options.environment) {
+        for (auto& e : *options.environment)
+            envp.push_back(const_cast<char*>(e.c_str()));
+        envp.push_back(nullptr);
+    }
+
+    // glibc's posix_spawn reports exec failures (ENOENT, EACCES) as its
+    // result, after the child is gone: a missing program leaves no child.
+    int rc = posix_spawnp(&child.pid, argv[0], &fa, &setup.attr, argv.data(),
+                          options.environment ? envp.data() : environ);
+    if (rc != 0)
+        throw_file_error("Searching for program", options.argv[0], rc);
+
+    // The child's ends close here; ours become non-blocking.
+    if (in.write) {
+        set_nonblocking(in.write.get());
+        child.stdin_fd = std::move(in.write);
+    }
+    if (out.read) {
+        set_nonblocking(out.read.get());
+        child.stdout_fd = std::move(out.read);
+    }
+    if (err.read) {
+        set_nonblocking(err.read.get());
+        child.stderr_fd = std::move(err.read);
+    }
+    return child;
+}
+
+} // namespace gapmacs

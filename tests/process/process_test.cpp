@@ -1,0 +1,407 @@
+// Real children, real pipes: the process layer without Lisp.
+#include <catch2/catch.hpp>
+
+#include <dirent.h>
+#include <fstream>
+#include <random>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../printers.hpp"
+#include "buffer/buffer.hpp"
+#include "core/error.hpp"
+#include "core/utf8.hpp"
+#include "process/process.hpp"
+
+using namespace gapmacs;
+using namespace std::chrono_literals;
+
+namespace {
+
+EventLoop& loop()
+{
+    static EventLoop instance;
+    return instance;
+}
+
+CodingSystem coding(const char* name) { return find_coding_system(name); }
+
+// Turns the loop until pred() holds; fails the test after `limit`.
+template <typename Pred> void run_until(Pred pred, std::chrono::seconds limit = 60s)
+{
+    auto end = EventLoop::Clock::now() + limit;
+    while (!pred()) {
+        REQUIRE(EventLoop::Clock::now() < end);
+        loop().run_once(100ms);
+    }
+}
+
+SpawnOptions sh(const std::string& script, std::size_t read_max = 65536)
+{
+    SpawnOptions o;
+    o.argv = {"sh", "-c", script};
+    o.pipe_size = read_max;
+    return o;
+}
+
+std::unique_ptr<Process> start(SpawnOptions o, const char* decode = "utf-8-unix")
+{
+    return std::make_unique<Process>(loop(), std::move(o), coding(decode), coding("utf-8-unix"));
+}
+
+std::string temp_file(const std::string& bytes)
+{
+    char path[] = "/tmp/gapmacs-proc-XXXXXX";
+    int fd = mkstemp(path);
+    REQUIRE(fd >= 0);
+    REQUIRE(write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size()));
+    close(fd);
+    return path;
+}
+
+std::size_t open_fds()
+{
+    std::size_t n = 0;
+    DIR* d = opendir("/proc/self/fd");
+    while (readdir(d))
+        ++n;
+    closedir(d);
+    return n;
+}
+
+// Children of this process that exist now (zombies included).
+std::size_t child_count()
+{
+    std::ifstream in("/proc/self/task/" + std::to_string(getpid()) + "/children");
+    std::size_t n = 0;
+    std::string pid;
+    while (in >> pid)
+        ++n;
+    return n;
+}
+
+} // namespace
+
+TEST_CASE("A missing program is a clear error and leaves no child", "[process]")
+{
+    loop();
+    std::size_t before = child_count();
+    SpawnOptions o;
+    o.argv = {"gapmacs-no-such-program"};
+    try {
+        start(o);
+        FAIL("spawned a missing program");
+    } catch (const FileError& e) {
+        CHECK(e.symbol() == "file-missing");
+        CHECK_THAT(e.what(), Catch::Contains("Searching for program") && Catch::Contains("gapmacs-no-such-program"));
+    }
+    CHECK(child_count() == before);
+    o.argv = {"true"};
+    o.directory = "/no/such/dir";
+    CHECK_THROWS_AS(start(o), FileError);
+}
+
+TEST_CASE("Output without a filter is inserted at the process mark", "[process]")
+{
+    Buffer b("out");
+    b.insert("before\n");
+    b.goto_char(CharPos(1));
+    auto p = start(sh("printf 'héllo\\nworld\\n'"));
+    p->output().set_buffer(&b);
+    Marker at_end(b, b.point_max());
+    run_until([&] { return p->finished(); });
+    CHECK(b.text() == "before\nhéllo\nworld\n");
+    CHECK(p->output().mark().position() == b.point_max());
+    CHECK(at_end.position() == b.point_max()); // inserted before markers
+    CHECK(b.point() == CharPos(1));            // point was not at the mark
+    CHECK(p->status().state == ProcessStatus::State::Exit);
+    CHECK(p->status().code == 0);
+}
+
+TEST_CASE("Point at the process mark follows the output", "[process]")
+{
+    Buffer b("follow");
+    auto p = start(sh("echo one; echo two"));
+    p->output().set_buffer(&b);
+    run_until([&] { return p->finished(); });
+    CHECK(b.text() == "one\ntwo\n");
+    CHECK(b.point() == b.point_max());
+}
+
+TEST_CASE("Output goes into a read-only or narrowed buffer as in Emacs", "[process]")
+{
+    Buffer b("ro");
+    b.insert("abc");
+    b.narrow(CharPos(1), CharPos(2));
+    b.set_read_only(true);
+    auto p = start(sh("printf xyz"));
+    p->output().set_buffer(&b);
+    run_until([&] { return p->finished(); });
+    CHECK(b.read_only());
+    b.widen();
+    CHECK(b.text() == "abcxyz");
+}
+
+TEST_CASE("A utf-8 character split across reads arrives whole", "[process]")
+{
+    std::size_t read_max = GENERATE(1, 2, 3, 7);
+    std::mt19937 rng(static_cast<unsigned>(read_max));
+    const char* pieces[] = {"a", "é", "日本", "😀", "Ж", "\n", "z"};
+    std::string text;
+    for (int i = 0; i < 3000; ++i)
+        text += pieces[rng() % std::size(pieces)];
+    std::string file = temp_file(text);
+    Buffer b("split");
+    auto p = start(sh("cat " + file, read_max));
+    REQUIRE(p->output().read_max() == read_max);
+    p->output().set_buffer(&b);
+    run_until([&] { return p->finished(); });
+    CHECK(b.text() == text);
+    CHECK(b.size() == static_cast<std::int64_t>(count_chars(text)));
+    unlink(file.c_str());
+}
+
+TEST_CASE("Invalid bytes and NULs from a process are kept exactly", "[process]")
+{
+    std::string decode = GENERATE("utf-8-unix", "binary");
+    std::mt19937 rng(5);
+    std::string bytes(200000, '\0');
+    for (auto& c : bytes)
+        c = static_cast<char>(rng() % 4 == 0 ? 0 : rng());
+    std::string file = temp_file(bytes);
+    Buffer b("bytes");
+    auto p = start(sh("cat " + file, 4096), decode.c_str());
+    p->output().set_buffer(&b);
+    run_until([&] { return p->finished(); });
+    CHECK(encode(coding("binary"), b.text()) == bytes);
+    CHECK(is_valid_internal(b.text()));
+    unlink(file.c_str());
+}
+
+TEST_CASE("Every byte of a 50 MB burst is in the buffer before the sentinel runs", "[process]")
+{
+    Buffer b(" burst");
+    auto p = start(sh("head -c 50000000 /dev/zero | tr '\\0' x"));
+    p->output().set_buffer(&b);
+    std::int64_t size_at_sentinel = -1;
+    std::string event;
+    p->set_sentinel([&](const std::string& e) {
+        size_at_sentinel = b.size();
+        event = e;
+    });
+    run_until([&] { return p->finished(); });
+    CHECK(size_at_sentinel == 50000000);
+    CHECK(event == "finished\n");
+}
+
+TEST_CASE("Sentinel event strings are Emacs's", "[process]")
+{
+    auto [script, expected] = GENERATE(table<std::string, std::string>({
+        {"exit 0", "finished\n"},
+        {"exit 3", "exited abnormally with code 3\n"},
+        {"kill -TERM $$", "terminated\n"},
+        {"kill -INT $$", "interrupt\n"},
+    }));
+    auto p = start(sh(script));
+    std::string event;
+    p->set_sentinel([&](const std::string& e) { event = e; });
+    run_until([&] { return p->finished(); });
+    CHECK(event == expected);
+}
+
+TEST_CASE("kill sends SIGKILL to the process group", "[process]")
+{
+    auto p = start(sh("sleep 30 & wait"));
+    std::string event;
+    p->set_sentinel([&](const std::string& e) { event = e; });
+    p->signal(SIGKILL);
+    run_until([&] { return p->finished(); }, 10s);
+    CHECK(event == "killed\n");
+}
+
+TEST_CASE("A string filter receives every byte, decoded, in order", "[process]")
+{
+    std::string received;
+    int calls = 0;
+    auto p = start(sh("i=0; while [ $i -lt 2000 ]; do echo \"line $i é\"; i=$((i+1)); done"));
+    p->output().set_string_filter([&](std::string_view s) {
+        received += s;
+        ++calls;
+    });
+    run_until([&] { return p->finished(); });
+    std::string expected;
+    for (int i = 0; i < 2000; ++i)
+        expected += "line " + std::to_string(i) + " é\n";
+    CHECK(received == expected);
+    CHECK(calls >= 1);
+}
+
+TEST_CASE("A region filter sees the text it is called for, already inserted", "[process]")
+{
+    Buffer b("region");
+    b.insert("head\n");
+    std::string seen;
+    bool consistent = true;
+    auto p = start(sh("seq 1 20000"));
+    p->output().set_buffer(&b);
+    p->output().set_region_filter([&](CharPos start, CharPos end) {
+        consistent &= end == p->output().mark().position();
+        seen += b.substring(start, end);
+    });
+    run_until([&] { return p->finished(); });
+    std::string expected;
+    for (int i = 1; i <= 20000; ++i)
+        expected += std::to_string(i) + "\n";
+    CHECK(seen == expected);
+    CHECK(b.text() == "head\n" + expected);
+    CHECK(consistent);
+}
+
+TEST_CASE("A filter that throws is reported and output goes on", "[process]")
+{
+    Buffer b("throws");
+    std::vector<std::string> reports;
+    int calls = 0;
+    auto p = start(sh("seq 1 5000", 4096));
+    p->output().set_buffer(&b);
+    p->output().set_error_reporter([&](const std::string& m) { reports.push_back(m); });
+    p->output().set_region_filter([&](CharPos, CharPos) {
+        ++calls;
+        throw Error("error", "boom");
+    });
+    run_until([&] { return p->finished(); });
+    std::int64_t expected = 0;
+    for (int i = 1; i <= 5000; ++i)
+        expected += static_cast<std::int64_t>(std::to_string(i).size()) + 1;
+    CHECK(b.size() == expected); // all of seq 1 5000
+    REQUIRE(!reports.empty());
+    CHECK(reports.size() == static_cast<std::size_t>(calls));
+    CHECK_THAT(reports[0], Catch::Contains("boom"));
+}
+
+TEST_CASE("A filter may kill its process, its buffer, or turn the loop", "[process]")
+{
+    SECTION("kill its own process")
+    {
+        std::unique_ptr<Process> p = start(sh("yes"));
+        std::size_t got = 0;
+        p->output().set_string_filter([&](std::string_view s) {
+            got += s.size();
+            p->signal(SIGKILL);
+        });
+        run_until([&] { return p->finished(); }, 10s);
+        CHECK(got > 0);
+        CHECK(p->status().state == ProcessStatus::State::Signal);
+    }
+    SECTION("delete its own process object")
+    {
+        std::unique_ptr<Process> p = start(sh("yes"));
+        int calls = 0;
+        p->output().set_string_filter([&](std::string_view) {
+            ++calls;
+            p.reset();
+        });
+        run_until([&] { return p == nullptr; }, 10s);
+        for (int i = 0; i < 5; ++i)
+            loop().run_once(10ms);
+        CHECK(calls == 1);
+    }
+    SECTION("kill its buffer: later output is discarded")
+    {
+        auto b = std::make_unique<Buffer>("doomed");
+        auto p = start(sh("seq 1 100000", 4096));
+        p->output().set_buffer(b.get());
+        int calls = 0;
+        p->output().set_region_filter([&](CharPos, CharPos) {
+            ++calls;
+            b.reset();
+        });
+        run_until([&] { return p->finished(); });
+        CHECK(calls == 1);
+        CHECK(p->output().buffer() == nullptr);
+    }
+    SECTION("accept output recursively: nothing lost, nothing twice")
+    {
+        Buffer b("nested");
+        auto p = start(sh("seq 1 50000", 4096));
+        p->output().set_buffer(&b);
+        std::string seen;
+        p->output().set_region_filter([&](CharPos start, CharPos end) {
+            seen += b.substring(start, end);
+            loop().run_once(1ms); // as accept-process-output inside a filter
+        });
+        run_until([&] { return p->finished(); });
+        std::string expected;
+        for (int i = 1; i <= 50000; ++i)
+            expected += std::to_string(i) + "\n";
+        CHECK(seen == expected);
+        CHECK(b.text() == expected);
+    }
+}
+
+TEST_CASE("stderr can be kept apart from stdout", "[process]")
+{
+    Buffer out("out"), err("err");
+    SpawnOptions o = sh("echo to-out; echo to-err >&2");
+    o.stderr_mode = SpawnOptions::Stream::Pipe;
+    auto p = start(o);
+    p->output().set_buffer(&out);
+    REQUIRE(p->error_output());
+    p->error_output()->set_buffer(&err);
+    run_until([&] { return p->finished(); });
+    CHECK(out.text() == "to-out\n");
+    CHECK(err.text() == "to-err\n");
+}
+
+TEST_CASE("send writes to stdin while output is read", "[process]")
+{
+    std::string big(1 << 20, 'q');
+    for (std::size_t i = 0; i < big.size(); i += 100)
+        big[i] = '\n';
+    Buffer b("cat");
+    auto p = start(sh("cat"));
+    p->output().set_buffer(&b);
+    p->send(big); // larger than both pipes: needs output read meanwhile
+    p->send_eof();
+    run_until([&] { return p->finished(); });
+    CHECK(b.text() == big);
+}
+
+TEST_CASE("read-process-output-max enlarges the pipe", "[process]")
+{
+    std::size_t want = std::min<std::size_t>(1 << 20, pipe_max_size());
+    auto p = start(sh("sleep 0.2", want));
+    CHECK(p->output().read_max() == want);
+    run_until([&] { return p->finished(); });
+}
+
+TEST_CASE("1,000 processes leave no zombie and no open descriptor", "[process]")
+{
+    loop();
+    std::size_t fds = open_fds();
+    std::size_t children = child_count();
+    int finished = 0;
+    for (int i = 0; i < 1000; ++i) {
+        Buffer b("many");
+        SpawnOptions o;
+        o.argv = {"echo", std::to_string(i)};
+        auto p = start(o);
+        p->output().set_buffer(&b);
+        p->set_sentinel([&](const std::string&) { ++finished; });
+        run_until([&] { return p->finished(); });
+        REQUIRE(b.text() == std::to_string(i) + "\n");
+    }
+    CHECK(finished == 1000);
+    CHECK(open_fds() == fds);
+    CHECK(child_count() == children);
+}
+
+TEST_CASE("A process destroyed while running is killed and reaped", "[process]")
+{
+    std::size_t children = child_count();
+    {
+        auto p = start(sh("sleep 30"));
+    }
+    run_until([&] { return child_count() == children; }, 10s);
+    CHECK(loop().adopted_children() == 0);
+}
