@@ -158,8 +158,10 @@ CharPos Buffer::commit(std::size_t nbytes, bool before_markers)
     if (nbytes == 0)
         return at.chars;
     assert(nbytes <= m_text.gap_size());
-    std::size_t nchars = count_chars(m_text.gap_data(), nbytes);
     note_change();
+    const std::size_t nchars = m_index.insert_text(static_cast<std::size_t>(at.chars.value - 1),
+                                                   static_cast<std::size_t>(at.bytes.value),
+                                                   std::string_view(m_text.gap_data(), nbytes));
     m_text.commit(nbytes);
     inserted(at, nchars, nbytes, before_markers);
     return at.chars + CharPos(static_cast<std::int64_t>(nchars));
@@ -174,7 +176,6 @@ void Buffer::insert_before_markers(CharPos pos, std::string_view text)
 
 void Buffer::inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool before_markers)
 {
-    m_index.inserted(at.chars.value - 1, at.bytes.value, nchars, nbytes);
     const TextPos delta{CharPos(static_cast<std::int64_t>(nchars)), BytePos(static_cast<std::int64_t>(nbytes))};
     auto moves = [&](const TextPos& p, bool advances) {
         return p.bytes > at.bytes || (p.bytes == at.bytes && (advances || before_markers));

@@ -115,14 +115,46 @@ void CharIndex::move_split(std::size_t at_byte)
     }
 }
 
-void CharIndex::inserted(std::size_t, std::size_t at_byte, std::size_t nchars, std::size_t nbytes)
+std::size_t CharIndex::insert_text(std::size_t at_char, std::size_t at_byte, std::string_view text)
 {
     if (!m_points.empty())
         move_split(at_byte);
-    if (m_last && m_last->bytes > at_byte)
-        *m_last = {m_last->chars + nchars, m_last->bytes + nbytes};
+    // Counted in strides; a stride end far enough from the last checkpoint
+    // becomes one (stored absolute: it lies at or after the split).
+    std::size_t prev = last_checkpoint_before(at_byte);
+    std::size_t nchars = 0, off = 0;
+    std::vector<Point> found;
+    while (off < text.size()) {
+        std::size_t len = std::min(kStride, text.size() - off);
+        nchars += count_chars(text.data() + off, len);
+        off += len;
+        if (at_byte + off - prev >= kStride && off < text.size()) {
+            found.push_back({at_char + nchars, at_byte + off});
+            prev = at_byte + off;
+        }
+    }
     m_chars += nchars;
-    m_bytes += nbytes;
+    m_bytes += text.size();
+    if (m_last && m_last->bytes > at_byte)
+        *m_last = {m_last->chars + nchars, m_last->bytes + text.size()};
+    // Entries after the split are relative to the end, which the insertion
+    // did not move; the new ones go right before them.
+    m_points.insert(m_points.begin() + static_cast<std::ptrdiff_t>(m_split), found.begin(), found.end());
+    m_split += found.size();
+    return nchars;
+}
+
+std::size_t CharIndex::last_checkpoint_before(std::size_t bytes) const
+{
+    std::size_t lo = 0, hi = m_points.size();
+    while (lo < hi) {
+        std::size_t mid = (lo + hi) / 2;
+        if (absolute(mid).bytes <= bytes)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 ? absolute(lo - 1).bytes : 0;
 }
 
 void CharIndex::deleted(std::size_t, std::size_t at_byte, std::size_t nchars, std::size_t nbytes)

@@ -15,6 +15,7 @@
 #pragma once
 #include <cstddef>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "core/position.hpp"
@@ -34,18 +35,24 @@ public:
     std::size_t char_to_byte(const GapBuffer& text, std::size_t charpos, std::size_t hint_char, std::size_t hint_byte);
     std::size_t byte_to_char(const GapBuffer& text, std::size_t bytepos, std::size_t hint_char, std::size_t hint_byte);
 
-    // The buffer calls these after the text changed.
-    void inserted(std::size_t at_char, std::size_t at_byte, std::size_t nchars, std::size_t nbytes);
+    // The buffer calls these when the text changes. insert_text counts the
+    // characters of `text`, about to be inserted at (at_char, at_byte), and
+    // returns the count; counting a large insertion leaves a checkpoint every
+    // kStride bytes, so even a lookup in text never visited (1 GB of process
+    // output) counts at most that far.
+    std::size_t insert_text(std::size_t at_char, std::size_t at_byte, std::string_view text);
     void deleted(std::size_t at_char, std::size_t at_byte, std::size_t nchars, std::size_t nbytes);
     void clear() { m_points.clear(); m_split = 0; m_chars = m_bytes = 0; m_last.reset(); }
 
     std::size_t checkpoint_count() const { return m_points.size(); }
+    static constexpr std::size_t kStride = 64 * 1024;
 
 private:
     struct Point { std::size_t chars, bytes; }; // absolute, or from the end (see above)
     Point absolute(std::size_t i) const;
     void move_split(std::size_t at_byte);
     void remember(std::size_t chars, std::size_t bytes);
+    std::size_t last_checkpoint_before(std::size_t bytes) const;
 
     std::vector<Point> m_points; // sorted by position
     std::size_t m_split = 0;     // m_points[0, split) absolute; [split, n) from the end
