@@ -112,9 +112,7 @@ int report_uncaught(const LispSignal& e)
     std::fflush(stdout);
     Value err = make_cons(e.symbol(), e.data());
     std::string text = error_message_string(err);
-    std::string out;
-    internal_to_utf8(text, out);
-    std::fprintf(stderr, "%s\n", out.c_str());
+    message(text); // stderr, after a newline if stdout was written to
     return 255;
 }
 
@@ -133,6 +131,8 @@ int process_arguments(int argc, char** argv)
             }
             return argv[++i];
         };
+        bool takes_value = opt == "load" || opt == "eval" || opt == "funcall" || opt == "directory";
+        std::string arg = takes_value ? need_value() : std::string();
         // Arguments not yet processed, as Emacs keeps them.
         Value left = Qnil;
         for (int j = argc; j-- > i + 1;)
@@ -147,15 +147,14 @@ int process_arguments(int argc, char** argv)
             std::fputs(help_text, stdout);
             return 0;
         } else if (opt == "load") {
-            load_argument(need_value());
+            load_argument(arg);
         } else if (opt == "eval") {
-            eval_argument(need_value());
+            eval_argument(arg);
         } else if (opt == "funcall") {
-            call0(intern(need_value()));
+            call0(intern(arg));
         } else if (opt == "directory") {
-            std::string dir = need_value();
             Value sym = Qload_path;
-            xsymbol(sym)->value = make_cons(lisp_string(dir), xsymbol(sym)->value);
+            xsymbol(sym)->value = make_cons(lisp_string(arg), xsymbol(sym)->value);
         } else {
             // A file to visit: batch mode has no buffers to show it in yet.
             continue;
@@ -180,6 +179,24 @@ bool wants_batch(int argc, char** argv)
 
 int run_batch(int argc, char** argv)
 {
+    // --version and --help need no Lisp world (and answer at once).
+    for (int i = 1; i < argc; ++i) {
+        std::string value;
+        bool has_inline;
+        std::string opt = canonical(argv[i], value, has_inline);
+        if (opt == "version") {
+            std::puts("gapmacs 0.1.0");
+            return 0;
+        }
+        if (opt == "help") {
+            std::fputs(help_text, stdout);
+            return 0;
+        }
+        if (opt == "load" || opt == "eval" || opt == "funcall" || opt == "directory") {
+            if (!has_inline)
+                ++i;
+        }
+    }
     init();
     std::signal(SIGINT, on_sigint);
     xsymbol(Qnoninteractive)->value = Qt;

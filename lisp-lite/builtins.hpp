@@ -47,6 +47,9 @@ void register_hash_builtins();
 void register_file_builtins();
 void register_io_builtins();
 void register_misc_builtins();
+// Buffers, markers, files, coding systems and regexps (builtins_buffer.cpp);
+// called after the prelude, whose macros its Lisp definitions use.
+void register_buffer_builtins();
 
 // ---- argument helpers ----
 std::int64_t check_fixnum(Value v);    // integerp

@@ -16,16 +16,25 @@ namespace gapmacs::lisp {
 
 namespace {
 
+// Emacs's noninteractive_need_newline: after anything went to stdout, the
+// next message to stderr starts on a new line.
+bool g_need_newline = false;
+
 void default_stdout(std::string_view internal)
 {
     std::string out;
     internal_to_utf8(internal, out);
     std::fwrite(out.data(), 1, out.size(), stdout);
+    if (!out.empty())
+        g_need_newline = true;
 }
 
 void default_message(std::string_view internal)
 {
     std::string out;
+    if (g_need_newline)
+        out += '\n';
+    g_need_newline = false;
     internal_to_utf8(internal, out);
     out += '\n';
     std::fflush(stdout);

@@ -549,20 +549,17 @@ Value f_number_sequence(Args a)
     double step = check_number(sep);
     if (step == 0)
         error("The increment can not be zero");
-    bool ints = from.is_fixnum() && to.is_fixnum() && sep.is_fixnum();
+    // As subr.el: NEXT = FROM + N * SEP with Lisp arithmetic, so the
+    // first element is FROM itself.
+    check_number(from);
+    check_number(to);
     RootedVector items;
-    if (ints) {
-        std::int64_t f = from.as_fixnum(), t = to.as_fixnum(), s = sep.as_fixnum();
-        for (std::int64_t n = f; s > 0 ? n <= t : n >= t; n += s)
-            items.push_back(Value::fixnum(n));
-    } else {
-        double f = check_number(from), t = check_number(to);
-        for (std::int64_t i = 0;; ++i) {
-            double n = f + static_cast<double>(i) * step;
-            if (step > 0 ? n > t : n < t)
-                break;
-            items.push_back(make_float(n));
-        }
+    Value next = from;
+    Value plus = intern("+"), times = intern("*");
+    for (std::int64_t n = 1; step > 0 ? check_number(next) <= check_number(to) : check_number(next) >= check_number(to);
+         ++n) {
+        items.push_back(next);
+        next = call2(plus, from, call2(times, Value::fixnum(n), sep));
     }
     return list_from(items);
 }

@@ -137,10 +137,20 @@ const SubrDef misc_subrs[] = {
     {"purecopy", 1, 1, f_purecopy},
 };
 
+// As Emacs: the larger of gc-cons-threshold and gc-cons-percentage of the
+// heap, so a big live heap is not traced again after every 800 KB.
 std::int64_t threshold_from_lisp()
 {
     Value v = xsymbol(Qgc_cons_threshold)->value;
-    return v.is_fixnum() ? v.as_fixnum() : 800000;
+    std::int64_t threshold = v.is_fixnum() ? v.as_fixnum() : 800000;
+    static const Value percentage_sym = intern("gc-cons-percentage");
+    Value p = xsymbol(percentage_sym)->value;
+    if (floatp(p) && xfloat(p) > 0) {
+        double by_heap = xfloat(p) * static_cast<double>(heap_size_after_gc());
+        if (by_heap > static_cast<double>(threshold))
+            threshold = static_cast<std::int64_t>(std::min(by_heap, 1e15));
+    }
+    return threshold;
 }
 
 } // namespace

@@ -5,6 +5,8 @@
 // regexp module installs; until then a literal string or a single
 // bracketed character class (optionally with +) is understood.
 #include <unicode/uchar.h>
+#include <unicode/ustring.h>
+#include <unicode/utf16.h>
 
 #include <algorithm>
 #include <cmath>
@@ -200,27 +202,53 @@ bool is_word_char(char32_t c)
 
 enum class Case { Up, Down, Capitalize, UpInitials };
 
-std::u32string map_case(std::u32string s, Case how)
+// Full (special-casing) mapping of one non-ASCII char, as Emacs applies to
+// strings: "ß" upcases to "SS", "İ" downcases to "i̇".
+void full_case(char32_t c, Case how, std::u32string& out)
 {
+    UChar src[2];
+    int32_t n = 0;
+    U16_APPEND_UNSAFE(src, n, static_cast<UChar32>(c));
+    UChar dst[16];
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t len = how == Case::Down ? u_strToLower(dst, 16, src, n, "", &err)
+                  : how == Case::Up ? u_strToUpper(dst, 16, src, n, "", &err)
+                                    : u_strToTitle(dst, 16, src, n, nullptr, "", &err);
+    if (U_FAILURE(err)) {
+        out.push_back(c);
+        return;
+    }
+    for (int32_t i = 0; i < len;) {
+        UChar32 cp;
+        U16_NEXT(dst, i, len, cp);
+        out.push_back(static_cast<char32_t>(cp));
+    }
+}
+
+std::u32string map_case(const std::u32string& s, Case how)
+{
+    std::u32string out;
+    out.reserve(s.size());
     bool in_word = false;
-    for (auto& c : s) {
+    for (char32_t c : s) {
         bool word = is_word_char(c);
-        switch (how) {
-        case Case::Up: c = upcase_char(c); break;
-        case Case::Down: c = downcase_char(c); break;
-        case Case::Capitalize:
-            c = in_word ? downcase_char(c)
-                        : (c <= max_unicode_char && c >= 0x80 ? static_cast<char32_t>(u_totitle(static_cast<UChar32>(c)))
-                                                               : upcase_char(c));
-            break;
-        case Case::UpInitials:
-            if (!in_word)
-                c = upcase_char(c);
-            break;
+        Case op = how;
+        if (how == Case::Capitalize)
+            op = in_word ? Case::Down : Case::Capitalize;
+        else if (how == Case::UpInitials)
+            op = in_word ? Case::UpInitials : Case::Capitalize;
+        if (op == Case::UpInitials) {
+            out.push_back(c);
+        } else if (c < 0x80) {
+            out.push_back(op == Case::Down ? downcase_char(c) : upcase_char(c));
+        } else if (c > max_unicode_char) {
+            out.push_back(c);
+        } else {
+            full_case(c, op, out);
         }
         in_word = word;
     }
-    return s;
+    return out;
 }
 
 Value case_op(Value v, Case how)
@@ -446,18 +474,19 @@ Value f_split_string(Args a)
             return;
         parts.push_back(chars_to_string(piece, !xstring(str)->multibyte()));
     };
-    std::size_t start = 0, from = 0;
+    // Emacs's loop (subr.el): an empty match right at the previous match
+    // is retried one character later, so "" splits between characters.
+    std::size_t start = 0, prev_beg = 0;
+    bool notfirst = false;
     std::size_t beg, end;
-    while (from <= chars.size() && search_separator(sep, str, chars, from, beg, end)) {
-        if (end == beg) {
-            // An empty match: step over one char so we progress.
-            if (beg >= chars.size())
-                break;
-            from = beg + 1;
-            continue;
-        }
+    for (;;) {
+        std::size_t from = notfirst && start == prev_beg && start < chars.size() ? start + 1 : start;
+        if (from > chars.size() || !search_separator(sep, str, chars, from, beg, end) || start >= chars.size())
+            break;
+        notfirst = true;
         push(start, beg);
-        start = from = end;
+        start = end;
+        prev_beg = beg;
     }
     push(start, chars.size());
     Value result = Qnil;
@@ -734,6 +763,8 @@ Value f_string_distance(Args a)
     return Value::fixnum(static_cast<std::int64_t>(prev[t.size()]));
 }
 
+Value f_string_bytes(Args a) { return Value::fixnum(static_cast<std::int64_t>(check_string(a[0])->bytes.size())); }
+
 Value f_multibyte_string_p(Args a) { return boolean(stringp(a[0]) && xstring(a[0])->multibyte()); }
 
 Value f_string_to_multibyte(Args a)
@@ -989,6 +1020,7 @@ const SubrDef string_subrs[] = {
     {"string-replace", 3, 3, f_string_replace},
     {"string-distance", 2, 3, f_string_distance},
     {"multibyte-string-p", 1, 1, f_multibyte_string_p},
+    {"string-bytes", 1, 1, f_string_bytes},
     {"string-to-multibyte", 1, 1, f_string_to_multibyte},
 };
 

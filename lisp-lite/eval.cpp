@@ -822,7 +822,11 @@ Value sf_unwind_protect(Args a)
 
 struct CatchScope {
     explicit CatchScope(Value tag) { push_catch_tag(tag); }
-    ~CatchScope() { pop_catch_tag(); }
+    ~CatchScope()
+    {
+        pop_catch_tag();
+        asm volatile("" ::: "memory"); // see ~LexenvScope
+    }
 };
 
 Value sf_catch(Args a)
@@ -1084,10 +1088,7 @@ Value f_run_hooks(Args a)
     return Qnil;
 }
 
-Value f_internal_lexenv(Args) { return g_lexenv; }
-
 const SubrDef eval_subrs[] = {
-    {"internal--lexenv", 0, 0, f_internal_lexenv},
     {"quote", 1, unevalled, sf_quote},
     {"function", 1, unevalled, sf_function},
     {"if", 2, unevalled, sf_if},

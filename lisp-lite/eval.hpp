@@ -20,7 +20,13 @@ class LexenvScope {
 public:
     LexenvScope() : m_saved(g_lexenv) {}
     explicit LexenvScope(Value env) : m_saved(g_lexenv) { g_lexenv = env; }
-    ~LexenvScope() { g_lexenv = m_saved; }
+    // The barrier keeps GCC 12 -O3 from dropping this store on the
+    // exception path (observed: the landing pad skipped it).
+    ~LexenvScope()
+    {
+        g_lexenv = m_saved;
+        asm volatile("" ::: "memory");
+    }
     LexenvScope(const LexenvScope&) = delete;
     LexenvScope& operator=(const LexenvScope&) = delete;
 
@@ -36,7 +42,11 @@ void unbind_to(std::size_t depth);
 class SpecScope {
 public:
     SpecScope() : m_depth(specpdl_depth()) {}
-    ~SpecScope() { unbind_to(m_depth); }
+    ~SpecScope()
+    {
+        unbind_to(m_depth);
+        asm volatile("" ::: "memory"); // see ~LexenvScope
+    }
     SpecScope(const SpecScope&) = delete;
     SpecScope& operator=(const SpecScope&) = delete;
 
@@ -56,7 +66,11 @@ void push_arg(Value v);
 class ArgFrame {
 public:
     ArgFrame() : m_top(g_args.top) {}
-    ~ArgFrame() { g_args.top = m_top; }
+    ~ArgFrame()
+    {
+        g_args.top = m_top;
+        asm volatile("" ::: "memory");
+    }
     ArgFrame(const ArgFrame&) = delete;
     ArgFrame& operator=(const ArgFrame&) = delete;
     Value* args() const { return g_args.base + m_top; }
@@ -81,7 +95,11 @@ Value macroexpand_all(Value form, Value env);
 class DepthGuard {
 public:
     DepthGuard();
-    ~DepthGuard() { --s_depth; }
+    ~DepthGuard()
+    {
+        --s_depth;
+        asm volatile("" ::: "memory"); // see ~LexenvScope
+    }
     DepthGuard(const DepthGuard&) = delete;
     DepthGuard& operator=(const DepthGuard&) = delete;
     static std::int64_t s_depth;

@@ -1,6 +1,6 @@
 #include "lisp-lite/heap.hpp"
 
-#include <pthread.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -10,6 +10,8 @@
 #include <new>
 #include <stdexcept>
 #include <unordered_set>
+
+extern "C" void* __libc_stack_end; // glibc: the initial thread's stack base
 
 namespace gapmacs::lisp {
 
@@ -50,12 +52,17 @@ struct HeapState {
     std::vector<Block*> blocks;
     std::unordered_set<std::uintptr_t> block_set;
     FreeSlot* free_head[class_count] = {};
+    // A fresh block hands out its slots in order without threading them
+    // first, so start-up touches only the memory it uses.
+    Block* bump_block[class_count] = {};
+    std::uint32_t bump_next[class_count] = {};
     std::size_t since_gc = 0;
     std::size_t next_check = 100000;
     bool stress = false;
     bool collecting = false;
     std::int64_t gcs = 0;
     double elapsed = 0;
+    std::size_t live_after_gc = 0;
     std::vector<Value> mark_stack;
     std::vector<RootSource> sources;
     std::vector<Value*> roots;
@@ -99,13 +106,8 @@ void new_block(int cls)
     b->live = 0;
     h.blocks.push_back(b);
     h.block_set.insert(reinterpret_cast<std::uintptr_t>(b));
-    // Thread the slots in address order so consecutive conses are adjacent.
-    for (std::size_t i = b->nslots; i-- > 0;) {
-        auto* f = reinterpret_cast<FreeSlot*>(slot_address(b, i));
-        f->header = 0;
-        f->next = h.free_head[cls];
-        h.free_head[cls] = f;
-    }
+    h.bump_block[cls] = b;
+    h.bump_next[cls] = 0;
 }
 
 void maybe_collect();
@@ -116,10 +118,15 @@ void* allocate(int cls)
     h.since_gc += std::size_t(1) << class_shift[cls];
     if (h.since_gc >= h.next_check || h.stress)
         maybe_collect();
-    if (!h.free_head[cls])
-        new_block(cls);
-    FreeSlot* f = h.free_head[cls];
-    h.free_head[cls] = f->next;
+    void* f;
+    if (h.free_head[cls]) {
+        f = h.free_head[cls];
+        h.free_head[cls] = h.free_head[cls]->next;
+    } else {
+        if (!h.bump_block[cls] || h.bump_next[cls] == h.bump_block[cls]->nslots)
+            new_block(cls);
+        f = slot_address(h.bump_block[cls], h.bump_next[cls]++);
+    }
     auto p = reinterpret_cast<std::uintptr_t>(f);
     Block* b = block_of(p);
     set_bit(b->alloc, slot_index(b, p));
@@ -267,9 +274,13 @@ void sweep()
     auto& h = heap();
     for (auto& f : h.free_head)
         f = nullptr;
+    // Unused slots of the bump blocks are free too: the lists below get them.
+    for (auto& b : h.bump_block)
+        b = nullptr;
     std::vector<Block*> kept;
     kept.reserve(h.blocks.size());
     std::vector<Block*> empty;
+    std::size_t live_bytes = 0;
     for (Block* b : h.blocks) {
         std::uint32_t live = 0;
         for (std::size_t w = 0; w < bitmap_words; ++w) {
@@ -284,6 +295,7 @@ void sweep()
             live += static_cast<std::uint32_t>(__builtin_popcountll(b->alloc[w]));
         }
         b->live = live;
+        live_bytes += static_cast<std::size_t>(live) << b->shift;
         (live == 0 ? empty : kept).push_back(b);
     }
     // Keep as many empty blocks as there are used ones (at least 16), so a
@@ -309,6 +321,7 @@ void sweep()
         }
     }
     h.blocks.swap(kept);
+    h.live_after_gc = live_bytes;
 }
 
 void maybe_collect()
@@ -341,19 +354,18 @@ void heap_init()
     h.initialized = true;
     const char* stress = std::getenv("GAPMACS_GC_STRESS");
     h.stress = stress && *stress && std::string(stress) != "0";
-    pthread_attr_t attr;
-    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-        void* addr = nullptr;
-        std::size_t size = 0;
-        pthread_attr_getstack(&attr, &addr, &size);
-        h.stack_lo = reinterpret_cast<std::uintptr_t>(addr);
-        h.stack_hi = h.stack_lo + size;
-        pthread_attr_destroy(&attr);
-    }
-    if (!h.stack_hi) {
-        // Fall back to this frame: callers above it are not scanned.
-        h.stack_hi = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0)) + 4096;
-    }
+    // The main thread's stack: its base from glibc, its extent from the
+    // stack rlimit (pthread_getattr_np would parse /proc/self/maps, which
+    // costs more than the rest of start-up).
+    h.stack_hi = reinterpret_cast<std::uintptr_t>(__libc_stack_end);
+    struct rlimit rl;
+    std::uintptr_t size = 8u << 20;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+        size = rl.rlim_cur;
+    // Environment strings and auxv sit above __libc_stack_end; the scan
+    // starts below them, which is where every frame lives.
+    h.stack_hi = (h.stack_hi + 4095) & ~std::uintptr_t(4095);
+    h.stack_lo = h.stack_hi > size ? h.stack_hi - size + 64 * 1024 : 0;
     h.mark_stack.reserve(4096);
 }
 
@@ -503,6 +515,7 @@ HeapStats heap_stats()
 }
 
 std::int64_t gcs_done() { return heap().gcs; }
+std::size_t heap_size_after_gc() { return heap().live_after_gc; }
 double gc_elapsed_seconds() { return heap().elapsed; }
 bool gc_stress_enabled() { return heap().stress; }
 bool gc_in_progress() { return heap().collecting; }

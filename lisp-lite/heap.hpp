@@ -106,6 +106,8 @@ struct HeapStats {
 };
 HeapStats heap_stats();
 std::int64_t gcs_done();
+// Bytes in live cells after the last collection (for gc-cons-percentage).
+std::size_t heap_size_after_gc();
 double gc_elapsed_seconds();
 bool gc_stress_enabled();
 

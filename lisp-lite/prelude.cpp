@@ -203,6 +203,15 @@ constexpr const char* prelude_source = R"ELISP(
       (setq tail (cdr tail))))
   list)
 
+(defun assoc-default (key alist &optional test default)
+  (let (found (tail alist) value)
+    (while (and tail (not found))
+      (let ((elt (car tail)))
+        (when (funcall (or test #'equal) (if (consp elt) (car elt) elt) key)
+          (setq found t value (if (consp elt) (cdr elt) default))))
+      (setq tail (cdr tail)))
+    value))
+
 (defun string-blank-p (string) (string-empty-p (string-trim string)))
 (defun string-remove-prefix (prefix string)
   (if (string-prefix-p prefix string) (substring string (length prefix)) string))
@@ -227,6 +236,7 @@ constexpr const char* prelude_source = R"ELISP(
   (let ((acc init)) (mapc (lambda (x) (setq acc (funcall fn acc x))) seq) acc))
 (defun cl-remove-if-not (pred seq) (seq-filter pred seq))
 (defun cl-remove-if (pred seq) (seq-filter (lambda (x) (not (funcall pred x))) seq))
+(provide 'subr-x)
 )ELISP";
 
 } // namespace

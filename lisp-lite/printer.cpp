@@ -97,6 +97,7 @@ private:
     std::int64_t m_level = -1;
     std::int64_t m_list_depth = 0;
     int m_depth = 0;
+    int m_backquotes = 0; // backquotes around what is being printed
     std::vector<Value> m_being_printed; // ancestors; also rooted by the caller's stack
 
     bool print_quote_form(Value v)
@@ -105,16 +106,20 @@ private:
         Value rest = xcdr(v);
         if (!rest.is_cons() || !nilp(xcdr(rest)))
             return false;
-        const char* prefix = head == Qquote      ? "'"
-                             : head == Qfunction  ? "#'"
-                             : head == Qbackquote ? "`"
-                             : head == Qcomma     ? ","
-                             : head == Qcomma_at  ? ",@"
-                                                  : nullptr;
+        // Commas abbreviate only inside a backquote, as in Emacs.
+        bool comma = head == Qcomma || head == Qcomma_at;
+        const char* prefix = head == Qquote                  ? "'"
+                             : head == Qfunction              ? "#'"
+                             : head == Qbackquote             ? "`"
+                             : comma && m_backquotes > 0      ? (head == Qcomma ? "," : ",@")
+                                                              : nullptr;
         if (!prefix)
             return false;
         m_out += prefix;
+        int delta = head == Qbackquote ? 1 : comma ? -1 : 0;
+        m_backquotes += delta;
         print(xcar(rest));
+        m_backquotes -= delta;
         return true;
     }
 

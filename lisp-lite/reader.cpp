@@ -5,6 +5,7 @@
 // problem is a Lisp error: (invalid-read-syntax MSG) or (end-of-file); when
 // reading a file for `load`, (invalid-read-syntax MSG LINE COLUMN) and
 // (end-of-file FILE) as Emacs 28 does for buffers.
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -388,7 +389,7 @@ private:
     static bool is_delimiter(int c)
     {
         return c == -1 || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '(' || c == ')' ||
-               c == '[' || c == ']' || c == '"' || c == '\'' || c == ';' || c == '`' || c == ',';
+               c == '[' || c == ']' || c == '"' || c == '\'' || c == ';' || c == '`' || c == ',' || c == '#';
     }
 
     // Reads a symbol name or number token; `escaped` says a backslash was
@@ -489,14 +490,17 @@ private:
             invalid("#s");
         Value test = intern("eql");
         Value data = Qnil;
+        std::int64_t size = 65; // make-hash-table's default, as Emacs reads it
         for (Value p = cdr_safe(body); p.is_cons() && xcdr(p).is_cons(); p = xcdr(xcdr(p))) {
             Value key = xcar(p);
             if (key == intern("test"))
                 test = xcar(xcdr(p));
             else if (key == intern("data"))
                 data = xcar(xcdr(p));
+            else if (key == intern("size") && xcar(xcdr(p)).is_fixnum())
+                size = std::max<std::int64_t>(1, xcar(xcdr(p)).as_fixnum());
         }
-        Value table = make_hash_table_with_test(test, 0);
+        Value table = make_hash_table_with_test(test, size);
         for (Value p = data; p.is_cons(); p = cdr_safe(xcdr(p)))
             hash_put(table, xcar(p), car_safe(xcdr(p)));
         return table;
@@ -583,8 +587,6 @@ bool parse_number_token(std::string_view tok, int radix, Value& out)
     if (i < tok.size() && (tok[i] == 'e' || tok[i] == 'E')) {
         std::string_view rest = tok.substr(i + 1);
         if (rest == "+INF" || rest == "+NaN") {
-            if (!dot || frac_digits == 0)
-                return false;
             double m = std::strtod(std::string(tok.substr(0, mantissa_end)).c_str(), nullptr);
             if (rest == "+INF") {
                 out = make_float(negative ? -HUGE_VAL : HUGE_VAL);

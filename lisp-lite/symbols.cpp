@@ -1,4 +1,5 @@
 // The obarray and the well-known symbols; init() builds the Lisp world.
+#include "lisp-lite/processes.hpp"
 #include "lisp-lite/lisp.hpp"
 
 #include <string>
@@ -142,9 +143,11 @@ void init()
     register_file_builtins();
     register_io_builtins();
     register_misc_builtins();
+    register_process_builtins();
     define_standard_errors();
     define_standard_variables();
     load_prelude();
+    register_buffer_builtins();
 }
 
 } // namespace gapmacs::lisp

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "buffer/buffer.hpp"
+#include "core/error.hpp"
 
 namespace gapmacs {
 
@@ -65,9 +66,43 @@ OutputStream::~OutputStream() { *m_alive = false; }
 void OutputStream::set_buffer(Buffer* buffer)
 {
     if (!buffer)
-        m_mark.detach();
-    else if (buffer != m_mark.buffer())
-        m_mark.set(*buffer, CharPos(buffer->size() + 1));
+        m_mark->detach();
+    else if (buffer != m_mark->buffer())
+        m_mark->set(*buffer, CharPos(buffer->size() + 1));
+}
+
+void OutputStream::use_mark(Marker& mark)
+{
+    if (Buffer* b = m_mark->buffer())
+        mark.set(*b, *m_mark->position());
+    else
+        mark.detach();
+    m_own_mark.detach();
+    m_mark = &mark;
+}
+
+template <typename F> void OutputStream::call_filter(F&& call)
+{
+    // m_busy keeps a nested loop (accept-process-output in the filter) off
+    // this stream; it is cleared on every way out, unless the filter
+    // destroyed the stream.
+    std::weak_ptr<bool> alive = m_alive;
+    struct Busy {
+        OutputStream* self;
+        std::weak_ptr<bool>& alive;
+        ~Busy()
+        {
+            if (!alive.expired())
+                self->m_busy = false;
+        }
+    } busy{this, alive};
+    m_busy = true;
+    try {
+        call();
+    } catch (const Error& e) {
+        if (!alive.expired())
+            report(e.what());
+    }
 }
 
 void OutputStream::set_string_filter(StringFilter f)
@@ -123,7 +158,7 @@ OutputStream::ReadResult OutputStream::read_chunk()
 OutputStream::ReadResult OutputStream::read_into_buffer(Buffer& buffer)
 {
     // Hot path: one read(2) into the gap, decoded in place, no allocation.
-    const CharPos at = *m_mark.position();
+    const CharPos at = *m_mark->position();
     CharPos end;
     bool eof;
     {
@@ -143,17 +178,10 @@ OutputStream::ReadResult OutputStream::read_into_buffer(Buffer& buffer)
     }
     if (m_region_filter && end > at) {
         std::weak_ptr<bool> alive = m_alive;
-        m_busy = true;
-        try {
-            RegionFilter filter = m_region_filter; // the filter may replace itself
-            filter(at, end);
-        } catch (const std::exception& e) {
-            if (!alive.expired())
-                report(e.what());
-        }
+        RegionFilter filter = m_region_filter; // the filter may replace itself
+        call_filter([&] { filter(at, end); });
         if (alive.expired())
             return ReadResult::Again;
-        m_busy = false;
     }
     return eof ? ReadResult::Eof : ReadResult::Data;
 }
@@ -171,17 +199,10 @@ OutputStream::ReadResult OutputStream::read_into_string()
     const std::size_t len = m_decoder.decode(m_area.data(), carried + static_cast<std::size_t>(n), room, eof);
     if (len > 0) {
         std::weak_ptr<bool> alive = m_alive;
-        m_busy = true;
-        try {
-            StringFilter filter = m_string_filter;
-            filter(std::string_view(m_area.data(), len));
-        } catch (const std::exception& e) {
-            if (!alive.expired())
-                report(e.what());
-        }
+        StringFilter filter = m_string_filter;
+        call_filter([&] { filter(std::string_view(m_area.data(), len)); });
         if (alive.expired())
             return ReadResult::Again;
-        m_busy = false;
     }
     return eof ? ReadResult::Eof : ReadResult::Data;
 }
@@ -218,6 +239,12 @@ bool OutputStream::drain(std::optional<EventLoop::Duration> budget)
             break;
     }
     return delivered;
+}
+
+void OutputStream::close()
+{
+    m_watcher.reset();
+    m_fd.reset();
 }
 
 void OutputStream::close_at_eof()

@@ -44,18 +44,23 @@ public:
     OutputStream(const OutputStream&) = delete;
     OutputStream& operator=(const OutputStream&) = delete;
 
-    // The buffer output goes to (nullptr: none, or killed). Setting a new
-    // buffer puts the mark at its end.
-    Buffer* buffer() const { return m_mark.buffer(); }
+    // The buffer output goes to (nullptr: none, or killed): the mark's.
+    // Setting a new buffer puts the mark at its end.
+    Buffer* buffer() const { return m_mark->buffer(); }
     void set_buffer(Buffer* buffer);
-    Marker& mark() { return m_mark; }
+    Marker& mark() { return *m_mark; }
+    // Makes `mark` (owned by the caller, e.g. a Lisp marker object, and
+    // outliving this stream's use of it) the process mark, at the old one's place.
+    void use_mark(Marker& mark);
 
     // Setting one kind of filter removes the other; an empty function means none.
     void set_string_filter(StringFilter f);
     void set_region_filter(RegionFilter f);
     bool has_string_filter() const { return bool(m_string_filter); }
     bool has_region_filter() const { return bool(m_region_filter); }
-    // Where exceptions thrown by filters are reported (stderr by default).
+    // Where gapmacs::Error exceptions thrown by filters are reported (stderr
+    // by default). Other exceptions (a Lisp throw to an outer catch) pass
+    // through, leaving the stream consistent.
     void set_error_reporter(ErrorReporter r) { m_report = std::move(r); }
 
     void set_coding(const CodingSystem& coding);
@@ -67,6 +72,8 @@ public:
     // stream is running.
     bool drain(std::optional<EventLoop::Duration> budget);
     bool open() const { return bool(m_fd); }
+    // Stops reading: the pipe is closed, what was not read is lost.
+    void close();
     bool busy() const { return m_busy; }
     // Called once at EOF (after the last text was delivered).
     void on_eof(std::function<void()> f) { m_on_eof = std::move(f); }
@@ -82,6 +89,7 @@ private:
     ssize_t read_some(char* dst);
     void close_at_eof();
     void report(const char* what);
+    template <typename F> void call_filter(F&& call);
 
     EventLoop& m_loop;
     UniqueFd m_fd;
@@ -89,7 +97,8 @@ private:
     std::size_t m_read_max;
     GapDecoder m_decoder;
     std::string m_area; // the string filter's read area
-    Marker m_mark;
+    Marker m_own_mark;
+    Marker* m_mark = &m_own_mark;
     StringFilter m_string_filter;
     RegionFilter m_region_filter;
     ErrorReporter m_report;

@@ -75,11 +75,20 @@ void Process::maybe_finish()
     if (!m_sentinel)
         return;
     std::weak_ptr<bool> alive = m_alive;
+    struct InSentinel {
+        Process* self;
+        std::weak_ptr<bool>& alive;
+        ~InSentinel()
+        {
+            if (!alive.expired())
+                self->m_in_sentinel = false;
+        }
+    } scope{this, alive};
     m_in_sentinel = true;
     try {
         Sentinel s = m_sentinel;
         s(m_status.event());
-    } catch (const std::exception& e) {
+    } catch (const Error& e) {
         if (!alive.expired()) {
             std::string message = std::string("error in process sentinel: ") + e.what();
             if (m_report)
@@ -88,8 +97,6 @@ void Process::maybe_finish()
                 std::fprintf(stderr, "%s\n", message.c_str());
         }
     }
-    if (!alive.expired())
-        m_in_sentinel = false;
 }
 
 void Process::send(std::string_view bytes)
@@ -121,6 +128,16 @@ void Process::send(std::string_view bytes)
 void Process::send_text(std::string_view internal) { send(encode(m_encoding, internal)); }
 
 void Process::send_eof() { m_stdin.reset(); }
+
+void Process::close()
+{
+    signal(SIGKILL);
+    m_finished = true; // no sentinel any more
+    m_stdin.reset();
+    m_stdout->close();
+    if (m_stderr)
+        m_stderr->close();
+}
 
 void Process::signal(int sig)
 {

@@ -60,6 +60,9 @@ public:
     void send_eof();
     // Sends sig to the child's process group.
     void signal(int sig);
+    // delete-process: SIGKILL to a running child, pipes closed; the status
+    // still changes when the loop reaps the child.
+    void close();
 
     // True once the sentinel ran (or would have, had there been one).
     bool finished() const { return m_finished; }

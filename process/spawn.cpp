@@ -103,6 +103,8 @@ SpawnedChild spawn(const SpawnOptions& options)
         out = make_pipe();
         size_pipe(out.write.get(), options.pipe_size);
         posix_spawn_file_actions_adddup2(&fa, out.write.get(), 1);
+    } else if (options.stdout_mode == Stream::File) {
+        posix_spawn_file_actions_addopen(&fa, 1, options.stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
     } else {
         posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     }

@@ -22,6 +22,7 @@ struct SpawnOptions {
     Stream stdout_mode = Stream::Pipe;
     Stream stderr_mode = Stream::MergeWithStdout;
     std::string stdin_file;  // Stream::File for stdin: read from this file
+    std::string stdout_file; // Stream::File for stdout: truncate and write this file
     std::string stderr_file; // Stream::File for stderr: truncate and write this file
     // Pipe capacity wanted for stdout/stderr (read-process-output-max).
     std::size_t pipe_size = 65536;

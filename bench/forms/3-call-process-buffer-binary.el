@@ -1,0 +1,2 @@
+(let ((coding-system-for-read 'binary))
+  (benchmark-run 1 (call-process "dd" nil (get-buffer-create " *zeroes*") nil "if=/dev/zero" "bs=1000" "count=1000000")))

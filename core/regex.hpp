@@ -1,0 +1,171 @@
+// Emacs regular expressions, run by ICU's regex engine.
+//
+// An Emacs regexp is translated once into an ICU pattern (see
+// translate_emacs_regexp) and compiled into a Regex; compile_regex keeps an
+// LRU cache of compiled patterns keyed by (source, case_fold), because Lisp
+// code compiles the same few regexps over and over.
+//
+// Matching runs on internal text (UTF-8 plus raw bytes stored as C0/C1 two-byte
+// sequences, see utf8.hpp) in at most two pieces, so a gap buffer is searched
+// in place: no copy, no gap move. A UText provider decodes the text in chunks
+// for ICU; its native indexes ARE byte offsets, so every offset in a Match is
+// a byte offset into the text. A raw byte 0x80..0xFF is shown to ICU as one
+// private-use character, U+10FF00 + byte (raw_byte_code_point), so `.` or
+// `[^a]` match it whole and offsets never fall inside it; the same code points
+// are what a raw byte in a pattern translates to. (Real text holding
+// U+10FF80..U+10FFFF would be confused with raw bytes; nothing else is.)
+//
+// Semantics follow Emacs 28 (regex-emacs.c): backtracking, leftmost match,
+// first alternative wins; `^`/`$` match at line starts/ends; word and symbol
+// syntax use Emacs's standard syntax table; `\b` `\<` `\>` also see the
+// boundary Emacs puts between word characters of different scripts
+// (approximated with a few script groups). Known differences: see the notes at
+// the end of this file.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gapmacs {
+
+// Internal text in at most two pieces (a gap buffer's text around its gap).
+// Offsets into it count bytes from the start of `first`.
+struct SplitText {
+    std::string_view first;
+    std::string_view second;
+
+    SplitText() = default;
+    SplitText(std::string_view a, std::string_view b = {}) : first(a), second(b) {}
+    std::size_t size() const { return first.size() + second.size(); }
+};
+
+// Where a raw byte (0x80..0xFF) appears to ICU: one private-use code point.
+constexpr char32_t raw_byte_code_point(std::uint8_t b) { return 0x10FF00 + b; }
+
+// Match data: byte offsets of the whole match (group 0) and of each Emacs
+// group 1..group_count(); a group that did not participate is {-1, -1}.
+struct Match {
+    struct Span {
+        std::int64_t begin = -1;
+        std::int64_t end = -1;
+        bool matched() const { return begin >= 0; }
+    };
+    std::vector<Span> groups;
+
+    std::size_t begin() const { return static_cast<std::size_t>(groups[0].begin); }
+    std::size_t end() const { return static_cast<std::size_t>(groups[0].end); }
+};
+
+// Translates Emacs regexp syntax into an ICU pattern (to be compiled with
+// UREGEX_MULTILINE | UREGEX_UNIX_LINES, plus UREGEX_CASE_INSENSITIVE for
+// case folding). Throws Error("invalid-regexp", msg) with Emacs's message for
+// bad input ("Unmatched [ or [^", "Trailing backslash", ...). `\=` (point)
+// never matches in this translation; Regex handles it for buffer searches.
+std::string translate_emacs_regexp(std::string_view emacs);
+
+// regexp-quote: an Emacs regexp matching exactly `literal`.
+std::string regexp_quote(std::string_view literal);
+
+class Regex final {
+public:
+    // Compiles (uncached); throws Error("invalid-regexp", ...).
+    Regex(std::string_view source, bool case_fold);
+    ~Regex();
+    Regex(const Regex&) = delete;
+    Regex& operator=(const Regex&) = delete;
+
+    const std::string& source() const { return m_source; }
+    bool case_fold() const { return m_case_fold; }
+    // Number of Emacs groups (explicitly numbered groups count up to their number).
+    std::size_t group_count() const { return m_group_count; }
+
+    // The first match starting in [from, bound] and ending by bound
+    // (re-search-forward). Lookbehind (`\b`, `^`...) sees text before `from`
+    // and lookahead (`$`, `\>`...) text after `bound`, as in Emacs; `\``
+    // and `\'` are the start and end of the whole text.
+    //
+    // `point` is the byte offset of point when the text is a buffer: `\=`
+    // matches there when the search starts at point; otherwise `\=` never
+    // matches (as for strings).
+    std::optional<Match> search_forward(const SplitText& text, std::size_t from, std::size_t bound,
+                                        std::optional<std::size_t> point = {}) const;
+    // The match starting nearest before `from` (re-search-backward): it starts
+    // in [bound, from] and ends by `from`. Found by forward searches over
+    // windows that double in size as they move away from `from`.
+    std::optional<Match> search_backward(const SplitText& text, std::size_t from, std::size_t bound,
+                                         std::optional<std::size_t> point = {}) const;
+    // An anchored match starting at `pos` (looking-at).
+    std::optional<Match> looking_at(const SplitText& text, std::size_t pos,
+                                    std::optional<std::size_t> point = {}) const;
+    // string-match: the first match at or after byte offset `start`.
+    std::optional<Match> string_match(std::string_view text, std::size_t start = 0) const
+    {
+        return search_forward(SplitText(text), start, text.size());
+    }
+
+    // ICU's pattern and matcher (regex.cpp).
+    struct Compiled;
+
+private:
+    enum class Variant { plain, point_start, point_end };
+    Compiled& compiled(Variant v) const;
+    Variant variant_for(std::size_t from, std::optional<std::size_t> point, Variant at_point) const;
+    std::optional<Match> run(Compiled& c, const SplitText& text, std::size_t from, std::size_t to,
+                             bool anchored) const;
+    Match match_data(Compiled& c) const;
+
+    std::string m_source;
+    bool m_case_fold;
+    bool m_uses_point = false;
+    std::size_t m_group_count = 0;
+    // ICU group i+1 belongs to Emacs group m_group_of[i] (explicit numbers
+    // allow several ICU groups per Emacs group).
+    std::vector<int> m_group_of;
+    mutable std::unique_ptr<Compiled> m_compiled[3];
+};
+
+// A compiled regexp from a small LRU cache keyed by (source, case_fold).
+std::shared_ptr<const Regex> compile_regex(std::string_view source, bool case_fold);
+// Number of entries in the cache, and emptying it (tests).
+std::size_t regex_cache_size();
+void clear_regex_cache();
+
+// Literal search (search-forward / search-backward) in SplitText. Without
+// case folding it is a memchr/memcmp scan of each piece plus the seam
+// between them; with folding it goes through a cached quoted regexp. Returns
+// the byte offsets [begin, end) of the match.
+struct LiteralMatch {
+    std::size_t begin;
+    std::size_t end;
+};
+// The first occurrence starting at or after `from` and ending by `bound`.
+std::optional<LiteralMatch> search_literal_forward(const SplitText& text, std::string_view needle,
+                                                   std::size_t from, std::size_t bound, bool case_fold);
+// The last occurrence starting at or after `bound` and ending by `from`.
+std::optional<LiteralMatch> search_literal_backward(const SplitText& text, std::string_view needle,
+                                                    std::size_t from, std::size_t bound, bool case_fold);
+
+// Known differences from Emacs 28:
+// - Case folding is ICU's (full Unicode folding for literals: "ß" matches
+//   "ss"); Emacs folds character by character through its case table.
+// - Word/whitespace/symbol/punctuation syntax is Emacs's *standard* syntax
+//   table, not a buffer's mode-specific one. `\cX` categories: exact for the
+//   small categories of Emacs 28 (Greek, Cyrillic, kana, Thai...), Unicode
+//   approximations for `.` `L` `^` `c` `h` `j`.
+// - Script boundaries inside words (`abc\b` before "日本") use script groups
+//   (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic, Devanagari, Thai,
+//   Georgian, Hangul, Ethiopic, Han, Hiragana, Katakana, other) rather than
+//   Emacs's char-script-table.
+// - `\=` works at the start of a forward search / looking-at at point and as
+//   "ends at point" in a backward search from point (looking-back); elsewhere
+//   it never matches.
+// - A repetition operator on a zero-width assertion (`\b*`) matches empty
+//   (Emacs's result for such patterns is erratic).
+// - Errors: "Stack overflow in regexp matcher" comes from ICU's backtrack
+//   stack limit rather than Emacs's failure stack.
+
+} // namespace gapmacs

@@ -1,0 +1,974 @@
+// Buffer, marker, file and coding-system builtins (Emacs's buffer.c,
+// editfns.c, insdel.c, marker.c, fileio.c, coding.c subset). Regexp and
+// search builtins are in builtins_regex.cpp.
+//
+// gapmacs::Error from buffer/ and core/ becomes the Lisp error it names
+// (every subr is wrapped by `guarded`); positions are checked here first so
+// that the error data is Emacs's (e.g. (args-out-of-range #<buffer x> 100 1)).
+#include <unicode/uchar.h>
+
+#include <algorithm>
+#include <random>
+
+#include "buffer/file_io.hpp"
+#include "core/coding.hpp"
+#include "core/error.hpp"
+#include "core/utf8.hpp"
+#include "lisp-lite/builtins.hpp"
+#include "lisp-lite/buffers.hpp"
+#include "lisp-lite/eval.hpp"
+
+namespace gapmacs::lisp {
+
+void register_regex_builtins();
+
+namespace {
+
+template <SubrFn F>
+Value guarded(Args a)
+{
+    try {
+        return F(a);
+    } catch (const gapmacs::Error& e) {
+        signal_core_error(e);
+    }
+}
+
+CharPos cpos(std::int64_t n) { return CharPos(n); }
+Value fix(CharPos p) { return Value::fixnum(p.value); }
+Value fix(std::int64_t n) { return Value::fixnum(n); }
+Value lisp_string(std::string_view internal) { return make_string(internal); }
+
+// Emacs's validate_region: either order, both in the accessible region.
+std::pair<CharPos, CharPos> validate_region(Value start, Value end)
+{
+    std::int64_t s = check_position(start), e = check_position(end);
+    std::int64_t lo = std::min(s, e), hi = std::max(s, e);
+    Buffer& b = current();
+    if (lo < b.point_min().value || hi > b.point_max().value)
+        args_out_of_range3(current_buffer(), fix(s), fix(e));
+    return {cpos(lo), cpos(hi)};
+}
+
+Value symbol_value_or_nil(const char* name)
+{
+    Value v = xsymbol(intern(name))->value;
+    return v == Qunbound ? Qnil : v;
+}
+
+// A coding-system argument (a symbol); an unknown name signals
+// (coding-system-error NAME) as check-coding-system does.
+CodingSystem coding_arg(Value sym)
+{
+    check_symbol(sym);
+    std::string name = symbol_name(sym);
+    if (!coding_system_p(name))
+        xsignal1(Qcoding_system_error, sym);
+    return find_coding_system(name);
+}
+
+Value buffer_arg(Value v) { return nilp(v) ? current_buffer() : v; }
+
+// ---- buffers ----
+Value f_current_buffer(Args) { return current_buffer(); }
+
+Value f_set_buffer(Args a)
+{
+    Value b = get_buffer(a[0]);
+    if (nilp(b))
+        xsignal1(Qerror, make_string("No such buffer " + std::string(string_view(a[0]))));
+    set_current_buffer(b);
+    return b;
+}
+
+Value f_get_buffer(Args a) { return get_buffer(a[0]); }
+Value f_get_buffer_create(Args a) { return get_buffer_create(a[0]); }
+
+Value f_generate_new_buffer_name(Args a)
+{
+    check_string(a[0]);
+    std::string name(string_view(a[0]));
+    auto taken = [&](const std::string& n) {
+        if (stringp(a[1]) && string_view(a[1]) == n)
+            return false;
+        return !nilp(get_buffer(make_string(n)));
+    };
+    if (!taken(name))
+        return a[0];
+    // Emacs 28: a hidden name first gets a random suffix, then <N> as usual.
+    if (name[0] == ' ') {
+        static std::mt19937 rng(std::random_device{}());
+        std::string candidate = name + "-" + std::to_string(rng() % 1000000);
+        if (!taken(candidate))
+            return make_string(candidate);
+        name = candidate;
+    }
+    for (int n = 2;; ++n) {
+        std::string candidate = name + "<" + std::to_string(n) + ">";
+        if (!taken(candidate))
+            return make_string(candidate);
+    }
+}
+
+Value f_generate_new_buffer(Args a) { return generate_new_buffer(a[0]); }
+
+Value f_kill_buffer(Args a)
+{
+    Value b = nilp(a[0]) ? current_buffer() : get_buffer(a[0]);
+    if (nilp(b))
+        xsignal1(Qerror, make_string("No buffer named " + std::string(string_view(a[0]))));
+    return boolean(kill_buffer(b));
+}
+
+Value f_buffer_name(Args a)
+{
+    Value b = buffer_arg(a[0]);
+    if (!bufferp(b))
+        wrong_type(Qbufferp, b);
+    Buffer* buf = live_buffer(b);
+    return buf ? lisp_string(buf->name()) : Qnil;
+}
+
+Value f_rename_buffer(Args a)
+{
+    check_string(a[0]);
+    if (string_view(a[0]).empty())
+        error("Empty string is invalid as a buffer name");
+    Value name = a[0];
+    Value other = get_buffer(name);
+    if (!nilp(other) && other != current_buffer()) {
+        if (nilp(a[1]))
+            xsignal1(Qerror, make_string(curve_quotes("Buffer name `" + std::string(string_view(name)) +
+                                                      "' is in use")));
+        Value args[2] = {name, current_buffer()};
+        name = funcall(intern("generate-new-buffer-name"), args, 2);
+    }
+    current().set_name(std::string(string_view(name)));
+    return name;
+}
+
+Value f_buffer_list(Args)
+{
+    Value out = Qnil;
+    const auto& all = buffer_list();
+    for (auto it = all.rbegin(); it != all.rend(); ++it)
+        out = cons(*it, out);
+    return out;
+}
+
+Value f_buffer_live_p(Args a) { return boolean(live_buffer(a[0]) != nullptr); }
+Value f_bufferp(Args a) { return boolean(bufferp(a[0])); }
+
+Value f_buffer_size(Args a) { return fix(check_live_buffer(buffer_arg(a[0])).size()); }
+
+Value f_buffer_string(Args)
+{
+    Buffer& b = current();
+    return lisp_string(b.substring(b.point_min(), b.point_max()));
+}
+
+Value f_buffer_substring(Args a)
+{
+    auto [s, e] = validate_region(a[0], a[1]);
+    return lisp_string(current().substring(s, e));
+}
+
+Value f_erase_buffer(Args)
+{
+    current().erase();
+    return Qnil;
+}
+
+// insert's arguments as one piece of internal text.
+std::string insertion_text(Args a)
+{
+    std::string text;
+    for (Value v : a) {
+        if (stringp(v))
+            text += string_view(v);
+        else if (v.is_fixnum() && v.as_fixnum() >= 0 && v.as_fixnum() <= max_char)
+            append_internal_char(text, static_cast<char32_t>(v.as_fixnum()));
+        else
+            wrong_type(Qchar_or_string_p, v);
+    }
+    return text;
+}
+
+Value f_insert(Args a)
+{
+    std::string text = insertion_text(a);
+    if (!text.empty())
+        current().insert(text);
+    return Qnil;
+}
+
+Value f_insert_before_markers(Args a)
+{
+    std::string text = insertion_text(a);
+    if (!text.empty())
+        current().insert_before_markers(current().point(), text);
+    return Qnil;
+}
+
+Value f_insert_char(Args a)
+{
+    char32_t c = check_char(a[0]);
+    std::int64_t n = nilp(a[1]) ? 1 : check_fixnum(a[1]);
+    if (n <= 0)
+        return Qnil;
+    std::string one;
+    append_internal_char(one, c);
+    std::string text;
+    text.reserve(one.size() * static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i)
+        text += one;
+    current().insert(text);
+    return Qnil;
+}
+
+Value f_delete_region(Args a)
+{
+    auto [s, e] = validate_region(a[0], a[1]);
+    current().delete_region(s, e);
+    return Qnil;
+}
+
+Value f_delete_char(Args a)
+{
+    std::int64_t n = check_fixnum(a[0]);
+    Buffer& b = current();
+    std::int64_t pt = b.point().value, to = pt + n;
+    if (to < b.point_min().value)
+        xsignal(Qbeginning_of_buffer, Qnil);
+    if (to > b.point_max().value)
+        xsignal(Qend_of_buffer, Qnil);
+    b.delete_region(cpos(std::min(pt, to)), cpos(std::max(pt, to)));
+    return Qnil;
+}
+
+Value f_goto_char(Args a)
+{
+    current().goto_char(cpos(check_position(a[0])));
+    return a[0];
+}
+
+Value f_point(Args) { return fix(current().point()); }
+Value f_point_min(Args) { return fix(current().point_min()); }
+Value f_point_max(Args) { return fix(current().point_max()); }
+
+Value f_narrow_to_region(Args a)
+{
+    std::int64_t s = check_position(a[0]), e = check_position(a[1]);
+    Buffer& b = current();
+    if (s > e)
+        std::swap(s, e);
+    if (s < 1 || e > b.size() + 1)
+        args_out_of_range(a[0], a[1]);
+    b.narrow(cpos(s), cpos(e));
+    return Qnil;
+}
+
+Value f_widen(Args)
+{
+    current().widen();
+    return Qnil;
+}
+
+// save-restriction (a special form): the narrowing is saved as markers so
+// that it follows edits made in the body.
+Value sf_save_restriction(Args a)
+{
+    Value buffer = current_buffer();
+    Buffer& b = current();
+    Value saved = Qnil;
+    if (b.narrowed())
+        saved = cons(make_marker_object(&b, b.point_min()), make_marker_object(&b, b.point_max(), true));
+    auto restore = [&] {
+        Buffer* live = live_buffer(buffer);
+        if (!live)
+            return;
+        if (nilp(saved)) {
+            live->widen();
+            return;
+        }
+        Marker* lo = check_marker(xcar(saved));
+        Marker* hi = check_marker(xcdr(saved));
+        if (lo->buffer() == live && hi->buffer() == live) {
+            CharPos pt = live->point();
+            live->widen();
+            live->narrow(*lo->position(), *hi->position());
+            live->goto_char(pt);
+        }
+        lo->detach();
+        hi->detach();
+    };
+    Value val;
+    try {
+        val = progn(a[0]);
+    } catch (...) {
+        restore();
+        throw;
+    }
+    restore();
+    return val;
+}
+
+Value char_or_nil(std::optional<char32_t> c) { return c ? fix(static_cast<std::int64_t>(*c)) : Qnil; }
+
+Value f_char_after(Args a)
+{
+    Buffer& b = current();
+    if (!nilp(a[0]) && !a[0].is_fixnum() && !markerp(a[0]))
+        wrong_type(Qinteger_or_marker_p, a[0]);
+    if (markerp(a[0]) && !check_marker(a[0])->position())
+        return Qnil;
+    std::int64_t p = position_or_point(a[0]);
+    if (p < b.point_min().value || p >= b.point_max().value)
+        return Qnil;
+    return char_or_nil(b.char_after(cpos(p)));
+}
+
+Value f_char_before(Args a)
+{
+    Buffer& b = current();
+    if (!nilp(a[0]) && !a[0].is_fixnum() && !markerp(a[0]))
+        wrong_type(Qinteger_or_marker_p, a[0]);
+    if (markerp(a[0]) && !check_marker(a[0])->position())
+        return Qnil;
+    std::int64_t p = position_or_point(a[0]);
+    if (p <= b.point_min().value || p > b.point_max().value)
+        return Qnil;
+    return char_or_nil(b.char_before(cpos(p)));
+}
+
+Value f_following_char(Args)
+{
+    Buffer& b = current();
+    if (b.point() >= b.point_max())
+        return fix(0);
+    return char_or_nil(b.char_after(b.point()));
+}
+
+Value f_preceding_char(Args)
+{
+    Buffer& b = current();
+    if (b.point() <= b.point_min())
+        return fix(0);
+    return char_or_nil(b.char_before(b.point()));
+}
+
+Value f_bolp(Args)
+{
+    Buffer& b = current();
+    return boolean(b.point() == b.point_min() || b.char_before(b.point()) == U'\n');
+}
+Value f_eolp(Args)
+{
+    Buffer& b = current();
+    return boolean(b.point() == b.point_max() || b.char_after(b.point()) == U'\n');
+}
+Value f_bobp(Args) { return boolean(current().point() == current().point_min()); }
+Value f_eobp(Args) { return boolean(current().point() == current().point_max()); }
+
+// forward-char: moves, and at a limit stops there and signals.
+Value move_chars(std::int64_t n)
+{
+    Buffer& b = current();
+    std::int64_t to = b.point().value + n;
+    if (to < b.point_min().value) {
+        b.goto_char(b.point_min());
+        xsignal(Qbeginning_of_buffer, Qnil);
+    }
+    if (to > b.point_max().value) {
+        b.goto_char(b.point_max());
+        xsignal(Qend_of_buffer, Qnil);
+    }
+    b.goto_char(cpos(to));
+    return Qnil;
+}
+Value f_forward_char(Args a) { return move_chars(nilp(a[0]) ? 1 : check_fixnum(a[0])); }
+Value f_backward_char(Args a) { return move_chars(-(nilp(a[0]) ? 1 : check_fixnum(a[0]))); }
+
+Value f_forward_line(Args a) { return fix(current().forward_line(nilp(a[0]) ? 1 : check_fixnum(a[0]))); }
+
+// Position of the start (end) of line N relative to point's line, as
+// line-beginning-position (line-end-position); point does not move.
+CharPos line_edge(Value n_arg, bool end)
+{
+    std::int64_t n = nilp(n_arg) ? 1 : check_fixnum(n_arg);
+    Buffer& b = current();
+    CharPos saved = b.point();
+    std::int64_t shortfall = n != 1 ? b.forward_line(n - 1) : 0;
+    CharPos pos;
+    if (!end)
+        pos = n != 1 ? b.point() : b.line_beginning(b.point());
+    else // Emacs: backward past the first line ends at point-min itself.
+        pos = n <= 0 && shortfall != 0 ? b.point() : b.line_end(b.point());
+    b.goto_char(saved);
+    return pos;
+}
+Value f_line_beginning_position(Args a) { return fix(line_edge(a[0], false)); }
+Value f_line_end_position(Args a) { return fix(line_edge(a[0], true)); }
+Value f_beginning_of_line(Args a)
+{
+    current().goto_char(line_edge(a[0], false));
+    return Qnil;
+}
+Value f_end_of_line(Args a)
+{
+    current().goto_char(line_edge(a[0], true));
+    return Qnil;
+}
+
+Value f_count_lines(Args a)
+{
+    auto [s, e] = validate_region(a[0], a[1]);
+    return fix(current().count_lines(s, e));
+}
+
+Value f_line_number_at_pos(Args a)
+{
+    Buffer& b = current();
+    std::int64_t p = position_or_point(a[0]);
+    CharPos lo = nilp(a[1]) ? b.point_min() : CharPos(1);
+    CharPos hi = nilp(a[1]) ? b.point_max() : CharPos(b.size() + 1);
+    if (p < lo.value || p > hi.value)
+        args_out_of_range(fix(p), fix(lo));
+    std::int64_t n = b.line_number_at(b.narrowed() ? std::clamp(cpos(p), b.point_min(), b.point_max()) : cpos(p));
+    if (!nilp(a[1]) && b.narrowed()) {
+        // Count the lines hidden before the accessible region too.
+        std::size_t nl = 0;
+        b.gap_buffer().for_each_piece(0, static_cast<std::size_t>(b.char_to_byte(b.point_min()).value),
+                                      [&](std::string_view s) { nl += std::count(s.begin(), s.end(), '\n'); });
+        n += static_cast<std::int64_t>(nl);
+    }
+    return fix(n);
+}
+
+// ---- columns ----
+int tab_width()
+{
+    Value v = symbol_value_or_nil("tab-width");
+    return v.is_fixnum() && v.as_fixnum() > 0 && v.as_fixnum() <= 1000 ? static_cast<int>(v.as_fixnum()) : 8;
+}
+
+// Display width of a character after `column` (Emacs's defaults: ctl-arrow
+// ^X, raw bytes and C1 controls as \ooo, East Asian wide and fullwidth 2,
+// combining marks 0).
+std::int64_t char_columns(char32_t c, std::int64_t column, int tab)
+{
+    if (c == '\t')
+        return tab - column % tab;
+    if (c < 0x20 || c == 0x7F)
+        return 2;
+    if (is_raw_byte_char(c) || (c >= 0x80 && c < 0xA0))
+        return 4;
+    if (c > max_unicode_char)
+        return 1;
+    auto cp = static_cast<UChar32>(c);
+    int cat = u_charType(cp);
+    if (cat == U_NON_SPACING_MARK || cat == U_ENCLOSING_MARK || c == 0x200B)
+        return 0;
+    int eaw = u_getIntPropertyValue(cp, UCHAR_EAST_ASIAN_WIDTH);
+    return eaw == U_EA_WIDE || eaw == U_EA_FULLWIDTH ? 2 : 1;
+}
+
+// Calls f(char, column_before) for each char from the line start to `to`;
+// stops early when f returns false. Returns the column reached.
+template <typename F>
+std::int64_t scan_columns(Buffer& b, CharPos bol, CharPos to, F&& f)
+{
+    std::string text = b.substring(bol, to);
+    int tab = tab_width();
+    std::int64_t col = 0;
+    const char* p = text.data();
+    const char* end = p + text.size();
+    while (p < end) {
+        int len = 0;
+        char32_t c = decode_internal_char(p, end, &len);
+        if (!f(c, col))
+            break;
+        col += char_columns(c, col, tab);
+        p += len;
+    }
+    return col;
+}
+
+Value f_current_column(Args)
+{
+    Buffer& b = current();
+    return fix(scan_columns(b, b.line_beginning(b.point()), b.point(), [](char32_t, std::int64_t) { return true; }));
+}
+
+Value f_move_to_column(Args a)
+{
+    std::int64_t goal = check_natnum(a[0]);
+    Buffer& b = current();
+    CharPos bol = b.line_beginning(b.point());
+    CharPos eol = b.line_end(b.point());
+    std::int64_t chars = 0;
+    // A character spanning the goal column is passed over, as in Emacs.
+    std::int64_t col = scan_columns(b, bol, eol, [&](char32_t, std::int64_t at) {
+        if (at >= goal)
+            return false;
+        ++chars;
+        return true;
+    });
+    CharPos stop = bol + CharPos(chars);
+    b.goto_char(stop);
+    if (col < goal && a[1] == Qt) {
+        b.insert(std::string(static_cast<std::size_t>(goal - col), ' '));
+        col = goal;
+    }
+    return fix(col);
+}
+
+// ---- modification state, undo ----
+Value f_buffer_modified_p(Args a) { return boolean(check_live_buffer(buffer_arg(a[0])).modified()); }
+Value f_set_buffer_modified_p(Args a)
+{
+    current().set_modified(!nilp(a[0]));
+    return a[0];
+}
+Value f_buffer_file_name(Args a)
+{
+    const std::string& f = check_live_buffer(buffer_arg(a[0])).file_name();
+    return f.empty() ? Qnil : make_string_from_utf8(f);
+}
+Value f_buffer_enable_undo(Args a)
+{
+    Buffer& b = nilp(a[0]) ? current() : buffer_or_name(a[0]);
+    b.undo_list().set_enabled(true);
+    return Qnil;
+}
+Value f_buffer_disable_undo(Args a)
+{
+    Buffer& b = nilp(a[0]) ? current() : buffer_or_name(a[0]);
+    b.undo_list().set_enabled(false);
+    return Qnil;
+}
+Value f_undo_boundary(Args)
+{
+    current().undo_boundary();
+    return Qnil;
+}
+Value f_undo(Args a)
+{
+    std::int64_t n = a[0].is_fixnum() ? std::max<std::int64_t>(1, a[0].as_fixnum()) : 1;
+    Buffer& b = current();
+    if (!b.undo_list().enabled())
+        xsignal1(Quser_error, make_string("No undo information in this buffer"));
+    for (std::int64_t i = 0; i < n; ++i)
+        if (!b.undo())
+            xsignal1(Quser_error, make_string("No further undo information"));
+    message("Undo");
+    return Qnil;
+}
+
+// ---- case of regions ----
+Value casify_region(Value start, Value end, const char* fn)
+{
+    auto [s, e] = validate_region(start, end);
+    Buffer& b = current();
+    std::string old = b.substring(s, e);
+    Value converted = call1(intern(fn), make_string(old));
+    std::string_view now = string_view(converted);
+    if (now == old)
+        return Qnil;
+    // Replace only the span that changed, so markers elsewhere stay put.
+    std::size_t head = 0;
+    while (head < old.size() && head < now.size() && old[head] == now[head])
+        ++head;
+    while (head > 0 && is_continuation_byte(static_cast<unsigned char>(old[head])))
+        --head;
+    std::size_t tail = 0;
+    while (tail < old.size() - head && tail < now.size() - head &&
+           old[old.size() - 1 - tail] == now[now.size() - 1 - tail])
+        ++tail;
+    while (tail > 0 && is_continuation_byte(static_cast<unsigned char>(old[old.size() - tail])))
+        --tail;
+    CharPos from = s + CharPos(static_cast<std::int64_t>(count_chars(old.data(), head)));
+    CharPos to = from + CharPos(static_cast<std::int64_t>(count_chars(old.data() + head, old.size() - head - tail)));
+    CharPos pt = b.point();
+    b.insert_at(to, now.substr(head, now.size() - head - tail));
+    b.delete_region(from, to);
+    b.goto_char(pt);
+    return Qnil;
+}
+Value f_upcase_region(Args a) { return casify_region(a[0], a[1], "upcase"); }
+Value f_downcase_region(Args a) { return casify_region(a[0], a[1], "downcase"); }
+Value f_capitalize_region(Args a) { return casify_region(a[0], a[1], "capitalize"); }
+Value f_upcase_initials_region(Args a) { return casify_region(a[0], a[1], "upcase-initials"); }
+
+// ---- markers ----
+Value f_markerp(Args a) { return boolean(markerp(a[0])); }
+Value f_make_marker(Args) { return make_marker_object(); }
+Value f_point_marker(Args) { return make_marker_object(&current(), current().point()); }
+Value f_point_min_marker(Args) { return make_marker_object(&current(), current().point_min()); }
+Value f_point_max_marker(Args) { return make_marker_object(&current(), current().point_max()); }
+
+Value f_copy_marker(Args a)
+{
+    bool advances = !nilp(a[1]);
+    if (markerp(a[0])) {
+        Marker* m = check_marker(a[0]);
+        return make_marker_object(m->buffer(), m->position(), advances);
+    }
+    if (!a[0].is_fixnum())
+        wrong_type(Qinteger_or_marker_p, a[0]);
+    return make_marker_object(&current(), cpos(a[0].as_fixnum()), advances);
+}
+
+Value f_set_marker(Args a)
+{
+    Marker* m = check_marker(a[0]);
+    if (nilp(a[1])) {
+        m->detach();
+        return a[0];
+    }
+    std::int64_t pos = check_position(a[1]);
+    Value buffer = nilp(a[2]) ? current_buffer() : get_buffer(a[2]);
+    Buffer* b = live_buffer(buffer);
+    if (!b)
+        m->detach();
+    else
+        m->set(*b, cpos(pos));
+    return a[0];
+}
+
+Value f_marker_position(Args a)
+{
+    auto pos = check_marker(a[0])->position();
+    return pos ? fix(*pos) : Qnil;
+}
+Value f_marker_buffer(Args a) { return buffer_object(check_marker(a[0])->buffer()); }
+Value f_marker_insertion_type(Args a) { return boolean(check_marker(a[0])->advances()); }
+Value f_set_marker_insertion_type(Args a)
+{
+    check_marker(a[0])->set_advances(!nilp(a[1]));
+    return a[1];
+}
+
+Value f_mark_marker(Args) { return mark_marker_of(current_buffer()); }
+Value f_mark(Args)
+{
+    auto pos = current().mark_position();
+    return pos ? fix(*pos) : Qnil;
+}
+Value f_set_mark(Args a)
+{
+    if (nilp(a[0]))
+        current().mark().detach();
+    else
+        current().set_mark(cpos(check_position(a[0])));
+    return a[0];
+}
+Value f_push_mark(Args a)
+{
+    current().set_mark(cpos(position_or_point(a[0])));
+    if (nilp(a[1]) && !nilp(symbol_value_or_nil("noninteractive")))
+        message("Mark set");
+    return Qnil;
+}
+std::pair<CharPos, CharPos> region()
+{
+    auto m = current().mark_position();
+    if (!m)
+        error("The mark is not set now, so there is no region");
+    CharPos p = current().point();
+    return {std::min(p, *m), std::max(p, *m)};
+}
+Value f_region_beginning(Args) { return fix(region().first); }
+Value f_region_end(Args) { return fix(region().second); }
+
+// ---- coding systems ----
+std::string string_bytes(Value s)
+{
+    std::string out;
+    internal_to_utf8(string_view(s), out);
+    return out;
+}
+
+Value f_decode_coding_string(Args a)
+{
+    check_string(a[0]);
+    if (nilp(a[1]))
+        return a[0];
+    CodingSystem cs = coding_arg(a[1]);
+    return make_string(decode_all(cs, string_bytes(a[0])));
+}
+
+Value f_encode_coding_string(Args a)
+{
+    check_string(a[0]);
+    if (nilp(a[1]))
+        return a[0];
+    CodingSystem cs = coding_arg(a[1]);
+    return make_unibyte_string(encode(cs, string_view(a[0])));
+}
+
+Value f_coding_system_p(Args a)
+{
+    if (nilp(a[0]))
+        return Qt;
+    return boolean(symbolp(a[0]) && coding_system_p(symbol_name(a[0])));
+}
+
+Value f_check_coding_system(Args a)
+{
+    if (nilp(a[0]))
+        return Qnil;
+    coding_arg(a[0]);
+    return a[0];
+}
+
+// ---- files ----
+std::string file_arg(Value name)
+{
+    check_string(name);
+    Value expanded = call1(intern("expand-file-name"), name);
+    return string_bytes(expanded);
+}
+
+// The coding for reading: coding-system-for-read, else utf-8 undecided.
+CodingSystem read_coding()
+{
+    Value v = symbol_value_or_nil("coding-system-for-read");
+    return nilp(v) ? find_coding_system("utf-8") : coding_arg(v);
+}
+
+Value f_insert_file_contents(Args a)
+{
+    std::string path = file_arg(a[0]);
+    Buffer& b = current();
+    bool visit = !nilp(a[1]);
+    if (visit)
+        b.set_file_name(path);
+    std::string bytes = read_file_bytes(path);
+    std::int64_t from = nilp(a[2]) ? 0 : check_fixnum(a[2]);
+    std::int64_t to = nilp(a[3]) ? static_cast<std::int64_t>(bytes.size()) : check_fixnum(a[3]);
+    if (visit && (!nilp(a[2]) || !nilp(a[3])))
+        error("Attempt to visit less than an entire file");
+    from = std::clamp<std::int64_t>(from, 0, static_cast<std::int64_t>(bytes.size()));
+    to = std::clamp<std::int64_t>(to, from, static_cast<std::int64_t>(bytes.size()));
+    CodingSystem detected;
+    std::string text = decode_all(read_coding(), std::string_view(bytes).substr(static_cast<std::size_t>(from),
+                                                                                 static_cast<std::size_t>(to - from)),
+                                  &detected);
+    if (!nilp(a[4]))
+        b.delete_region(b.point_min(), b.point_max());
+    CharPos at = b.point();
+    b.insert_at(at, text);
+    b.goto_char(at);
+    if (visit) {
+        b.set_coding(detected);
+        b.set_modified(false);
+    }
+    return list({make_string_from_utf8(path), fix(static_cast<std::int64_t>(count_chars(text)))});
+}
+
+// The coding for writing b: coding-system-for-write, else the buffer's.
+CodingSystem write_coding(Buffer& b)
+{
+    Value v = symbol_value_or_nil("coding-system-for-write");
+    if (!nilp(v))
+        return coding_arg(v);
+    CodingSystem cs = b.coding();
+    return cs.eol == Eol::Undecided ? cs.with_eol(Eol::Unix) : cs;
+}
+
+Value f_write_region(Args a)
+{
+    Buffer& b = current();
+    std::string path = file_arg(a[2]);
+    CodingSystem cs = write_coding(b);
+    std::string bytes;
+    if (stringp(a[0])) {
+        bytes = encode(cs, string_view(a[0]));
+    } else {
+        CharPos s(1), e(b.size() + 1);
+        if (!nilp(a[0])) {
+            std::int64_t x = check_position(a[0]), y = check_position(a[1]);
+            if (x > y)
+                std::swap(x, y);
+            if (x < 1 || y > b.size() + 1)
+                args_out_of_range(a[0], a[1]);
+            s = cpos(x);
+            e = cpos(y);
+        }
+        std::string text = b.gap_buffer().substr(static_cast<std::size_t>(b.char_to_byte(s).value),
+                                                 static_cast<std::size_t>(b.char_to_byte(e).value));
+        bytes = encode(cs, text);
+    }
+    bool exists = !nilp(call1(intern("file-exists-p"), make_string_from_utf8(path)));
+    if (!nilp(a[6]) && exists)
+        xsignal2(Qfile_already_exists, make_string("File exists"), make_string_from_utf8(path));
+    // APPEND: read the old content and replace the file atomically with old
+    // + new (an integer APPEND overwrites from that byte offset).
+    if (!nilp(a[3]) && exists) {
+        std::string old = read_file_bytes(path);
+        if (a[3].is_fixnum()) {
+            auto off = static_cast<std::size_t>(std::clamp<std::int64_t>(a[3].as_fixnum(), 0, static_cast<std::int64_t>(old.size())));
+            std::string rest = off + bytes.size() < old.size() ? old.substr(off + bytes.size()) : std::string();
+            bytes = old.substr(0, off) + bytes + rest;
+        } else {
+            bytes = old + bytes;
+        }
+    }
+    write_file_atomic(path, bytes);
+    if (a[4] == Qt) {
+        b.set_file_name(path);
+        b.set_coding(cs);
+        b.set_modified(false);
+    }
+    return Qnil;
+}
+
+Value f_find_file_noselect(Args a)
+{
+    std::string path = file_arg(a[0]);
+    for (Value v : buffer_list())
+        if (live_buffer(v)->file_name() == path)
+            return v;
+    Value name = call1(intern("file-name-nondirectory"), make_string_from_utf8(path));
+    Value buffer = generate_new_buffer(name);
+    Buffer& b = *live_buffer(buffer);
+    Value saved = current_buffer();
+    set_current_buffer(buffer);
+    try {
+        if (!nilp(call1(intern("file-exists-p"), make_string_from_utf8(path)))) {
+            Value args[5] = {make_string_from_utf8(path), Qt, Qnil, Qnil, Qnil};
+            f_insert_file_contents(Args{args, 5});
+            b.goto_char(CharPos(1));
+        } else {
+            b.set_file_name(path);
+        }
+    } catch (...) {
+        set_current_buffer(saved);
+        throw;
+    }
+    set_current_buffer(saved);
+    return buffer;
+}
+
+Value f_save_buffer(Args)
+{
+    Buffer& b = current();
+    if (!b.modified()) {
+        message("(No changes need to be saved)");
+        return Qnil;
+    }
+    if (b.file_name().empty())
+        error("Buffer " + b.name() + " is not visiting a file");
+    message("Saving file " + b.file_name() + "...");
+    if (b.coding().eol == Eol::Undecided)
+        b.set_coding(b.coding().with_eol(Eol::Unix));
+    save_buffer(b);
+    message("Wrote " + b.file_name());
+    return Qnil;
+}
+
+const SubrDef buffer_subrs[] = {
+    {"current-buffer", 0, 0, guarded<f_current_buffer>},
+    {"set-buffer", 1, 1, guarded<f_set_buffer>},
+    {"get-buffer", 1, 1, guarded<f_get_buffer>},
+    {"get-buffer-create", 1, 2, guarded<f_get_buffer_create>},
+    {"generate-new-buffer-name", 1, 2, guarded<f_generate_new_buffer_name>},
+    {"generate-new-buffer", 1, 2, guarded<f_generate_new_buffer>},
+    {"kill-buffer", 0, 1, guarded<f_kill_buffer>},
+    {"buffer-name", 0, 1, guarded<f_buffer_name>},
+    {"rename-buffer", 1, 2, guarded<f_rename_buffer>},
+    {"buffer-list", 0, 1, guarded<f_buffer_list>},
+    {"buffer-live-p", 1, 1, guarded<f_buffer_live_p>},
+    {"bufferp", 1, 1, guarded<f_bufferp>},
+    {"buffer-size", 0, 1, guarded<f_buffer_size>},
+    {"buffer-string", 0, 0, guarded<f_buffer_string>},
+    {"buffer-substring", 2, 2, guarded<f_buffer_substring>},
+    {"buffer-substring-no-properties", 2, 2, guarded<f_buffer_substring>},
+    {"erase-buffer", 0, 0, guarded<f_erase_buffer>},
+    {"insert", 0, many, guarded<f_insert>},
+    {"insert-and-inherit", 0, many, guarded<f_insert>},
+    {"insert-before-markers", 0, many, guarded<f_insert_before_markers>},
+    {"insert-char", 1, 3, guarded<f_insert_char>},
+    {"delete-region", 2, 2, guarded<f_delete_region>},
+    {"delete-char", 1, 2, guarded<f_delete_char>},
+    {"goto-char", 1, 1, guarded<f_goto_char>},
+    {"point", 0, 0, guarded<f_point>},
+    {"point-min", 0, 0, guarded<f_point_min>},
+    {"point-max", 0, 0, guarded<f_point_max>},
+    {"narrow-to-region", 2, 2, guarded<f_narrow_to_region>},
+    {"widen", 0, 0, guarded<f_widen>},
+    {"save-restriction", 0, unevalled, guarded<sf_save_restriction>},
+    {"char-after", 0, 1, guarded<f_char_after>},
+    {"char-before", 0, 1, guarded<f_char_before>},
+    {"following-char", 0, 0, guarded<f_following_char>},
+    {"preceding-char", 0, 0, guarded<f_preceding_char>},
+    {"bolp", 0, 0, guarded<f_bolp>},
+    {"eolp", 0, 0, guarded<f_eolp>},
+    {"bobp", 0, 0, guarded<f_bobp>},
+    {"eobp", 0, 0, guarded<f_eobp>},
+    {"forward-char", 0, 1, guarded<f_forward_char>},
+    {"backward-char", 0, 1, guarded<f_backward_char>},
+    {"forward-line", 0, 1, guarded<f_forward_line>},
+    {"beginning-of-line", 0, 1, guarded<f_beginning_of_line>},
+    {"end-of-line", 0, 1, guarded<f_end_of_line>},
+    {"line-beginning-position", 0, 1, guarded<f_line_beginning_position>},
+    {"line-end-position", 0, 1, guarded<f_line_end_position>},
+    {"pos-bol", 0, 1, guarded<f_line_beginning_position>},
+    {"pos-eol", 0, 1, guarded<f_line_end_position>},
+    {"count-lines", 2, 3, guarded<f_count_lines>},
+    {"line-number-at-pos", 0, 2, guarded<f_line_number_at_pos>},
+    {"current-column", 0, 0, guarded<f_current_column>},
+    {"move-to-column", 1, 2, guarded<f_move_to_column>},
+    {"buffer-modified-p", 0, 1, guarded<f_buffer_modified_p>},
+    {"set-buffer-modified-p", 1, 1, guarded<f_set_buffer_modified_p>},
+    {"restore-buffer-modified-p", 1, 1, guarded<f_set_buffer_modified_p>},
+    {"buffer-file-name", 0, 1, guarded<f_buffer_file_name>},
+    {"buffer-enable-undo", 0, 1, guarded<f_buffer_enable_undo>},
+    {"buffer-disable-undo", 0, 1, guarded<f_buffer_disable_undo>},
+    {"undo-boundary", 0, 0, guarded<f_undo_boundary>},
+    {"undo", 0, 1, guarded<f_undo>},
+    {"upcase-region", 2, 3, guarded<f_upcase_region>},
+    {"downcase-region", 2, 3, guarded<f_downcase_region>},
+    {"capitalize-region", 2, 3, guarded<f_capitalize_region>},
+    {"upcase-initials-region", 2, 3, guarded<f_upcase_initials_region>},
+    {"markerp", 1, 1, guarded<f_markerp>},
+    {"make-marker", 0, 0, guarded<f_make_marker>},
+    {"point-marker", 0, 0, guarded<f_point_marker>},
+    {"point-min-marker", 0, 0, guarded<f_point_min_marker>},
+    {"point-max-marker", 0, 0, guarded<f_point_max_marker>},
+    {"copy-marker", 0, 2, guarded<f_copy_marker>},
+    {"set-marker", 2, 3, guarded<f_set_marker>},
+    {"move-marker", 2, 3, guarded<f_set_marker>},
+    {"marker-position", 1, 1, guarded<f_marker_position>},
+    {"marker-buffer", 1, 1, guarded<f_marker_buffer>},
+    {"marker-insertion-type", 1, 1, guarded<f_marker_insertion_type>},
+    {"set-marker-insertion-type", 2, 2, guarded<f_set_marker_insertion_type>},
+    {"mark-marker", 0, 0, guarded<f_mark_marker>},
+    {"mark", 0, 1, guarded<f_mark>},
+    {"set-mark", 1, 1, guarded<f_set_mark>},
+    {"push-mark", 0, 3, guarded<f_push_mark>},
+    {"region-beginning", 0, 0, guarded<f_region_beginning>},
+    {"region-end", 0, 0, guarded<f_region_end>},
+    {"decode-coding-string", 2, 4, guarded<f_decode_coding_string>},
+    {"encode-coding-string", 2, 4, guarded<f_encode_coding_string>},
+    {"coding-system-p", 1, 1, guarded<f_coding_system_p>},
+    {"check-coding-system", 1, 1, guarded<f_check_coding_system>},
+    {"insert-file-contents", 1, 5, guarded<f_insert_file_contents>},
+    {"write-region", 3, 7, guarded<f_write_region>},
+    {"find-file-noselect", 1, 4, guarded<f_find_file_noselect>},
+    {"save-buffer", 0, 1, guarded<f_save_buffer>},
+};
+
+} // namespace
+
+void register_buffer_builtins()
+{
+    init_buffers();
+    register_subrs(buffer_subrs);
+    defvar_builtin("tab-width", Value::fixnum(8));
+    defvar_builtin("kill-buffer-hook", Qnil);
+    register_regex_builtins();
+}
+
+} // namespace gapmacs::lisp

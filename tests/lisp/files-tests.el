@@ -1,0 +1,55 @@
+;;; files-tests.el --- file names and files  -*- lexical-binding: t -*-
+
+(ert-deftest files-names ()
+  (should (equal (expand-file-name "a//b/../c" "/tmp/") "/tmp/a/c"))
+  (should (equal (expand-file-name "foo/" "/tmp") "/tmp/foo/"))
+  (should (equal (expand-file-name "." "/tmp/") "/tmp"))
+  (should (equal (expand-file-name ".." "/tmp/x/") "/tmp"))
+  (should (equal (expand-file-name "/abs" "/tmp") "/abs"))
+  (should (equal (expand-file-name "~/x") (concat (getenv "HOME") "/x")))
+  (should (equal (file-name-as-directory "/a") "/a/"))
+  (should (equal (file-name-as-directory "") "./"))
+  (should (equal (directory-file-name "/a/b/") "/a/b"))
+  (should (equal (file-name-directory "/a/b/c") "/a/b/"))
+  (should (equal (file-name-directory "c") nil))
+  (should (equal (file-name-nondirectory "/a/b/c.el") "c.el"))
+  (should (equal (file-name-extension "c.el") "el"))
+  (should (equal (file-name-sans-extension "/a/c.el") "/a/c"))
+  (should (file-name-absolute-p "/a"))
+  (should-not (file-name-absolute-p "a")))
+
+(ert-deftest files-temp-and-predicates ()
+  (let ((f (make-temp-file "gapmacs-test-" nil ".txt" "hello")))
+    (unwind-protect
+        (progn
+          (should (file-exists-p f))
+          (should (file-readable-p f))
+          (should-not (file-directory-p f))
+          (should (string-suffix-p ".txt" f)))
+      (delete-file f))
+    (should-not (file-exists-p f)))
+  (let ((d (make-temp-file "gapmacs-test-dir-" t)))
+    (should (file-directory-p d))
+    (delete-directory d)
+    (should-not (file-exists-p d)))
+  (should (file-directory-p "/tmp"))
+  (should-not (file-exists-p "/nonexistent/file/for/sure")))
+
+(ert-deftest files-load ()
+  (let ((f (make-temp-file "gapmacs-load-" nil ".el"
+                           ";;; -*- lexical-binding: t -*-\n(defvar files-tests--loaded 42)\n(provide 'files-tests--feature)\n")))
+    (unwind-protect
+        (progn
+          (should (eq (load f nil t) t))
+          (should (= files-tests--loaded 42))
+          (should (featurep 'files-tests--feature)))
+      (delete-file f)))
+  (should-error (load "/nonexistent/gapmacs-file") :type 'file-missing)
+  (should (eq (load "/nonexistent/gapmacs-file" t) nil)))
+
+(ert-deftest files-environment ()
+  (setenv "GAPMACS_TEST_VAR" "value")
+  (should (equal (getenv "GAPMACS_TEST_VAR") "value"))
+  (should (listp command-line-args))
+  (should (stringp (car command-line-args)))
+  (should noninteractive))

@@ -1,0 +1,173 @@
+;;; process-tests.el --- processes, filters, sentinels  -*- lexical-binding: t -*-
+
+;; Everything here but the region filter tests also runs in GNU Emacs 28
+;; (emacs -Q --batch -l ert -l process-tests.el -f ert-run-tests-batch-and-exit),
+;; which is how the expected values were checked.
+
+(defun process-tests--wait (proc)
+  "Turn the loop until PROC has ended and its sentinel ran."
+  (while (process-live-p proc)
+    (accept-process-output proc 1))
+  ;; The sentinel runs once the exit is seen; give it a turn.
+  (accept-process-output nil 0.05))
+
+(ert-deftest process-default-filter-inserts-at-mark ()
+  (with-temp-buffer
+    (insert "head\n")
+    (goto-char (point-min))
+    (let ((p (make-process :name "echo" :buffer (current-buffer)
+                           :command '("printf" "one\\ntwo\\n")
+                           :sentinel #'ignore)))
+      (should (processp p))
+      (should (eq (process-filter p) 'internal-default-process-filter))
+      (process-tests--wait p)
+      (should (equal (buffer-string) "head\none\ntwo\n"))
+      (should (= (marker-position (process-mark p)) (point-max)))
+      (should (= (point) 1))
+      (should (eq (process-status p) 'exit))
+      (should (= (process-exit-status p) 0))
+      (should-not (memq p (process-list))))))
+
+(ert-deftest process-default-sentinel-writes-to-buffer ()
+  (with-temp-buffer
+    (let ((p (start-process "tell" (current-buffer) "sh" "-c" "echo hi; exit 3")))
+      (should (eq (process-sentinel p) 'internal-default-process-sentinel))
+      (process-tests--wait p)
+      (should (equal (buffer-string) "hi\n\nProcess tell exited abnormally with code 3\n")))))
+
+(ert-deftest process-string-filter-gets-all-output ()
+  (let* ((chunks nil)
+         (p (make-process :name "seq" :command '("seq" "1" "3000")
+                          :filter (lambda (_p s) (push s chunks))
+                          :sentinel #'ignore)))
+    (process-tests--wait p)
+    (should (equal (apply #'concat (nreverse chunks))
+                   (mapconcat (lambda (i) (format "%d\n" i)) (number-sequence 1 3000) "")))))
+
+(ert-deftest process-sentinel-events ()
+  (let ((events nil))
+    (dolist (script '("exit 0" "exit 2" "kill -TERM $$"))
+      (let ((p (make-process :name "s" :command (list "sh" "-c" script)
+                             :sentinel (lambda (_p e) (push e events)))))
+        (process-tests--wait p)))
+    (should (equal (nreverse events)
+                   '("finished\n" "exited abnormally with code 2\n" "terminated\n")))))
+
+(ert-deftest process-delete-runs-sentinel-with-killed ()
+  (let* ((events nil)
+         (p (make-process :name "sleeper" :command '("sleep" "30")
+                          :sentinel (lambda (_p e) (push e events)))))
+    (should (process-live-p p))
+    (delete-process p)
+    (should (equal events '("killed\n")))
+    (should-not (process-live-p p))
+    (should (eq (process-status p) 'signal))
+    (should-not (memq p (process-list)))))
+
+(ert-deftest process-missing-program-is-file-missing ()
+  (should (equal (should-error (make-process :name "x" :command '("gapmacs-no-such-program")))
+                 '(file-missing "Searching for program" "No such file or directory"
+                                "gapmacs-no-such-program")))
+  (should (equal (should-error (call-process "gapmacs-no-such-program"))
+                 '(file-missing "Searching for program" "No such file or directory"
+                                "gapmacs-no-such-program"))))
+
+(ert-deftest process-filter-error-is-reported-and-output-goes-on ()
+  ;; GNU Emacs in batch mode exits on a filter error; gapmacs reports it and
+  ;; goes on, as interactive Emacs does. So this runs in gapmacs only.
+  (when (fboundp 'set-process-region-filter)
+  (with-temp-buffer
+    (let* ((calls 0)
+           (buf (current-buffer))
+           (p (make-process :name "err" :command '("seq" "1" "2000")
+                            :sentinel #'ignore
+                            :filter (lambda (_p s)
+                                      (setq calls (1+ calls))
+                                      (with-current-buffer buf (insert s))
+                                      (error "Filter failed")))))
+      ;; ERT binds debug-on-error, under which Emacs lets filter errors through.
+      (let ((debug-on-error nil))
+        (process-tests--wait p))
+      (should (> calls 0))
+      (should (= (count-lines (point-min) (point-max)) 2000))))))
+
+(ert-deftest process-send-string-and-eof ()
+  (with-temp-buffer
+    (let ((p (make-process :name "cat" :buffer (current-buffer) :command '("cat")
+                           :sentinel #'ignore)))
+      (process-send-string p "hello\n")
+      (process-send-string p "wörld\n")
+      (process-send-eof p)
+      (process-tests--wait p)
+      (should (equal (buffer-string) "hello\nwörld\n")))))
+
+(ert-deftest process-accessors ()
+  (with-temp-buffer
+    (let ((p (make-process :name "acc" :buffer (current-buffer) :command '("sleep" "5")
+                           :coding 'binary :noquery t)))
+      (should (equal (process-name p) "acc"))
+      (should (equal (process-command p) '("sleep" "5")))
+      (should (eq (process-buffer p) (current-buffer)))
+      (should (eq (get-process "acc") p))
+      (should (integerp (process-id p)))
+      (should (equal (process-coding-system p) '(binary . binary)))
+      (should-not (process-query-on-exit-flag p))
+      (process-put p 'k 'v)
+      (should (eq (process-get p 'k) 'v))
+      (should (eq (process-status p) 'run))
+      (kill-process p)
+      (process-tests--wait p)
+      (should (eq (process-status p) 'signal))
+      (should (= (process-exit-status p) 9)))))
+
+(ert-deftest process-call-process-destinations ()
+  (with-temp-buffer
+    (insert "<>")
+    (backward-char)
+    (should (= (call-process "printf" nil t nil "a\\nb") 0))
+    (should (equal (buffer-string) "<a\nb>"))
+    (should (= (point) 5)))
+  (should (= (call-process "sh" nil nil nil "-c" "exit 4") 4))
+  (should (equal (call-process "sh" nil nil nil "-c" "kill -9 $$") "Killed"))
+  (should (null (call-process "true" nil 0)))
+  (let ((name (generate-new-buffer-name "call-process-out")))
+    (call-process "echo" nil name nil "made")
+    (should (equal (with-current-buffer name (buffer-string)) "made\n"))
+    (kill-buffer name))
+  (with-temp-buffer
+    (call-process "sh" nil (list (current-buffer) nil) nil "-c" "echo out; echo err >&2")
+    (should (equal (buffer-string) "out\n"))))
+
+(ert-deftest process-call-process-region ()
+  (with-temp-buffer
+    (insert "banana\napple\ncherry\n")
+    (call-process-region (point-min) (point-max) "sort" t t)
+    (should (equal (buffer-string) "apple\nbanana\ncherry\n"))))
+
+(ert-deftest process-binary-output-round-trips ()
+  ;; Bytes a child writes, NULs and invalid UTF-8 included, come back
+  ;; byte for byte when the buffer is written with binary.
+  (let ((got (make-temp-file "proc-got"))
+        (want (make-temp-file "proc-want"))
+        (script "printf '\\000\\377\\200ab\\303\\n\\300\\201'"))
+    (unwind-protect
+        (progn
+          (with-temp-buffer
+            (let ((coding-system-for-read 'utf-8-unix))
+              (call-process "sh" nil t nil "-c" script))
+            (should (= (buffer-size) 9))
+            (let ((coding-system-for-write 'binary))
+              (write-region nil nil got)))
+          (call-process "sh" nil (list :file want) nil "-c" script)
+          (should (= (call-process "cmp" nil nil nil got want) 0)))
+      (delete-file got)
+      (delete-file want))))
+
+(ert-deftest process-read-output-max-is-captured-at-start ()
+  (with-temp-buffer
+    (let ((p (let ((read-process-output-max 7))
+               (make-process :name "small" :buffer (current-buffer)
+                             :command '("printf" "日本語のテキスト")
+                             :sentinel #'ignore))))
+      (process-tests--wait p)
+      (should (equal (buffer-string) "日本語のテキスト")))))
