@@ -74,8 +74,9 @@ EventLoop::ChildWatcher::ChildWatcher(EventLoop& loop, pid_t pid, std::function<
     : m_loop(loop), m_pid(pid), m_on_exit(std::move(on_exit))
 {
     m_loop.m_children.push_back(this);
-    // The child may have exited before we watched it: its SIGCHLD is already
-    // pending on the signalfd, so the next run_once reaps it.
+    // The child may have exited before we watched it, its SIGCHLD already
+    // consumed (or delivered before the loop existed): ask at the next turn.
+    m_loop.m_check_children = true;
 }
 
 EventLoop::ChildWatcher::~ChildWatcher()
@@ -167,6 +168,8 @@ bool EventLoop::run_once(std::optional<Duration> timeout)
     if (auto t = next_deadline(); t && (!until || *t < *until))
         until = *t;
     int ms = -1;
+    if (m_check_children)
+        until = now;
     if (until) {
         auto left = std::chrono::ceil<std::chrono::milliseconds>(*until - now).count();
         ms = static_cast<int>(std::clamp<long long>(left, 0, 24 * 3600 * 1000));
@@ -179,7 +182,8 @@ bool EventLoop::run_once(std::optional<Duration> timeout)
     bool ran = false;
     {
         DispatchScope scope(m_dispatching);
-        if (n > 0 && fds[0].revents) {
+        if ((n > 0 && fds[0].revents) || m_check_children) {
+            m_check_children = false;
             reap_children();
             ran = true;
         }

@@ -113,6 +113,9 @@ private:
     std::vector<ChildWatcher*> m_children;
     std::vector<pid_t> m_orphans;
     int m_dispatching = 0;
+    // Set by a new ChildWatcher: its child may have exited before anyone
+    // watched for SIGCHLD, so the next run_once asks without waiting.
+    bool m_check_children = false;
 };
 
 } // namespace gapmacs

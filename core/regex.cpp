@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include <unicode/regex.h>
+#include <unicode/uniset.h>
 #include <unicode/unistr.h>
 #include <unicode/utext.h>
 #include <unicode/utf16.h>
@@ -450,7 +451,11 @@ std::string category_set(char32_t c)
 // Emacs's character classes ([:alpha:] ...): ASCII as C's ctype, other
 // characters as Emacs 28 decides them (Unicode general categories, or the
 // syntax table for space, word and punct). Empty string: unknown name.
-std::string class_set(std::string_view name)
+//
+// With case folding ICU closes each operand of a set difference over case,
+// which would empty [:lower:]; Emacs then matches any cased letter for both
+// [:upper:] and [:lower:], so `case_fold` says which form to use.
+std::string class_set(std::string_view name, bool case_fold)
 {
     const std::string not_ascii = "-[\\x{0}-\\x{7F}]";
     if (name == "alpha") return cat("[A-Za-z[[\\p{L}\\p{M}\\p{Nl}]", not_ascii, "]]");
@@ -460,39 +465,67 @@ std::string class_set(std::string_view name)
     if (name == "cntrl") return "[\\x{0}-\\x{1F}]";
     if (name == "blank") return cat("[\\x{9}\\x{20}[\\p{Zs}", not_ascii, "]]");
     if (name == "space") return ranges_set(syntax_whitespace);
-    if (name == "word") return word_set();
+    // Raw bytes have word syntax (\w matches them) but are in no class.
+    const std::string not_raw = "-[\\x{10FF80}-\\x{10FFFF}]";
+    if (name == "word") return cat("[", word_set(), not_raw, "]");
+    if (case_fold && (name == "upper" || name == "lower"))
+        return "[\\p{Changes_When_Lowercased}\\p{Changes_When_Uppercased}]";
     if (name == "upper") return "[\\p{Changes_When_Lowercased}]";
     if (name == "lower") return "[[\\p{Changes_When_Uppercased}]-[\\p{Changes_When_Lowercased}]]";
     if (name == "punct")
         return cat("[\\x{21}-\\x{2F}\\x{3A}-\\x{40}\\x{5B}-\\x{60}\\x{7B}-\\x{7E}[", non_ascii, "-", word_set(), "]]");
     if (name == "graph")
-        return cat("[\\x{21}-\\x{7E}[[^\\p{Zs}\\p{Zl}\\p{Zp}\\p{Cc}\\p{Cs}\\p{Cn}]", not_ascii, "]]");
-    if (name == "print") return cat("[\\x{20}-\\x{7E}[[^\\p{Cc}\\p{Cs}\\p{Cn}]", not_ascii, "]]");
+        return cat("[\\x{21}-\\x{7E}[[^\\p{Zs}\\p{Zl}\\p{Zp}\\p{Cc}\\p{Cs}\\p{Cn}]", not_ascii, not_raw, "]]");
+    if (name == "print") return cat("[\\x{20}-\\x{7E}[[^\\p{Cc}\\p{Cs}\\p{Cn}]", not_ascii, not_raw, "]]");
     if (name == "ascii" || name == "unibyte") return "[\\x{0}-\\x{7F}]";
-    if (name == "nonascii") return non_ascii;
+    if (name == "nonascii") return "[\\x{80}-\\x{10FF7F}]";
     if (name == "multibyte") return "[\\x{80}-\\x{10FF7F}]";
     return {};
 }
 
+// An ICU set written as explicit ranges. ICU evaluates a script property
+// in a pattern by scanning the code space (~20 us each): the sets below are
+// resolved once here instead of in every pattern that uses \b.
+std::string resolved_set(const char* icu_set)
+{
+    UErrorCode status = U_ZERO_ERROR;
+    icu::UnicodeSet set(icu::UnicodeString(icu_set, -1, US_INV), status);
+    std::string s = "[";
+    for (int32_t i = 0; U_SUCCESS(status) && i < set.getRangeCount(); ++i)
+        append_range(s, static_cast<char32_t>(set.getRangeStart(i)), static_cast<char32_t>(set.getRangeEnd(i)));
+    return s + "]";
+}
+
 // Emacs puts a word boundary between two word characters of different
-// scripts, except next to a combining mark and from Han to kana; Hiragana to
-// Katakana is a boundary. ICU sees scripts through these groups; everything
-// in none of them is one more group. Assumes both neighbours are word chars.
+// scripts, except before or after a combining mark and from Han to kana;
+// Hiragana to Katakana is one. Scripts here are Latin (with all of
+// U+0000..U+024F), Han, Hiragana, Katakana, Hangul, and everything else
+// (so Greek next to Cyrillic is no boundary); marks of the Inherited script
+// are neutral. Assumes both neighbours are word characters.
 const std::string& script_boundary()
 {
     static const std::string s = [] {
-        const char* latin = "[\\x{0}-\\x{24F}\\p{sc=Latn}]";
-        const char* scripts[] = {"Grek", "Cyrl", "Armn", "Hebr", "Arab", "Deva", "Thai", "Geor", "Hang", "Ethi"};
-        std::string alts = "(?<=\\p{sc=Hani})(?![\\p{sc=Hani}\\p{sc=Hira}\\p{sc=Kana}])"
-                           "|(?<=\\p{sc=Kana})(?![\\p{sc=Kana}\\p{sc=Hira}])"
-                           "|(?<=\\p{sc=Hira})(?!\\p{sc=Hira})";
-        std::string known = "\\x{0}-\\x{24F}\\p{sc=Latn}\\p{sc=Hani}\\p{sc=Kana}\\p{sc=Hira}";
-        for (const char* sc : scripts) {
-            alts += cat("|(?<=\\p{sc=", sc, "})(?!\\p{sc=", sc, "})");
-            known += cat("\\p{sc=", sc, "}");
-        }
-        alts += cat("|(?<=[^", known, "])(?![^", known, "])");
-        return cat("(?<!\\p{M})(?!\\p{M})(?:(?<=", latin, ")(?!", latin, ")|(?<!", latin, ")(?:", alts, "))");
+        const char* marks = "\\p{sc=Zinh}";
+        const char* latin = "\\x{0}-\\x{24F}\\p{sc=Latn}";
+        const char* han = "\\p{sc=Hani}";
+        const char* hira = "\\p{sc=Hira}";
+        const char* kana = "\\p{sc=Kana}";
+        const char* hang = "\\p{sc=Hang}";
+        std::string known = cat(latin, han, hira, kana, hang, marks);
+        // Each group: what it is, and what may follow it without a boundary.
+        const std::pair<std::string, std::string> groups[] = {
+            {cat("[", latin, "]"), cat("[", latin, marks, "]")},
+            {cat("[", han, "]"), cat("[", han, hira, kana, marks, "]")},
+            {cat("[", hira, "]"), cat("[", hira, marks, "]")},
+            {cat("[", kana, "]"), cat("[", kana, hira, marks, "]")},
+            {cat("[", hang, "]"), cat("[", hang, marks, "]")},
+            {cat("[^", known, "]"), cat("[[^", known, "]", marks, "]")},
+        };
+        std::string alts;
+        for (const auto& [group, same] : groups)
+            alts += cat(alts.empty() ? "" : "|", "(?<=", resolved_set(group.c_str()), ")(?!",
+                        resolved_set(same.c_str()), ")");
+        return cat("(?:", alts, ")");
     }();
     return s;
 }
@@ -500,17 +533,24 @@ const std::string& script_boundary()
 // ---------------------------------------------------------------------------
 // Translation.
 
-// What `\=` (point) becomes. `never` is the plain translation (strings, or a
-// search that does not start at point). The point modes run with ICU's
-// anchoring bounds so that \A and \z are the search region's ends (point);
-// every other anchor is then written as a lookaround that sees the whole text.
-enum class PointMode { never, region_start, region_end };
+// How a translation runs. ICU's \A and \z (and ^ $) stop either at the
+// ends of the text or at the ends of the search region ("anchoring
+// bounds"). `plain` runs with the text's ends: ^ $ \` \' are ICU's own.
+// The other modes run with anchoring bounds, write ^ $ \` \' as lookarounds
+// (which see the whole text), and keep \A and \z for the region's ends:
+// the match limit, which Emacs's \< and \_< need (the character after them
+// must lie inside it: re-search-backward from a word start finds the
+// previous one), and point for \=, at the region's start (forward search,
+// looking-at) or end (backward search). In the first two modes \= never
+// matches.
+enum class Mode { plain, anchored, point_start, point_end };
 
 struct Translation {
     std::string icu;
     std::vector<int> group_of; // ICU group i+1 -> Emacs group
     std::size_t group_count = 0;
     bool uses_point = false;
+    bool uses_limit = false; // \< or \_<: run anchored
 };
 
 [[noreturn]] void invalid(const char* message)
@@ -546,8 +586,9 @@ char32_t decode_char(const unsigned char* b, std::size_t avail, int& len)
 // Mirrors regex_compile in Emacs's regex-emacs.c, emitting ICU syntax.
 class Translator {
 public:
-    Translator(std::string_view source, PointMode mode)
-        : m_p(reinterpret_cast<const unsigned char*>(source.data())), m_end(m_p + source.size()), m_mode(mode)
+    Translator(std::string_view source, Mode mode, bool case_fold)
+        : m_p(reinterpret_cast<const unsigned char*>(source.data())), m_end(m_p + source.size()), m_mode(mode),
+          m_case_fold(case_fold)
     {
         m_frames.emplace_back();
     }
@@ -563,8 +604,16 @@ private:
         std::string out;
         std::size_t last = none;
         bool last_simple = true; // one ICU atom a quantifier may follow
+        // Whether the current alternative can match the empty string: all
+        // atoms before the last, the last, and any earlier alternative.
+        bool prefix_nullable = true;
+        bool last_nullable = true;
+        bool alt_nullable = false;
+        bool nullable() const { return alt_nullable || (prefix_nullable && last_nullable); }
         int regnum = 0;        // Emacs group number; 0 for a shy group
         bool capture = false;
+        std::size_t first_group = 0; // index in group_of of the first ICU group inside
+        std::size_t last_groups = 0; // same, for the groups inside the last atom
     };
 
     Frame& top() { return m_frames.back(); }
@@ -573,7 +622,11 @@ private:
     char32_t fetch_or_premature_end();
     bool next_is(const char* s) const;
 
-    void atom(const std::string& icu, bool simple = true);
+    // Every atom is one ICU atom (a character, a set, or a group) so that a
+    // quantifier can follow it; `nullable`: it can match the empty string.
+    void atom(const std::string& icu, bool nullable = false);
+    // An atom holding the ICU groups group_of[groups_inside...].
+    void atom(const std::string& icu, bool nullable, std::size_t groups_inside);
     void quantify(const std::string& q);
     void literal(char32_t c) { atom(literal_atom(c)); }
 
@@ -588,15 +641,16 @@ private:
     void back_reference(int n);
     bool group_open(int regnum) const;
 
-    // Anchors, written per mode (see PointMode).
-    bool lookaround_anchors() const { return m_mode != PointMode::never; }
+    // Anchors, written per mode (see Mode).
+    bool lookaround_anchors() const { return m_mode != Mode::plain; }
     std::string text_start() const { return lookaround_anchors() ? cat("(?<!", any_char_set, ")") : "\\A"; }
     std::string text_end() const { return lookaround_anchors() ? cat("(?!", any_char_set, ")") : "\\z"; }
     std::string word_boundary() const;
 
     const unsigned char* m_p;
     const unsigned char* m_end;
-    PointMode m_mode;
+    Mode m_mode;
+    bool m_case_fold;
     std::vector<Frame> m_frames;
     Translation m_result;
     int m_nsub = 0;
@@ -624,27 +678,56 @@ bool Translator::next_is(const char* s) const
     return static_cast<std::size_t>(m_end - m_p) >= n && std::memcmp(m_p, s, n) == 0;
 }
 
-void Translator::atom(const std::string& icu, bool simple)
+void Translator::atom(const std::string& icu, bool nullable)
 {
-    top().last = top().out.size();
-    top().last_simple = simple;
-    top().out += icu;
+    atom(icu, nullable, m_result.group_of.size());
+}
+
+void Translator::atom(const std::string& icu, bool nullable, std::size_t groups_inside)
+{
+    Frame& f = top();
+    f.last = f.out.size();
+    f.last_groups = groups_inside;
+    f.last_simple = true;
+    f.prefix_nullable = f.prefix_nullable && f.last_nullable;
+    f.last_nullable = nullable;
+    f.out += icu;
 }
 
 // Applies a quantifier to the last atom. A quantified atom is grouped first
 // so that a second operator (Emacs's `a\{2\}*`) applies to the whole, never
 // as ICU's possessive `*+`; single atoms are not, so that ICU's fast loops
 // (`.*`, `[set]*`) still apply.
+//
+// ICU 72 loops forever on a lazy `*?` or `+?` over something that can match
+// the empty string (`(?:a*)*?x` against "ab"): its lazy loops lack the
+// empty-iteration check of its greedy ones. `(?:|X)*` tries the same
+// iteration counts in the same order (fewest first) with that check; `X+?`
+// becomes `X(?:|X)*`, the copy's groups standing for the same Emacs groups.
 void Translator::quantify(const std::string& q)
 {
     Frame& f = top();
-    if (!f.last_simple) {
+    bool lazy_loop = q == "*?" || q == "+?";
+    if (!f.last_simple || (lazy_loop && f.last_nullable)) {
         std::string last = f.out.substr(f.last);
         f.out.resize(f.last);
+        if (lazy_loop && f.last_nullable) {
+            if (q == "+?") {
+                f.out += cat("(?:", last, ")");
+                auto& groups = m_result.group_of;
+                std::vector<int> copies(groups.begin() + static_cast<std::ptrdiff_t>(f.last_groups), groups.end());
+                groups.insert(groups.end(), copies.begin(), copies.end());
+            }
+            f.out += cat("(?:|", last, ")*");
+            f.last_simple = false;
+            return;
+        }
         f.out += cat("(?:", last, ")");
     }
     f.out += q;
     f.last_simple = false;
+    if (q[0] == '*' || q[0] == '?' || q.rfind("{0", 0) == 0)
+        f.last_nullable = true;
 }
 
 Translation Translator::run()
@@ -770,7 +853,7 @@ bool Translator::char_class(std::string& items)
     std::size_t close = rest.find(":]");
     if (close == std::string_view::npos)
         return false;
-    std::string set = class_set(rest.substr(0, close));
+    std::string set = class_set(rest.substr(0, close), m_case_fold);
     if (set.empty())
         invalid("Invalid character class name");
     items += set;
@@ -806,16 +889,19 @@ void Translator::backslash()
     switch (c) {
     case '(': open_group(); break;
     case ')': close_group(); break;
-    case '|':
-        top().out += '|';
-        top().last = none;
+    case '|': {
+        Frame& f = top();
+        f.out += '|';
+        f.last = none;
+        f.alt_nullable = f.nullable();
+        f.prefix_nullable = f.last_nullable = true;
         m_alt_start = true;
         break;
+    }
     case '{': interval(); break;
     case '=':
         m_result.uses_point = true;
-        atom(m_mode == PointMode::region_start ? "(?:\\A)" : m_mode == PointMode::region_end ? "(?:\\z)" : "(?!)",
-             m_mode != PointMode::never);
+        atom(m_mode == Mode::point_start ? "(?:\\A)" : m_mode == Mode::point_end ? "(?:\\z)" : "(?:(?!))", true);
         break;
     case 's': atom(syntax_set(fetch_or_premature_end())); break;
     case 'S': atom(cat("[^", syntax_set(fetch_or_premature_end()), "]")); break;
@@ -823,26 +909,35 @@ void Translator::backslash()
     case 'C': atom(cat("[^", category_set(fetch_or_premature_end()), "]")); break;
     case 'w': atom(w); break;
     case 'W': atom(cat("[^", w, "]")); break;
-    case '<': atom(cat("(?:(?=", w, ")(?:(?<!", w, ")|", script_boundary(), "))")); break;
-    case '>': atom(cat("(?:(?<=", w, ")(?:(?!", w, ")|", script_boundary(), "))")); break;
-    case 'b': atom(cat("(?:", word_boundary(), ")")); break;
-    case 'B': atom(cat("(?!", word_boundary(), ")"), false); break;
+    case '<':
+        m_result.uses_limit = true;
+        atom(cat("(?:(?=", w, ")(?!\\z)(?:(?<!", w, ")|", script_boundary(), "))"), true);
+        break;
+    case '>': atom(cat("(?:(?<=", w, ")(?:(?!", w, ")|", script_boundary(), "))"), true); break;
+    case 'b': atom(cat("(?:", word_boundary(), ")"), true); break;
+    case 'B': atom(cat("(?:(?!", word_boundary(), "))"), true); break;
     case '_': {
         char32_t d = fetch_or_premature_end();
         const std::string& s = symbol_or_word_set();
-        if (d == '<')
-            atom(cat("(?:(?<!", s, ")(?=", s, "))"));
+        if (d == '<') {
+            m_result.uses_limit = true;
+            atom(cat("(?:(?<!", s, ")(?=", s, ")(?!\\z))"), true);
+        }
         else if (d == '>')
-            atom(cat("(?:(?<=", s, ")(?!", s, "))"));
+            atom(cat("(?:(?<=", s, ")(?!", s, "))"), true);
         else
             invalid("Invalid regular expression");
         break;
     }
     case '`':
+        // Emacs 28 leaves `laststart` alone here: at the start of an
+        // alternative a following * is literal, elsewhere it repeats the
+        // previous atom together with \`.
         top().out += text_start();
-        top().last = none; // a repetition operator after \` is literal, as after ^
+        if (top().last != none)
+            top().last_simple = false;
         break;
-    case '\'': atom(cat("(?:", text_end(), ")")); break;
+    case '\'': atom(cat("(?:", text_end(), ")"), true); break;
     case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
         back_reference(static_cast<int>(c - '0'));
         break;
@@ -857,8 +952,8 @@ void Translator::backslash()
 std::string Translator::word_boundary() const
 {
     const std::string& w = word_set();
-    return cat(text_start(), "|", text_end(), "|(?<=", w, ")(?!", w, ")|(?<!", w, ")(?=", w, ")|(?<=", w, ")(?=", w,
-               ")", script_boundary());
+    return cat(text_start(), "|", text_end(), "|(?<=", w, ")(?:(?!", w, ")|", script_boundary(), ")|(?<!", w, ")(?=", w,
+               ")");
 }
 
 void Translator::open_group()
@@ -882,6 +977,7 @@ void Translator::open_group()
         }
     }
     Frame f;
+    f.first_group = m_result.group_of.size();
     if (!shy)
         regnum = ++m_nsub;
     else if (regnum) {
@@ -905,7 +1001,7 @@ void Translator::close_group()
         invalid("Unmatched ) or \\)");
     Frame f = std::move(top());
     m_frames.pop_back();
-    atom(cat(f.capture ? "(" : "(?:", f.out, ")"));
+    atom(cat(f.capture ? "(" : "(?:", f.out, ")"), f.nullable(), f.first_group);
 }
 
 bool Translator::group_open(int regnum) const
@@ -975,19 +1071,33 @@ void Translator::back_reference(int n)
             alts += '|';
         alts += cat("\\", std::to_string(i + 1));
     }
-    atom(alts.empty() ? std::string("(?!)") : cat("(?:", alts, ")"), !alts.empty());
+    atom(alts.empty() ? std::string("(?:(?!))") : cat("(?:", alts, ")"), true);
 }
 
-Translation translate(std::string_view source, PointMode mode)
+Translation translate(std::string_view source, Mode mode, bool case_fold)
 {
-    return Translator(source, mode).run();
+    return Translator(source, mode, case_fold).run();
+}
+
+// The translation for searches that do not involve point: plain unless the
+// regexp needs the match limit.
+Translation translate_for_search(std::string_view source, bool case_fold, Mode& mode)
+{
+    mode = Mode::plain;
+    Translation t = translate(source, mode, case_fold);
+    if (t.uses_limit) {
+        mode = Mode::anchored;
+        t = translate(source, mode, case_fold);
+    }
+    return t;
 }
 
 } // namespace
 
 std::string translate_emacs_regexp(std::string_view emacs)
 {
-    return translate(emacs, PointMode::never).icu;
+    Mode mode;
+    return translate_for_search(emacs, false, mode).icu;
 }
 
 std::string regexp_quote(std::string_view literal)
@@ -1313,8 +1423,24 @@ namespace {
 // Backtracking deeper than this is Emacs's "Stack overflow in regexp matcher".
 constexpr std::int32_t match_stack_limit = 64 * 1024 * 1024;
 
+RegexQuitCheck quit_check = nullptr;
+
+UBool U_CALLCONV keep_matching(const void*, int32_t)
+{
+    return !(quit_check && quit_check());
+}
+
+// ICU calls this at every start position it tries: test only now and then.
+UBool U_CALLCONV keep_finding(const void*, int64_t)
+{
+    static unsigned calls = 0;
+    return (++calls & 0xFFF) != 0 || !(quit_check && quit_check());
+}
+
 [[noreturn]] void match_failed(UErrorCode status)
 {
+    if (status == U_REGEX_STOPPED_BY_CALLER)
+        throw Error("quit", "Quit");
     if (status == U_REGEX_STACK_OVERFLOW)
         throw Error("error", "Stack overflow in regexp matcher");
     throw Error("error", cat("Regexp matcher failed: ", u_errorName(status)));
@@ -1326,11 +1452,12 @@ std::unique_ptr<Regex::Compiled> compile_icu(const std::string& icu, bool case_f
 
 Regex::Regex(std::string_view source, bool case_fold) : m_source(source), m_case_fold(case_fold)
 {
-    Translation t = translate(source, PointMode::never);
+    Mode mode;
+    Translation t = translate_for_search(source, case_fold, mode);
     m_uses_point = t.uses_point;
     m_group_count = t.group_count;
     m_group_of = std::move(t.group_of);
-    m_compiled[0] = compile_icu(t.icu, case_fold, false);
+    m_compiled[0] = compile_icu(t.icu, case_fold, mode != Mode::plain);
 }
 
 Regex::~Regex() = default;
@@ -1339,8 +1466,8 @@ Regex::Compiled& Regex::compiled(Variant v) const
 {
     auto& slot = m_compiled[static_cast<int>(v)];
     if (!slot) {
-        PointMode mode = v == Variant::point_start ? PointMode::region_start : PointMode::region_end;
-        slot = compile_icu(translate(m_source, mode).icu, m_case_fold, true);
+        Mode mode = v == Variant::point_start ? Mode::point_start : Mode::point_end;
+        slot = compile_icu(translate(m_source, mode, m_case_fold).icu, m_case_fold, true);
     }
     return *slot;
 }
@@ -1405,6 +1532,10 @@ std::unique_ptr<Regex::Compiled> compile_icu(const std::string& icu, bool case_f
         c->matcher.reset(c->pattern->matcher(status));
     if (U_SUCCESS(status))
         c->matcher->setStackLimit(match_stack_limit, status);
+    if (U_SUCCESS(status))
+        c->matcher->setMatchCallback(keep_matching, nullptr, status);
+    if (U_SUCCESS(status))
+        c->matcher->setFindProgressCallback(keep_finding, nullptr, status);
     if (U_FAILURE(status)) {
         // A translation bug or an ICU limit (e.g. a huge interval).
         if (status == U_REGEX_PATTERN_TOO_BIG || status == U_REGEX_NUMBER_TOO_BIG)
@@ -1490,12 +1621,12 @@ std::size_t next_char(const SplitText& text, std::size_t pos)
 } // namespace
 
 // Emacs tries an anchored match at from, from-1, ... bound, each limited to
-// end by `from`. Equivalently: the largest start s in [bound, from] of a
-// forward match inside [s, from]. Forward searches list the starts in one
-// window [lo, hi) at a time, nearest to `from` first; the window doubles as
-// it moves away, so a rare match far away costs a few passes over the text
-// (each pass runs on to `from`: about 4x the distance in all), not a match
-// attempt per byte.
+// end by `from`. Here the first few positions are tried that way (a match
+// close by is the common case: skipping back over a few characters), then
+// forward searches list the match starts in one window [lo, hi) at a time,
+// nearest to `from` first, keeping the last. The window doubles as it moves
+// away, so a rare match far away costs a few passes over the text (each pass
+// runs on to `from`: about 4x the distance in all), not an attempt per byte.
 std::optional<Match> Regex::search_backward(const SplitText& text, std::size_t from, std::size_t bound,
                                             std::optional<std::size_t> point) const
 {
@@ -1504,9 +1635,16 @@ std::optional<Match> Regex::search_backward(const SplitText& text, std::size_t f
         return std::nullopt;
     Compiled& c = compiled(variant_for(from, point, Variant::point_end));
     prepare(c, text);
-    std::size_t hi = from + 1; // starts in [hi, from] have no match
-    std::size_t window = 64;
-    for (;;) {
+    std::size_t hi = from; // starts in [hi, from] have no match
+    for (int tries = 0; tries < 16; ++tries) {
+        if (looking_at_in(c, hi, from))
+            return match_data(c);
+        if (hi <= bound)
+            return std::nullopt;
+        hi = char_start_at(text, hi - 1);
+    }
+    ++hi; // now exclusive: hi itself is still to be tried
+    for (std::size_t window = 64;; window = std::min<std::size_t>(window * 2, std::size_t(1) << 40)) {
         std::size_t lo = hi - bound > window ? std::max(bound, char_start_at(text, hi - window)) : bound;
         std::optional<Match> best;
         std::size_t pos = lo;
@@ -1523,7 +1661,6 @@ std::optional<Match> Regex::search_backward(const SplitText& text, std::size_t f
         if (best || lo <= bound)
             return best;
         hi = lo;
-        window = std::min<std::size_t>(window * 2, std::size_t(1) << 40);
     }
 }
 
@@ -1574,6 +1711,11 @@ RegexCache& cache()
 }
 
 } // namespace
+
+void set_regex_quit_check(RegexQuitCheck check)
+{
+    quit_check = check;
+}
 
 std::shared_ptr<const Regex> compile_regex(std::string_view source, bool case_fold)
 {

@@ -47,6 +47,7 @@ void register_hash_builtins();
 void register_file_builtins();
 void register_io_builtins();
 void register_misc_builtins();
+void register_dir_builtins(); // directory-files, directory-files-recursively
 // Buffers, markers, files, coding systems and regexps (builtins_buffer.cpp);
 // called after the prelude, whose macros its Lisp definitions use.
 void register_buffer_builtins();

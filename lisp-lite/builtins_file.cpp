@@ -332,34 +332,6 @@ Value f_file_truename(Args a)
     return lisp_name(path);
 }
 
-Value f_directory_files(Args a)
-{
-    std::string dir = expand(os_name(a[0]), default_dir());
-    DIR* d = ::opendir(dir.c_str());
-    if (!d)
-        file_error("Opening directory", a[0], errno);
-    std::vector<std::string> names;
-    while (dirent* e = ::readdir(d))
-        names.push_back(e->d_name);
-    ::closedir(d);
-    if (nilp(a[3]))
-        std::sort(names.begin(), names.end());
-    RootedVector out;
-    for (auto& n : names) {
-        if (!nilp(a[2])) {
-            // MATCH is a regexp; without the regexp engine, a literal substring.
-            std::string m = os_name(a[2]);
-            if (n.find(m) == std::string::npos)
-                continue;
-        }
-        out.push_back(lisp_name(nilp(a[1]) ? n : (dir.back() == '/' ? dir : dir + "/") + n));
-    }
-    Value result = Qnil;
-    for (std::size_t i = out.size(); i-- > 0;)
-        result = make_cons(out[i], result);
-    return result;
-}
-
 Value f_getenv(Args a)
 {
     const char* v = std::getenv(os_name(a[0]).c_str());
@@ -398,7 +370,6 @@ const SubrDef file_subrs[] = {
     {"rename-file", 2, 3, f_rename_file},
     {"make-temp-file", 1, 4, f_make_temp_file},
     {"file-truename", 1, 1, f_file_truename},
-    {"directory-files", 1, 5, f_directory_files},
     {"getenv", 1, 2, f_getenv},
     {"setenv", 1, 3, f_setenv},
 };

@@ -980,6 +980,7 @@ const SubrDef process_subrs[] = {
 void register_process_builtins()
 {
     register_subrs(process_subrs);
+    event_loop(); // blocks SIGCHLD now, before any child can exit unheard
     add_root_source(root_process_list);
     add_kill_buffer_hook(delete_processes_of);
     // The editor must survive a child closing its stdin early.

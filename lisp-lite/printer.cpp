@@ -70,7 +70,8 @@ public:
                 error("Apparently circular structure being printed");
             for (std::size_t i = 0; i < m_being_printed.size(); ++i)
                 if (m_being_printed[i] == v) {
-                    m_out += "#" + std::to_string(i);
+                    m_out += '#'; // (not "#" + ...: GCC 12 warns falsely, -Wrestrict)
+                    m_out += std::to_string(i);
                     return;
                 }
             if (m_level >= 0 && m_list_depth >= m_level) {

@@ -17,10 +17,17 @@ GAPMACS_LISP_SYMBOLS(GAPMACS_DEFINE_Q)
 
 namespace {
 
+// Transparent hashing: lookups by string_view allocate nothing.
+struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+using Obarray = std::unordered_map<std::string, Value, NameHash, std::equal_to<>>;
+
 // Interned symbols are roots: the obarray never forgets one.
-std::unordered_map<std::string, Value>& obarray()
+Obarray& obarray()
 {
-    static std::unordered_map<std::string, Value> table(4096);
+    static Obarray table(4096);
     return table;
 }
 
@@ -79,7 +86,7 @@ void intern_well_known()
 Value intern(std::string_view name)
 {
     auto& ob = obarray();
-    auto it = ob.find(std::string(name));
+    auto it = ob.find(name);
     if (it != ob.end())
         return it->second;
     Value sym = new_symbol(name);
@@ -97,7 +104,7 @@ Value intern(std::string_view name)
 Value intern_soft(std::string_view name)
 {
     auto& ob = obarray();
-    auto it = ob.find(std::string(name));
+    auto it = ob.find(name);
     return it == ob.end() ? Value() : it->second;
 }
 
@@ -144,6 +151,7 @@ void init()
     register_io_builtins();
     register_misc_builtins();
     register_process_builtins();
+    register_dir_builtins();
     define_standard_errors();
     define_standard_variables();
     load_prelude();
