@@ -33,8 +33,11 @@ $(BUILD)/CMakeCache.txt: | setup
 build: setup $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
+# Until the terminal editor exists, `make run` with no ARGS runs the batch
+# demo (lisp/demo.el): the seed's process forms, timed, as a table.
 run: build
-	./$(BUILD)/ui/gapmacs $(ARGS)
+	@if [ -z "$(ARGS)" ]; then ./$(BUILD)/ui/gapmacs --batch -Q -l lisp/demo.el; \
+	else ./$(BUILD)/ui/gapmacs $(ARGS); fi
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

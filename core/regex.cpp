@@ -597,6 +597,7 @@ public:
 
 private:
     static constexpr std::size_t none = std::string::npos;
+    static constexpr int max_regnum = 255;
 
     // One open group: its ICU text so far and where its last atom starts
     // (Emacs's `laststart`; none where a repetition operator is literal).
@@ -772,7 +773,7 @@ Translation Translator::run()
     if (m_frames.size() > 1)
         invalid("Unmatched ( or \\(");
     m_result.icu = std::move(top().out);
-    m_result.group_count = static_cast<std::size_t>(m_nsub);
+    m_result.group_count = static_cast<std::size_t>(std::min(m_nsub, max_regnum));
     return std::move(m_result);
 }
 
@@ -986,7 +987,8 @@ void Translator::open_group()
         else if (group_open(regnum))
             invalid("Invalid regular expression");
     }
-    if (regnum > 0) {
+    // Like Emacs, record groups up to number 255 only (MAX_REGNUM).
+    if (regnum > 0 && regnum <= max_regnum) {
         f.regnum = regnum;
         f.capture = true;
         m_result.group_of.push_back(regnum);
@@ -1405,7 +1407,7 @@ struct Regex::Compiled {
     UText text = UTEXT_INITIALIZER; // reopened per search; storage reused
     std::unique_ptr<icu::RegexPattern> pattern;
     std::unique_ptr<icu::RegexMatcher> matcher;
-    bool anchoring = false; // point variants: \A and \z are the region's ends
+    bool anchoring = false; // \A and \z are the region's ends (see Mode)
 
     Compiled() = default;
     Compiled(const Compiled&) = delete;
@@ -1479,9 +1481,9 @@ Regex::Variant Regex::variant_for(std::size_t from, std::optional<std::size_t> p
 
 namespace {
 
-// Points the matcher at `text` and at the region [from, to]. Lookaround sees
-// the whole text (transparent bounds); ^ $ \` \' see the text's ends, not
-// the region's, except in the point variants.
+// Points the matcher at `text`; set_region then limits a search to [from,
+// to]. Lookaround sees the whole text (transparent bounds); ^ $ \` \' see the
+// text's ends, not the region's (see Mode).
 void prepare(Regex::Compiled& c, const SplitText& text)
 {
     UErrorCode status = U_ZERO_ERROR;

@@ -918,6 +918,12 @@ TEST_CASE("explicitly numbered groups", "[regex]")
     CHECK_FALSE(m->groups[1].matched());
     CHECK(m->groups[2].begin == 0);
     CHECK(m->groups[3].begin == 1);
+    // As in Emacs, groups numbered above 255 are not recorded.
+    Regex big("\\(?300:a\\)\\(?255:b\\)", false);
+    CHECK(big.group_count() == 255);
+    auto mb = big.string_match("ab");
+    REQUIRE(mb);
+    CHECK(mb->groups[255].begin == 1);
     // Two groups sharing a number: the one that matched last wins.
     auto m2 = Regex("\\(?1:a\\)\\|\\(?1:b\\)", false).string_match("b");
     REQUIRE(m2);
