@@ -116,3 +116,31 @@
                               :region-filter (lambda (_p _s _e))))))
       (region-tests--wait p)
       (should (equal (buffer-string) text)))))
+
+(ert-deftest process-sentinel-error-is-reported-and-editor-goes-on ()
+  ;; (In this file because GNU Emacs in batch mode exits on such an error.)
+  (let* ((ran nil)
+         (p (make-process :name "s" :command '("true")
+                          :sentinel (lambda (_p _e) (setq ran t) (error "Sentinel failed")))))
+    (region-tests--wait p)
+    (should ran)
+    (should (eq (process-status p) 'exit))
+    ;; The editor is still working: another process runs normally.
+    (with-temp-buffer
+      (should (= (call-process "echo" nil t nil "alive") 0))
+      (should (equal (buffer-string) "alive\n")))))
+
+(ert-deftest processes-in-a-loop-leave-no-descriptor ()
+  (let ((fds (length (directory-files "/proc/self/fd"))))
+    (dotimes (i 200)
+      (with-temp-buffer
+        (let ((p (make-process :name "n" :buffer (current-buffer)
+                               :command (list "echo" (number-to-string i))
+                               :sentinel #'ignore)))
+          ;; gapmacs runs the sentinel as it sees the exit: no extra turn.
+          (while (process-live-p p)
+            (accept-process-output p 1))
+          (should (equal (buffer-string) (format "%d\n" i))))))
+    (garbage-collect)
+    (should (= (length (directory-files "/proc/self/fd")) fds))
+    (should-not (process-list))))
