@@ -15,10 +15,6 @@ namespace {
 // counts further than that from one (about 1 us at several GB/s).
 constexpr std::size_t kCheckpointGap = 4096;
 
-struct Known {
-    std::size_t chars, bytes;
-};
-
 // Counting goes by blocks, so a scan costs the distance to the target, not
 // the size of the piece it lies in. Blocks start small (short hops are the
 // common case: the last lookup is usually near) and double up to kBlock.
@@ -146,15 +142,8 @@ std::size_t CharIndex::insert_text(std::size_t at_char, std::size_t at_byte, std
 
 std::size_t CharIndex::last_checkpoint_before(std::size_t bytes) const
 {
-    std::size_t lo = 0, hi = m_points.size();
-    while (lo < hi) {
-        std::size_t mid = (lo + hi) / 2;
-        if (absolute(mid).bytes <= bytes)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo > 0 ? absolute(lo - 1).bytes : 0;
+    std::size_t i = upper_bound(bytes, &Point::bytes);
+    return i > 0 ? absolute(i - 1).bytes : 0;
 }
 
 void CharIndex::deleted(std::size_t, std::size_t at_byte, std::size_t nchars, std::size_t nbytes)
@@ -177,15 +166,7 @@ void CharIndex::deleted(std::size_t, std::size_t at_byte, std::size_t nchars, st
 
 void CharIndex::remember(std::size_t chars, std::size_t bytes)
 {
-    // Binary search for the first checkpoint after `bytes`.
-    std::size_t lo = 0, hi = m_points.size();
-    while (lo < hi) {
-        std::size_t mid = (lo + hi) / 2;
-        if (absolute(mid).bytes <= bytes)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    std::size_t lo = upper_bound(bytes, &Point::bytes); // the first checkpoint after `bytes`
     if (lo < m_split || (lo == m_split && m_split == m_points.size())) {
         m_points.insert(m_points.begin() + lo, Point{chars, bytes});
         ++m_split;
@@ -194,34 +175,46 @@ void CharIndex::remember(std::size_t chars, std::size_t bytes)
     }
 }
 
+std::size_t CharIndex::upper_bound(std::size_t target, std::size_t Point::*unit) const
+{
+    std::size_t lo = 0, hi = m_points.size();
+    while (lo < hi) {
+        std::size_t mid = (lo + hi) / 2;
+        if (absolute(mid).*unit <= target)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+CharIndex::Point CharIndex::nearest(std::size_t target, std::size_t Point::*unit, Point hint) const
+{
+    // Candidates: start, end, the hint (point), the last lookup, and the
+    // checkpoints either side of the target.
+    Point best{0, 0};
+    auto consider = [&](Point p) {
+        if (distance(p.*unit, target) < distance(best.*unit, target))
+            best = p;
+    };
+    consider({m_chars, m_bytes});
+    consider(hint);
+    if (m_last)
+        consider(*m_last);
+    std::size_t i = upper_bound(target, unit);
+    if (i > 0)
+        consider(absolute(i - 1));
+    if (i < m_points.size())
+        consider(absolute(i));
+    return best;
+}
+
 std::size_t CharIndex::char_to_byte(const GapBuffer& text, std::size_t charpos, std::size_t hint_char,
                                     std::size_t hint_byte)
 {
     if (single_byte())
         return charpos;
-    // Nearest known pair: start, end, hint, and the checkpoints around charpos.
-    Known best{0, 0};
-    auto consider = [&](std::size_t c, std::size_t b) {
-        if (distance(c, charpos) < distance(best.chars, charpos))
-            best = {c, b};
-    };
-    consider(m_chars, m_bytes);
-    consider(hint_char, hint_byte);
-    if (m_last)
-        consider(m_last->chars, m_last->bytes);
-    std::size_t lo = 0, hi = m_points.size();
-    while (lo < hi) {
-        std::size_t mid = (lo + hi) / 2;
-        if (absolute(mid).chars <= charpos)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo > 0)
-        consider(absolute(lo - 1).chars, absolute(lo - 1).bytes);
-    if (lo < m_points.size())
-        consider(absolute(lo).chars, absolute(lo).bytes);
-
+    Point best = nearest(charpos, &Point::chars, {hint_char, hint_byte});
     std::size_t byte = best.chars <= charpos ? scan_forward(text, best.bytes, charpos - best.chars)
                                              : scan_backward(text, best.bytes, best.chars - charpos);
     if (distance(byte, best.bytes) > kCheckpointGap)
@@ -235,28 +228,7 @@ std::size_t CharIndex::byte_to_char(const GapBuffer& text, std::size_t bytepos, 
 {
     if (single_byte())
         return bytepos;
-    Known best{0, 0};
-    auto consider = [&](std::size_t c, std::size_t b) {
-        if (distance(b, bytepos) < distance(best.bytes, bytepos))
-            best = {c, b};
-    };
-    consider(m_chars, m_bytes);
-    consider(hint_char, hint_byte);
-    if (m_last)
-        consider(m_last->chars, m_last->bytes);
-    std::size_t lo = 0, hi = m_points.size();
-    while (lo < hi) {
-        std::size_t mid = (lo + hi) / 2;
-        if (absolute(mid).bytes <= bytepos)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo > 0)
-        consider(absolute(lo - 1).chars, absolute(lo - 1).bytes);
-    if (lo < m_points.size())
-        consider(absolute(lo).chars, absolute(lo).bytes);
-
+    Point best = nearest(bytepos, &Point::bytes, {hint_char, hint_byte});
     std::size_t chars = best.bytes <= bytepos ? best.chars + count_between(text, best.bytes, bytepos)
                                               : best.chars - count_between(text, bytepos, best.bytes);
     if (distance(bytepos, best.bytes) > kCheckpointGap)

@@ -53,6 +53,10 @@ private:
     void move_split(std::size_t at_byte);
     void remember(std::size_t chars, std::size_t bytes);
     std::size_t last_checkpoint_before(std::size_t bytes) const;
+    // Index of the first checkpoint whose `unit` (chars or bytes) is past target.
+    std::size_t upper_bound(std::size_t target, std::size_t Point::*unit) const;
+    // The known pair nearest to target, measured in `unit`.
+    Point nearest(std::size_t target, std::size_t Point::*unit, Point hint) const;
 
     std::vector<Point> m_points; // sorted by position
     std::size_t m_split = 0;     // m_points[0, split) absolute; [split, n) from the end

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <span>
 
+#include "core/error.hpp"
 #include "lisp-lite/lisp.hpp"
 
 namespace gapmacs::lisp {
@@ -51,6 +52,17 @@ void register_dir_builtins(); // directory-files, directory-files-recursively
 // Buffers, markers, files, coding systems and regexps (builtins_buffer.cpp);
 // called after the prelude, whose macros its Lisp definitions use.
 void register_buffer_builtins();
+
+// A subr whose C++ callees (buffer/, core/) may throw gapmacs::Error:
+// guarded<f> signals it as the Lisp error it names.
+template <SubrFn F> Value guarded(Args a)
+{
+    try {
+        return F(a);
+    } catch (const gapmacs::Error& e) {
+        signal_core_error(e);
+    }
+}
 
 // ---- argument helpers ----
 std::int64_t check_fixnum(Value v);    // integerp

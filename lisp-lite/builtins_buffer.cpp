@@ -24,16 +24,6 @@ void register_regex_builtins();
 
 namespace {
 
-template <SubrFn F>
-Value guarded(Args a)
-{
-    try {
-        return F(a);
-    } catch (const gapmacs::Error& e) {
-        signal_core_error(e);
-    }
-}
-
 CharPos cpos(std::int64_t n) { return CharPos(n); }
 Value fix(CharPos p) { return Value::fixnum(p.value); }
 Value fix(std::int64_t n) { return Value::fixnum(n); }

@@ -13,6 +13,7 @@
 
 #include "buffer/buffer.hpp"
 #include "core/error.hpp"
+#include "core/prefault.hpp"
 #include "core/utf8.hpp"
 #include "lisp-lite/buffers.hpp"
 #include "lisp-lite/builtins.hpp"
@@ -768,6 +769,7 @@ void read_into_point(int fd, Buffer& buffer, const CodingSystem& coding, std::si
         const std::size_t room = decoder.room_for(read_max);
         char* area = buffer.reserve(buffer.point(), room);
         const std::size_t carried = decoder.put_carry(area);
+        prefault(area + carried, read_max);
         ssize_t n = ::read(fd, area + carried, read_max);
         if (n < 0 && errno == EINTR) {
             buffer.commit(0);

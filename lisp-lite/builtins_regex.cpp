@@ -24,16 +24,6 @@ namespace gapmacs::lisp {
 
 namespace {
 
-template <SubrFn F>
-Value guarded(Args a)
-{
-    try {
-        return F(a);
-    } catch (const gapmacs::Error& e) {
-        signal_core_error(e);
-    }
-}
-
 std::vector<std::int64_t> g_regs; // 2 per group
 Value g_searched;                 // buffer of the last buffer search, else nil
 

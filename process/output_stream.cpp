@@ -7,6 +7,7 @@
 
 #include "buffer/buffer.hpp"
 #include "core/error.hpp"
+#include "core/prefault.hpp"
 
 namespace gapmacs {
 
@@ -166,6 +167,7 @@ OutputStream::ReadResult OutputStream::read_into_buffer(Buffer& buffer)
         const std::size_t room = m_decoder.room_for(m_read_max);
         char* area = buffer.reserve(at, room);
         const std::size_t carried = m_decoder.put_carry(area);
+        prefault(area + carried, m_read_max);
         const ssize_t n = read_some(area + carried);
         if (n < 0) {
             buffer.commit(0);
