@@ -175,13 +175,29 @@ int utf8_sequence_status(const char* in, std::size_t n)
 
 std::size_t valid_utf8_prefix(const char* in, std::size_t n)
 {
+    auto* u = reinterpret_cast<const unsigned char*>(in);
     std::size_t i = 0;
     while (i < n) {
         // ASCII runs, 16 bytes at a time.
         while (i + 16 <= n && ((load64(in + i) | load64(in + i + 8)) & high_bits) == 0)
             i += 16;
-        if (static_cast<unsigned char>(in[i]) < 0x80) {
+        if (i >= n)
+            break;
+        const unsigned char b0 = u[i];
+        if (b0 < 0x80) {
             ++i;
+            continue;
+        }
+        // Two- and three-byte sequences whose second byte may be any
+        // continuation byte (most non-ASCII text) are checked inline; E0, ED,
+        // four-byte and bad sequences take the full check.
+        if (b0 >= 0xC2 && b0 <= 0xDF && i + 1 < n && is_continuation_byte(u[i + 1])) {
+            i += 2;
+            continue;
+        }
+        if (b0 >= 0xE1 && b0 <= 0xEF && b0 != 0xED && i + 2 < n && is_continuation_byte(u[i + 1]) &&
+            is_continuation_byte(u[i + 2])) {
+            i += 3;
             continue;
         }
         int len = utf8_sequence_status(in + i, n - i);

@@ -81,3 +81,19 @@ TEST_CASE("count_chars and advance_chars agree", "[utf8]")
     CHECK(advance_chars(s.data(), s.size(), 25) == 32);
     CHECK(advance_chars(s.data(), s.size(), 26) == s.size());
 }
+
+TEST_CASE("valid_utf8_prefix: inline two- and three-byte paths reject what the full check rejects", "[utf8]")
+{
+    auto [text, valid] = GENERATE(table<std::string, std::size_t>({
+        {"ab\xC2\x41", 2},          // lead without continuation
+        {"ab\xC2", 2},              // cut at the end
+        {"\xE1\x80\x41z", 0},       // third byte not a continuation
+        {"\xE1\x80", 0},            // cut at the end
+        {"\xE0\x80\x80", 0},        // overlong (E0 needs A0..BF)
+        {"\xE0\xA0\x80!", 4},       // the smallest valid E0 sequence
+        {"\xED\xA0\x80", 0},        // surrogate
+        {"\xED\x9F\xBF", 3},        // just below the surrogates
+        {"\xEF\xBF\xBF\xC3\xA9", 5} // U+FFFF then é
+    }));
+    CHECK(valid_utf8_prefix(text.data(), text.size()) == valid);
+}
