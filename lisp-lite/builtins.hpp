@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <span>
+#include <string>
 
 #include "core/error.hpp"
 #include "lisp-lite/lisp.hpp"
@@ -88,6 +89,9 @@ std::int64_t string_length(Value s);
 // Appends character c to internal text (a raw byte 128..255 in a unibyte
 // context becomes a raw-byte char).
 void append_char(std::string& out, char32_t c);
+// A string's text as the OS takes it (file names, program arguments):
+// UTF-8, raw-byte chars as their bytes. Signals wrong-type-argument stringp.
+std::string os_string(Value s);
 // Makes a string from internal text, multibyte unless all ASCII.
 Value string_from_chars(const std::u32string& chars);
 

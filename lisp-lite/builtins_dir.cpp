@@ -17,21 +17,7 @@ namespace gapmacs::lisp {
 
 namespace {
 
-std::string os_path(Value name) // internal text to the bytes the OS takes
-{
-    std::string out;
-    internal_to_utf8(string_view(name), out);
-    return out;
-}
-
-Value lisp_path(const std::string& bytes)
-{
-    std::string internal;
-    utf8_to_internal(bytes, internal, true);
-    return make_string(internal);
-}
-
-std::string expanded(Value dir) { return os_path(call1(intern("expand-file-name"), dir)); }
+std::string expanded(Value dir) { return os_string(call1(intern("expand-file-name"), dir)); }
 
 // A compiled MATCH regexp, case-sensitive as Emacs on GNU/Linux.
 std::shared_ptr<const Regex> match_regex(Value regexp)
@@ -100,7 +86,7 @@ struct Walk {
     {
         if (nilp(predicate) || predicate == Qt)
             return true;
-        return !nilp(call1(predicate, lisp_path(full)));
+        return !nilp(call1(predicate, make_string_from_utf8(full)));
     }
 
     void walk(const std::string& dir)
@@ -135,7 +121,7 @@ Value make_list(const std::vector<std::string>& paths)
 {
     Value result = Qnil;
     for (std::size_t i = paths.size(); i-- > 0;)
-        result = cons(lisp_path(paths[i]), result);
+        result = cons(make_string_from_utf8(paths[i]), result);
     return result;
 }
 

@@ -20,14 +20,6 @@ namespace gapmacs::lisp {
 
 namespace {
 
-// File names cross to the OS as UTF-8 (raw-byte chars become their bytes).
-std::string os_name(Value v)
-{
-    std::string out;
-    internal_to_utf8(check_string(v)->bytes, out);
-    return out;
-}
-
 Value lisp_name(const std::string& os) { return make_string_from_utf8(os); }
 
 [[noreturn]] void file_error(const char* action, Value file, int err)
@@ -41,7 +33,7 @@ std::string default_dir()
 {
     Value d = xsymbol(Qdefault_directory)->value;
     if (stringp(d))
-        return os_name(d);
+        return os_string(d);
     char buf[PATH_MAX];
     return getcwd(buf, sizeof buf) ? std::string(buf) + "/" : "/";
 }
@@ -98,8 +90,8 @@ std::string expand(std::string name, std::string dir)
 
 Value f_expand_file_name(Args a)
 {
-    std::string dir = nilp(a[1]) ? default_dir() : os_name(a[1]);
-    return lisp_name(expand(os_name(a[0]), dir));
+    std::string dir = nilp(a[1]) ? default_dir() : os_string(a[1]);
+    return lisp_name(expand(os_string(a[0]), dir));
 }
 
 Value f_file_name_as_directory(Args a)
@@ -173,7 +165,7 @@ Value f_file_name_base(Args a)
 bool stat_ok(Value file, struct stat& st)
 {
     std::string dir = default_dir();
-    return ::stat(expand(os_name(file), dir).c_str(), &st) == 0;
+    return ::stat(expand(os_string(file), dir).c_str(), &st) == 0;
 }
 
 Value f_file_exists_p(Args a)
@@ -196,7 +188,7 @@ Value f_file_regular_p(Args a)
 
 Value access_p(Value file, int mode)
 {
-    return boolean(::access(expand(os_name(file), default_dir()).c_str(), mode) == 0);
+    return boolean(::access(expand(os_string(file), default_dir()).c_str(), mode) == 0);
 }
 
 Value f_file_readable_p(Args a) { return access_p(a[0], R_OK); }
@@ -204,7 +196,7 @@ Value f_file_executable_p(Args a) { return access_p(a[0], X_OK); }
 
 Value f_file_writable_p(Args a)
 {
-    std::string path = expand(os_name(a[0]), default_dir());
+    std::string path = expand(os_string(a[0]), default_dir());
     if (::access(path.c_str(), F_OK) == 0)
         return boolean(::access(path.c_str(), W_OK) == 0);
     std::string dir = path.substr(0, path.find_last_of('/') + 1);
@@ -213,7 +205,7 @@ Value f_file_writable_p(Args a)
 
 Value f_delete_file(Args a)
 {
-    std::string path = expand(os_name(a[0]), default_dir());
+    std::string path = expand(os_string(a[0]), default_dir());
     if (::unlink(path.c_str()) != 0 && errno != ENOENT)
         file_error("Removing old name", a[0], errno);
     return Qnil;
@@ -221,7 +213,7 @@ Value f_delete_file(Args a)
 
 Value f_delete_directory(Args a)
 {
-    std::string path = expand(os_name(a[0]), default_dir());
+    std::string path = expand(os_string(a[0]), default_dir());
     if (!nilp(a[1])) {
         if (DIR* d = ::opendir(path.c_str())) {
             std::vector<std::string> names;
@@ -247,7 +239,7 @@ Value f_delete_directory(Args a)
 
 Value f_make_directory(Args a)
 {
-    std::string path = expand(os_name(a[0]), default_dir());
+    std::string path = expand(os_string(a[0]), default_dir());
     if (!nilp(a[1])) {
         for (std::size_t i = 1; i < path.size(); ++i)
             if (path[i] == '/')
@@ -262,7 +254,7 @@ Value f_make_directory(Args a)
 
 Value f_rename_file(Args a)
 {
-    std::string from = expand(os_name(a[0]), default_dir()), to = expand(os_name(a[1]), default_dir());
+    std::string from = expand(os_string(a[0]), default_dir()), to = expand(os_string(a[1]), default_dir());
     if (nilp(a[2]) && ::access(to.c_str(), F_OK) == 0)
         file_error("Renaming", a[1], EEXIST);
     if (::rename(from.c_str(), to.c_str()) != 0)
@@ -286,11 +278,11 @@ bool write_all(int fd, std::string_view data)
 
 Value f_make_temp_file(Args a)
 {
-    std::string prefix = os_name(a[0]);
+    std::string prefix = os_string(a[0]);
     bool dir_flag = !nilp(a[1]);
-    std::string suffix = nilp(a[2]) ? "" : os_name(a[2]);
+    std::string suffix = nilp(a[2]) ? "" : os_string(a[2]);
     Value tmpdir_v = xsymbol(intern("temporary-file-directory"))->value;
-    std::string tmpdir = stringp(tmpdir_v) ? os_name(tmpdir_v) : "/tmp/";
+    std::string tmpdir = stringp(tmpdir_v) ? os_string(tmpdir_v) : "/tmp/";
     std::string base = expand(prefix, tmpdir);
     static std::mt19937_64 rng(std::random_device{}());
     static const char alphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -325,7 +317,7 @@ Value f_make_temp_file(Args a)
 
 Value f_file_truename(Args a)
 {
-    std::string path = expand(os_name(a[0]), default_dir());
+    std::string path = expand(os_string(a[0]), default_dir());
     char buf[PATH_MAX];
     if (::realpath(path.c_str(), buf))
         return lisp_name(buf);
@@ -334,17 +326,17 @@ Value f_file_truename(Args a)
 
 Value f_getenv(Args a)
 {
-    const char* v = std::getenv(os_name(a[0]).c_str());
+    const char* v = std::getenv(os_string(a[0]).c_str());
     return v ? make_string_from_utf8(v) : Qnil;
 }
 
 Value f_setenv(Args a)
 {
-    std::string name = os_name(a[0]);
+    std::string name = os_string(a[0]);
     if (nilp(a[1]))
         ::unsetenv(name.c_str());
     else
-        ::setenv(name.c_str(), os_name(a[1]).c_str(), 1);
+        ::setenv(name.c_str(), os_string(a[1]).c_str(), 1);
     return a[1];
 }
 

@@ -18,6 +18,7 @@
 #include "lisp-lite/buffers.hpp"
 #include "lisp-lite/builtins.hpp"
 #include "lisp-lite/eval.hpp"
+#include "process/insertion_scope.hpp"
 #include "process/process.hpp"
 
 namespace gapmacs::lisp {
@@ -198,22 +199,17 @@ void default_sentinel(ProcessData& d, const std::string& event)
         return;
     std::string text = "\nProcess " + std::string(string_view(d.name)) + " " + event;
     Marker& mark = d.proc->output().mark();
-    CharPos at = *mark.position();
-    bool read_only = b->read_only();
-    b->set_read_only(false);
-    bool narrowed = at < b->point_min() || at > b->point_max();
-    CharPos begv = b->point_min(), zv = b->point_max();
-    if (narrowed)
-        b->widen();
-    CharPos old_point = b->point();
-    b->insert_at(at, text);
-    CharPos n(static_cast<std::int64_t>(count_chars(text)));
+    const CharPos at = *mark.position();
+    const CharPos old_point = b->point();
+    const CharPos n(static_cast<std::int64_t>(count_chars(text)));
+    {
+        InsertionScope scope(*b, at);
+        b->insert_at(at, text);
+        scope.inserted(n);
+    }
     mark.set(*b, at + n);
     if (old_point >= at)
         b->goto_char(old_point + n);
-    if (narrowed)
-        b->narrow(begv > at ? begv + n : begv, zv >= at ? zv + n : zv);
-    b->set_read_only(read_only);
 }
 
 void install_sentinel(ProcessData& d)
@@ -260,20 +256,13 @@ std::pair<Value, Value> process_codings(Value coding)
 
 // ---- spawning ----
 
-std::string external(Value string) // internal text to the bytes a program gets
-{
-    std::string out;
-    internal_to_utf8(string_view(string), out);
-    return out;
-}
-
 std::string working_directory()
 {
     Value dir = symbol_value(Qdefault_directory);
     if (!stringp(dir))
         return {};
     Value expanded = call1(sym("expand-file-name"), dir);
-    return external(expanded);
+    return os_string(expanded);
 }
 
 std::size_t read_output_max()
@@ -286,10 +275,8 @@ std::size_t read_output_max()
 std::vector<std::string> command_argv(Value command)
 {
     std::vector<std::string> argv;
-    for (Value p = command; consp(p); p = xcdr(p)) {
-        check_string(xcar(p));
-        argv.push_back(external(xcar(p)));
-    }
+    for (Value p = command; consp(p); p = xcdr(p))
+        argv.push_back(os_string(xcar(p)));
     if (argv.empty())
         error("No program to run");
     return argv;
@@ -548,27 +535,29 @@ Value f_set_process_query_on_exit_flag(Args a)
 
 // ---- input and signals ----
 
+// Sends internal text, encoded with the process's coding; a child gone
+// meanwhile is Emacs's "Process NAME not running".
+void send_text(Value proc, std::string_view text)
+{
+    try {
+        live_process(proc).send_text(text);
+    } catch (const Error&) {
+        error("Process " + std::string(string_view(data(proc)->name)) + " not running");
+    }
+}
+
 Value f_process_send_string(Args a)
 {
     Value proc = check_process(a[0]);
     check_string(a[1]);
-    try {
-        live_process(proc).send_text(string_view(a[1]));
-    } catch (const Error&) {
-        error("Process " + std::string(string_view(data(proc)->name)) + " not running");
-    }
+    send_text(proc, string_view(a[1]));
     return Qnil;
 }
 
 Value f_process_send_region(Args a)
 {
     Value proc = check_process(a[0]);
-    std::string text = current().substring(CharPos(check_position(a[1])), CharPos(check_position(a[2])));
-    try {
-        live_process(proc).send_text(text);
-    } catch (const Error&) {
-        error("Process " + std::string(string_view(data(proc)->name)) + " not running");
-    }
+    send_text(proc, current().substring(CharPos(check_position(a[1])), CharPos(check_position(a[2]))));
     return Qnil;
 }
 
@@ -738,7 +727,7 @@ CallDestination parse_destination(Value dest)
     Value real = dest;
     if (consp(dest)) {
         if (xcar(dest) == sym(":file")) {
-            d.stdout_file = external(call1(sym("expand-file-name"), car(cdr(dest))));
+            d.stdout_file = os_string(call1(sym("expand-file-name"), car(cdr(dest))));
             return d;
         }
         real = xcar(dest);
@@ -747,7 +736,7 @@ CallDestination parse_destination(Value dest)
             d.stderr_mode = SpawnOptions::Stream::Null;
         else if (stringp(err)) {
             d.stderr_mode = SpawnOptions::Stream::File;
-            d.stderr_file = external(call1(sym("expand-file-name"), err));
+            d.stderr_file = os_string(call1(sym("expand-file-name"), err));
         }
     }
     if (real == Value::fixnum(0))
@@ -861,19 +850,16 @@ Value call_process(const std::vector<std::string>& argv, const std::string& infi
 
 std::vector<std::string> program_and_args(Value program, Args a, std::size_t first_arg)
 {
-    check_string(program);
-    std::vector<std::string> argv{external(program)};
-    for (std::size_t i = first_arg; i < a.size(); ++i) {
-        check_string(a[i]);
-        argv.push_back(external(a[i]));
-    }
+    std::vector<std::string> argv{os_string(program)};
+    for (std::size_t i = first_arg; i < a.size(); ++i)
+        argv.push_back(os_string(a[i]));
     return argv;
 }
 
 Value f_call_process(Args a)
 {
     Value infile_arg = arg(a, 1);
-    std::string infile = nilp(infile_arg) ? "" : external(call1(sym("expand-file-name"), infile_arg));
+    std::string infile = nilp(infile_arg) ? "" : os_string(call1(sym("expand-file-name"), infile_arg));
     try {
         return call_process(program_and_args(a[0], a, 4), infile, arg(a, 2));
     } catch (const Error& e) {

@@ -71,6 +71,13 @@ Value make_unibyte_string(std::string_view bytes)
     return make_string_raw(std::move(internal), static_cast<std::int64_t>(bytes.size()), false);
 }
 
+std::string os_string(Value s)
+{
+    std::string out;
+    internal_to_utf8(check_string(s)->bytes, out);
+    return out;
+}
+
 Value make_string_from_utf8(std::string_view utf8)
 {
     std::string internal;
