@@ -174,8 +174,20 @@ void Buffer::insert_before_markers(CharPos pos, std::string_view text)
     commit(text.size(), true);
 }
 
+void Buffer::note_changed_span(BytePos beg, BytePos end)
+{
+    const std::int64_t after = static_cast<std::int64_t>(m_text.size()) - end.value;
+    if (!m_changes) {
+        m_changes = ChangedSpan{beg, after};
+        return;
+    }
+    m_changes->beg = std::min(m_changes->beg, beg);
+    m_changes->end_unchanged = std::min(m_changes->end_unchanged, after);
+}
+
 void Buffer::inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool before_markers)
 {
+    note_changed_span(at.bytes, at.bytes + BytePos(static_cast<std::int64_t>(nbytes)));
     const TextPos delta{CharPos(static_cast<std::int64_t>(nchars)), BytePos(static_cast<std::int64_t>(nbytes))};
     auto moves = [&](const TextPos& p, bool advances) {
         return p.bytes > at.bytes || (p.bytes == at.bytes && (advances || before_markers));
@@ -224,6 +236,7 @@ void Buffer::delete_region(CharPos from, CharPos to)
     for (Marker* m : m_markers)
         adjust(m->m_pos);
     adjust(m_point);
+    note_changed_span(a.bytes, a.bytes);
 }
 
 void Buffer::erase()

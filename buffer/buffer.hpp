@@ -98,6 +98,17 @@ public:
     void set_modified(bool modified);
     // Counts every change; lets callers notice that the buffer changed.
     std::uint64_t modification_tick() const { return m_tick; }
+
+    // The change feed redisplay reads (Emacs's BEG_UNCHANGED/END_UNCHANGED):
+    // since the last clear_changes(), bytes [0, beg) and the last
+    // `end_unchanged` bytes of the text are what they were. Empty when
+    // nothing changed.
+    struct ChangedSpan {
+        BytePos beg;
+        std::int64_t end_unchanged;
+    };
+    std::optional<ChangedSpan> changes() const { return m_changes; }
+    void clear_changes() { m_changes.reset(); }
     bool read_only() const { return m_read_only; }
     void set_read_only(bool ro) { m_read_only = ro; }
 
@@ -144,6 +155,8 @@ private:
     void inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool before_markers);
     void apply_undo_entry(const UndoEntry& e);
     std::size_t count_newlines(std::size_t from_byte, std::size_t to_byte) const;
+    // Widens the change feed to cover [beg, end) of the text as it is now.
+    void note_changed_span(BytePos beg, BytePos end);
 
     std::string m_name;
     GapBuffer m_text;
@@ -159,6 +172,7 @@ private:
     bool m_undoing = false;
     std::optional<TextPos> m_reserved; // set between reserve and commit
     std::uint64_t m_tick = 0;
+    std::optional<ChangedSpan> m_changes;
     bool m_modified = false;
     bool m_read_only = false;
     std::string m_file_name;

@@ -1,0 +1,198 @@
+// Redisplay of whole frames into a grid: windows, mode lines, point kept in
+// view, the change feed, and costs that do not grow with the buffer.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+#include "ui_test_util.hpp"
+
+using namespace gapmacs;
+using namespace gapmacs::ui;
+
+namespace {
+
+std::string lines(int n)
+{
+    std::string s;
+    for (int i = 1; i <= n; ++i)
+        s += "line " + std::to_string(i) + "\n";
+    return s;
+}
+
+lisp::Value minibuffer() { return lisp::get_buffer_create(lisp::make_string(" *Minibuf-test*")); }
+
+} // namespace
+
+TEST_CASE("a frame shows the text, a mode line and the echo area")
+{
+    lisp::Value b = ui_test::buffer_with("shown", "hello\nworld\n");
+    Frame f(6, 50, b, minibuffer());
+    f.echo = "a message";
+    auto stats = redisplay(f, ui_test::plain);
+    INFO(f.grid().text());
+    CHECK(f.grid().row_text(0) == std::string("hello") + std::string(45, ' '));
+    CHECK(f.grid().row_text(1).starts_with("world"));
+    CHECK(f.grid().row_text(4).starts_with("-U:**-  shown"));
+    CHECK(f.grid().row_text(4).find("All L1") != std::string::npos);
+    CHECK(f.grid().row_text(4).find("(Fundamental)") != std::string::npos);
+    CHECK(f.grid().row_text(5).starts_with("a message"));
+    CHECK(stats.cursor_row == 0);
+    CHECK(stats.cursor_col == 0);
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("point is kept in view: moving past the bottom recentres")
+{
+    lisp::Value b = ui_test::buffer_with("scrolled", lines(1000));
+    Buffer& text = *lisp::live_buffer(b);
+    Frame f(12, 40, b, minibuffer());
+    redisplay(f, ui_test::plain);
+    text.goto_char(CharPos(1));
+    text.forward_line(500);
+    auto stats = redisplay(f, ui_test::plain);
+    // 10 text rows: line 501 is in the middle one.
+    CHECK(stats.cursor_row == 5);
+    CHECK(f.grid().row_text(5).starts_with("line 501"));
+    CHECK(f.grid().row_text(10).find("L501") != std::string::npos);
+    CHECK(f.grid().row_text(10).find("%") != std::string::npos);
+    text.goto_char(text.point_max());
+    stats = redisplay(f, ui_test::plain);
+    CHECK(f.grid().row_text(10).find("Bot") != std::string::npos);
+    CHECK(f.grid().row_text(stats.cursor_row).starts_with("    ")); // the empty last line
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("the change feed: an unchanged frame lays out nothing; one edit lays out one row")
+{
+    lisp::Value b = ui_test::buffer_with("feed", lines(100));
+    Buffer& text = *lisp::live_buffer(b);
+    Frame f(22, 40, b, minibuffer());
+    auto first = redisplay(f, ui_test::plain);
+    CHECK(first.rows_laid_out >= 20);
+    auto again = redisplay(f, ui_test::plain);
+    CHECK(again.rows_laid_out == 0);
+    CHECK(again.windows_skipped == 1);
+    // Typing on line 5: only that row is laid out again.
+    text.goto_char(CharPos(1));
+    text.forward_line(4);
+    text.insert("X");
+    auto edit = redisplay(f, ui_test::plain);
+    INFO(f.grid().text());
+    CHECK(edit.rows_laid_out == 1);
+    CHECK(f.grid().row_text(4).starts_with("Xline 5"));
+    CHECK(f.grid().row_text(5).starts_with("line 6"));
+    // A new line in the middle: the rows below shift, laid out once each at most.
+    text.insert("\n");
+    auto split = redisplay(f, ui_test::plain);
+    CHECK(f.grid().row_text(4).starts_with("X     "));
+    CHECK(f.grid().row_text(5).starts_with("line 5"));
+    CHECK(f.grid().row_text(6).starts_with("line 6"));
+    CHECK(split.rows_laid_out <= 20);
+    // Deleting the newline brings the old rows back up; they are copied, not laid out.
+    text.delete_region(CharPos(text.point().value - 1), text.point());
+    auto join = redisplay(f, ui_test::plain);
+    CHECK(f.grid().row_text(4).starts_with("Xline 5"));
+    CHECK(f.grid().row_text(5).starts_with("line 6"));
+    CHECK(f.grid().row_text(19).starts_with("line 20"));
+    CHECK(join.rows_laid_out <= 2);
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("split windows: each has a mode line, a divider separates side-by-side windows")
+{
+    lisp::Value b = ui_test::buffer_with("split", lines(50));
+    Frame f(21, 60, b, minibuffer());
+    Window& lower = f.split(f.selected(), true);
+    redisplay(f, ui_test::plain);
+    CHECK(f.windows().size() == 2);
+    CHECK(f.selected().rows == 9);
+    CHECK(lower.top == 10);
+    CHECK(f.grid().row_text(9).starts_with("-U:**-  split"));
+    CHECK(f.grid().row_text(19).starts_with("-U:**-  split"));
+    CHECK(f.grid().at(9, 0).face == Face::ModeLine);
+    CHECK(f.grid().at(19, 0).face == Face::ModeLineInactive);
+    Window& right = f.split(f.selected(), false);
+    redisplay(f, ui_test::plain);
+    CHECK(f.windows().size() == 3);
+    CHECK(right.left == 30);
+    CHECK(f.grid().at(0, 29).chars[0] == U'|');
+    f.remove(right);
+    f.delete_others(lower);
+    redisplay(f, ui_test::plain);
+    CHECK(f.windows().size() == 1);
+    CHECK(&f.selected() == &lower);
+    CHECK(lower.rows == 19);
+    CHECK_THROWS(f.remove(lower));
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("the region is drawn in the region face")
+{
+    lisp::Value b = ui_test::buffer_with("region", "abcdef\n");
+    Buffer& text = *lisp::live_buffer(b);
+    Frame f(4, 20, b, minibuffer());
+    text.goto_char(CharPos(5));
+    redisplay(f, [](Window&) {
+        WindowSettings s;
+        s.region = CharPos(2);
+        return s;
+    });
+    CHECK(f.grid().at(0, 0).face == Face::Default);
+    CHECK(f.grid().at(0, 1).face == Face::Region);
+    CHECK(f.grid().at(0, 3).face == Face::Region);
+    CHECK(f.grid().at(0, 4).face == Face::Default);
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("a file full of escape sequences reaches the grid escaped")
+{
+    lisp::Value b = ui_test::buffer_with("escapes", "\x1b]0;title\x07\x1b[2J\x1b[31mred\x9b" "1m\n");
+    Frame f(4, 60, b, minibuffer());
+    redisplay(f, ui_test::plain);
+    for (int r = 0; r < f.grid().rows(); ++r)
+        for (int c = 0; c < f.grid().cols(); ++c)
+            for (char32_t ch : f.grid().at(r, c).chars)
+                CHECK((ch == 0 || (ch >= 0x20 && ch != 0x7F && !(ch >= 0x80 && ch <= 0x9F))));
+    CHECK(f.grid().row_text(0).starts_with("^[]0;title^G^[[2J^[[31mred\\2331m"));
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("a 1 GB line shows, and its end shows, laying out a bounded number of rows")
+{
+    lisp::Value b = ui_test::buffer_with("huge-line", "");
+    Buffer& text = *lisp::live_buffer(b);
+    const std::size_t size = lisp::gc_stress_enabled() ? (std::size_t(64) << 20) : (std::size_t(1) << 30);
+    char* dst = text.reserve(CharPos(1), size);
+    std::memset(dst, 'x', size);
+    text.commit(size);
+    text.goto_char(CharPos(1));
+    Frame f(26, 80, b, minibuffer());
+    auto top = redisplay(f, ui_test::plain);
+    CHECK(top.rows_laid_out <= 30);
+    CHECK(f.grid().row_text(0) == std::string(79, 'x') + "\\");
+    text.goto_char(text.point_max());
+    auto end = redisplay(f, ui_test::plain);
+    // Recentring lays out at most two restart segments' rows.
+    CHECK(end.rows_laid_out <= 2 * restart_distance / 79 + 64);
+    CHECK(f.grid().row_text(24).find("Bot") != std::string::npos);
+    CHECK(end.cursor_row == 12);
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("1 GB of short lines: the end shows at once")
+{
+    lisp::Value b = ui_test::buffer_with("many-lines", "");
+    Buffer& text = *lisp::live_buffer(b);
+    const std::size_t size = lisp::gc_stress_enabled() ? (std::size_t(64) << 20) : (std::size_t(1) << 30);
+    char* dst = text.reserve(CharPos(1), size);
+    for (std::size_t i = 0; i < size; ++i)
+        dst[i] = (i % 40 == 39) ? '\n' : 'a';
+    text.commit(size);
+    text.goto_char(text.point_max());
+    Frame f(26, 80, b, minibuffer());
+    auto end = redisplay(f, ui_test::plain);
+    CHECK(end.rows_laid_out <= 75); // a first try from the top, then the recentred rows
+    CHECK(end.cursor_row == 12);
+    CHECK(f.grid().row_text(11).starts_with(std::string(39, 'a')));
+    lisp::kill_buffer(b);
+}

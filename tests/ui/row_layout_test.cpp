@@ -1,0 +1,160 @@
+// Layout of single rows: what each cell shows.
+#include <catch2/catch.hpp>
+
+#include "ui/row_layout.hpp"
+#include "ui_test_util.hpp"
+
+using namespace gapmacs;
+using namespace gapmacs::ui;
+
+namespace {
+
+struct Laid {
+    std::string text;
+    Row row;
+};
+
+Laid lay(const std::string& utf8, int width, bool truncate = false, std::optional<std::int64_t> cursor_char = {},
+         int tab_width = 8)
+{
+    lisp::Value b = ui_test::buffer_with("layout", utf8);
+    Buffer& text = *lisp::live_buffer(b);
+    std::vector<Cell> cells(static_cast<std::size_t>(width));
+    std::optional<BytePos> cursor;
+    if (cursor_char)
+        cursor = text.char_to_byte(CharPos(*cursor_char));
+    Row row = layout_row(text, text.text_pos(CharPos(1)), text.text_pos(text.point_max()),
+                         {width, tab_width, truncate}, cells, cursor);
+    CellGrid g(1, width);
+    for (int c = 0; c < width; ++c)
+        g.at(0, c) = cells[static_cast<std::size_t>(c)];
+    lisp::kill_buffer(b);
+    return {g.row_text(0), row};
+}
+
+} // namespace
+
+TEST_CASE("a short line fits, ends its row and leaves the rest blank")
+{
+    auto l = lay("hello\nworld", 10);
+    CHECK(l.text == "hello     ");
+    CHECK(l.row.ends_line);
+    CHECK_FALSE(l.row.reaches_end);
+    CHECK(l.row.next.chars == CharPos(7));
+}
+
+TEST_CASE("a long line wraps with a backslash in the last column")
+{
+    auto l = lay("abcdefghijklmnop", 8);
+    CHECK(l.text == "abcdefg\\");
+    CHECK_FALSE(l.row.ends_line);
+    CHECK(l.row.next.chars == CharPos(8));
+}
+
+TEST_CASE("a truncated line shows a dollar and the next row is the next line")
+{
+    auto l = lay("abcdefghijklmnop\nnext", 8, true);
+    CHECK(l.text == "abcdefg$");
+    CHECK(l.row.ends_line);
+    CHECK(l.row.next.chars == CharPos(18));
+}
+
+TEST_CASE("TAB advances to the next tab stop")
+{
+    CHECK(lay("a\tb", 20).text == "a       b           ");
+    CHECK(lay("abc\tde", 20, false, {}, 4).text == "abc de              ");
+}
+
+TEST_CASE("control characters, DEL and ESC show as ^X")
+{
+    CHECK(lay("a\x01" "b\x1b[2Jc\x7f", 20).text == "a^Ab^[[2Jc^?        ");
+}
+
+TEST_CASE("C1 controls and raw bytes show as octal escapes")
+{
+    // U+009B is the 8-bit CSI; 0xFF is not UTF-8 and is kept as a raw byte.
+    CHECK(lay("x\xc2\x9by\xffz", 20).text == "x\\233y\\377z         ");
+}
+
+TEST_CASE("escapes are in the escape-glyph face")
+{
+    lisp::Value b = ui_test::buffer_with("face", "a\x01");
+    Buffer& text = *lisp::live_buffer(b);
+    std::vector<Cell> cells(5);
+    layout_row(text, text.text_pos(CharPos(1)), text.text_pos(text.point_max()), {5, 8, false}, cells);
+    CHECK(cells[0].face == Face::Default);
+    CHECK(cells[1].face == Face::EscapeGlyph);
+    CHECK(cells[2].face == Face::EscapeGlyph);
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("wide characters take two cells and wrap whole")
+{
+    // Each ideograph is two columns; the row has 5 columns for text.
+    auto l = lay("漢字漢字", 6);
+    CHECK(l.text == "漢字 \\"); // the third would need columns 5-6
+    CHECK(l.row.next.chars == CharPos(3));
+    lisp::Value b = ui_test::buffer_with("wide", "漢a");
+    Buffer& text = *lisp::live_buffer(b);
+    std::vector<Cell> cells(6);
+    layout_row(text, text.text_pos(CharPos(1)), text.text_pos(text.point_max()), {6, 8, false}, cells, text.char_to_byte(CharPos(2)));
+    CHECK(cells[0].width == 2);
+    CHECK(cells[1].width == 0);
+    CHECK(cells[2].chars[0] == U'a');
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("combining marks join their base character's cell")
+{
+    lisp::Value b = ui_test::buffer_with("comb", "e\u0301x");
+    Buffer& text = *lisp::live_buffer(b);
+    std::vector<Cell> cells(5);
+    Row row = layout_row(text, text.text_pos(CharPos(1)), text.text_pos(text.point_max()), {5, 8, false}, cells,
+                         text.char_to_byte(CharPos(3)));
+    CHECK(cells[0].chars[0] == U'e');
+    CHECK(cells[0].chars[1] == U'\u0301');
+    CHECK(cells[1].chars[0] == U'x');
+    CHECK(row.cursor_col == 1); // x, after the one-column cluster
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("a combining mark with no base is shown escaped, never sent bare")
+{
+    CHECK(lay("\n", 4).text == "    ");
+    auto l = lay("\u0301", 8);
+    CHECK(l.text == "\\u0301  ");
+}
+
+TEST_CASE("the cursor column is found on its row, at the newline and at the end")
+{
+    CHECK(lay("ab\tc", 20, false, 4).row.cursor_col == 8);
+    CHECK(lay("ab\ncd", 20, false, 3).row.cursor_col == 2);
+    CHECK(lay("ab", 20, false, 3).row.cursor_col == 2);
+    CHECK_FALSE(lay("abcdefghij", 5, false, 8).row.cursor_col.has_value());
+}
+
+TEST_CASE("row_restart finds the line start, or a restart point of a very long line")
+{
+    ui_test::init();
+    lisp::Value b = ui_test::buffer_with("restart", "one\ntwo three");
+    Buffer& text = *lisp::live_buffer(b);
+    TextPos floor = text.text_pos(CharPos(1));
+    CHECK(row_restart(text, text.text_pos(CharPos(9)), floor).chars == CharPos(5));
+    CHECK(row_restart(text, text.text_pos(CharPos(3)), floor).chars == CharPos(1));
+    // A line of 3 restart distances: a position deep in it restarts at a
+    // multiple of the distance, and layout breaks rows there too.
+    text.goto_char(text.point_max());
+    text.insert(std::string(static_cast<std::size_t>(3 * restart_distance), 'x'));
+    TextPos deep = text.text_pos(CharPos(2 * restart_distance + 100));
+    TextPos r = row_restart(text, deep, floor);
+    CHECK(r.bytes.value == 2 * restart_distance);
+    TextPos limit = text.text_pos(text.point_max());
+    // The line starts at byte 4, less than a restart distance before the
+    // first multiple: that one is no restart point.
+    TextPos s = row_restart(text, text.text_pos(CharPos(restart_distance + 5)), floor);
+    CHECK(s.bytes.value == 4);
+    for (int guard = 0; guard < 100000 && s.bytes < r.bytes; ++guard)
+        s = layout_row(text, s, limit, {80, 8, false}).next;
+    CHECK(s.bytes == r.bytes); // rows from the earlier restart arrive exactly at the next
+    lisp::kill_buffer(b);
+}

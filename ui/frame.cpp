@@ -1,0 +1,238 @@
+#include "ui/frame.hpp"
+
+#include <algorithm>
+#include <functional>
+
+#include "core/error.hpp"
+
+namespace gapmacs::ui {
+
+// A node of the window tree: a leaf holds a window; an inner node stacks its
+// children in a column or lays them out in a row. `size` is the node's share
+// of its parent (rows in a column, columns in a row).
+struct Frame::Node {
+    enum class Kind { Leaf, Column, Row } kind = Kind::Leaf;
+    std::unique_ptr<Window> window;
+    std::vector<std::unique_ptr<Node>> children;
+    Node* parent = nullptr;
+    int size = 0;
+    int top = 0, left = 0, height = 0, width = 0;
+};
+
+namespace {
+
+constexpr int min_rows = 2; // one text row and the mode line
+constexpr int min_cols = 4;
+
+void for_each_leaf(Frame::Node& n, const std::function<void(Frame::Node&)>& f);
+
+} // namespace
+
+Frame::Frame(int rows, int cols, lisp::Value buffer, lisp::Value minibuffer)
+    : m_rows(rows), m_cols(cols), m_root(std::make_unique<Node>()),
+      m_minibuffer(std::make_unique<Window>(minibuffer, true))
+{
+    m_root->window = std::make_unique<Window>(buffer);
+    m_selected = m_root->window.get();
+    layout();
+}
+
+Frame::~Frame() = default;
+
+void Frame::resize(int rows, int cols)
+{
+    m_rows = std::max(rows, 2);
+    m_cols = std::max(cols, min_cols);
+    layout();
+}
+
+namespace {
+
+// Gives each child of n its share of n's area, proportional to the sizes it
+// had, the last child taking what rounding leaves.
+void layout_node(Frame::Node& n, int top, int left, int height, int width)
+{
+    n.top = top, n.left = left, n.height = height, n.width = width;
+    if (n.kind == Frame::Node::Kind::Leaf) {
+        Window& w = *n.window;
+        w.top = top;
+        w.left = left;
+        w.rows = std::max(height - 1, 1);
+        w.cols = width;
+        return;
+    }
+    const bool column = n.kind == Frame::Node::Kind::Column;
+    const int total = column ? height : width;
+    long weights = 0;
+    for (auto& c : n.children)
+        weights += std::max(c->size, 1);
+    int used = 0;
+    for (std::size_t i = 0; i < n.children.size(); ++i) {
+        auto& c = *n.children[i];
+        int share = i + 1 == n.children.size()
+                        ? total - used
+                        : static_cast<int>(static_cast<long>(total) * std::max(c.size, 1) / weights);
+        c.size = share;
+        if (column)
+            layout_node(c, top + used, left, share, width);
+        else
+            layout_node(c, top, left + used, height, share);
+        used += share;
+    }
+}
+
+} // namespace
+
+void Frame::layout()
+{
+    m_grid.resize(m_rows, m_cols);
+    m_root->size = m_rows - 1;
+    layout_node(*m_root, 0, 0, m_rows - 1, m_cols);
+    for (Window* w : windows()) {
+        w->has_divider = w->left + w->cols < m_cols;
+        w->invalidate();
+    }
+    m_minibuffer->top = m_rows - 1;
+    m_minibuffer->left = 0;
+    m_minibuffer->rows = 1;
+    m_minibuffer->cols = m_cols;
+    m_minibuffer->invalidate();
+}
+
+namespace {
+
+void for_each_leaf(Frame::Node& n, const std::function<void(Frame::Node&)>& f)
+{
+    if (n.kind == Frame::Node::Kind::Leaf) {
+        f(n);
+        return;
+    }
+    for (auto& c : n.children)
+        for_each_leaf(*c, f);
+}
+
+} // namespace
+
+std::vector<Window*> Frame::windows() const
+{
+    std::vector<Window*> out;
+    for_each_leaf(*m_root, [&](Node& n) { out.push_back(n.window.get()); });
+    return out;
+}
+
+bool Frame::contains(const Window* w) const
+{
+    return w == m_minibuffer.get() || find(w) != nullptr;
+}
+
+Frame::Node* Frame::find(const Window* w) const
+{
+    Node* found = nullptr;
+    for_each_leaf(*m_root, [&](Node& n) {
+        if (n.window.get() == w)
+            found = &n;
+    });
+    return found;
+}
+
+void Frame::select(Window& w)
+{
+    if (&w == m_selected)
+        return;
+    Window& old = *m_selected;
+    // The old window remembers where point was; the new one's point becomes
+    // its buffer's point (Emacs's window-point).
+    old.point_marker().set(old.text(), old.text().point());
+    if (auto p = w.point_marker().position(); p && w.point_marker().buffer() == &w.text())
+        w.text().goto_char(*p);
+    m_selected = &w;
+}
+
+Window& Frame::split(Window& w, bool below)
+{
+    Node* leaf = find(&w);
+    if (!leaf)
+        throw Error("error", "Window is not on this frame");
+    const int have = below ? leaf->height : leaf->width;
+    if (have < 2 * (below ? min_rows : min_cols))
+        throw Error("error", "Window too small for splitting");
+    const auto kind = below ? Node::Kind::Column : Node::Kind::Row;
+    if (!leaf->parent || leaf->parent->kind != kind) {
+        // Turn the leaf into an inner node of the wanted kind holding the old window.
+        auto moved = std::make_unique<Node>();
+        moved->window = std::move(leaf->window);
+        moved->parent = leaf;
+        moved->size = have;
+        leaf->kind = kind;
+        leaf->children.push_back(std::move(moved));
+        leaf = leaf->children.back().get();
+    }
+    Node* parent = leaf->parent;
+    auto it = std::find_if(parent->children.begin(), parent->children.end(),
+                           [&](auto& c) { return c.get() == leaf; });
+    auto fresh = std::make_unique<Node>();
+    fresh->parent = parent;
+    fresh->window = std::make_unique<Window>(w.buffer());
+    // The old window keeps the larger half, as in Emacs.
+    fresh->size = have / 2;
+    leaf->size = have - have / 2;
+    Window& made = *fresh->window;
+    made.start().set(w.text(), w.start().position().value_or(w.text().point_min()));
+    made.point_marker().set(w.text(), w.point(&w == m_selected));
+    parent->children.insert(it + 1, std::move(fresh));
+    layout();
+    return made;
+}
+
+void Frame::remove(Window& w)
+{
+    Node* leaf = find(&w);
+    if (!leaf || !leaf->parent)
+        throw Error("error", "Attempt to delete minibuffer or sole ordinary window");
+    if (&w == m_selected) {
+        auto all = windows();
+        auto it = std::find(all.begin(), all.end(), &w);
+        Window* next = it + 1 != all.end() ? *(it + 1) : all.front();
+        select(*next);
+    }
+    Node* parent = leaf->parent;
+    auto it = std::find_if(parent->children.begin(), parent->children.end(),
+                           [&](auto& c) { return c.get() == leaf; });
+    std::size_t index = static_cast<std::size_t>(it - parent->children.begin());
+    Node& heir = *parent->children[index > 0 ? index - 1 : 1];
+    heir.size += leaf->size;
+    parent->children.erase(it);
+    if (parent->children.size() == 1) {
+        // A node with one child is that child.
+        std::unique_ptr<Node> only = std::move(parent->children.front());
+        parent->children.clear();
+        parent->kind = only->kind;
+        parent->window = std::move(only->window);
+        parent->children = std::move(only->children);
+        for (auto& c : parent->children)
+            c->parent = parent;
+    }
+    layout();
+}
+
+void Frame::delete_others(Window& w)
+{
+    Node* leaf = find(&w);
+    if (!leaf)
+        return;
+    if (&w != m_selected)
+        select(w);
+    auto keep = std::move(leaf->window);
+    m_root = std::make_unique<Node>();
+    m_root->window = std::move(keep);
+    layout();
+}
+
+void Frame::mark_values() const
+{
+    for (Window* w : windows())
+        w->mark_values();
+    m_minibuffer->mark_values();
+}
+
+} // namespace gapmacs::ui

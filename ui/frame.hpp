@@ -1,0 +1,72 @@
+// Frame: the terminal's screen divided into windows, plus the bottom row
+// shared by the echo area and the minibuffer window.
+//
+// The windows form a tree, as in Emacs: `C-x 2` stacks two windows in a
+// column, `C-x 3` puts two side by side in a row; deleting a window gives
+// its space to a sibling. The tree's leaves in order are the cyclic order
+// `other-window` follows.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ui/cell_grid.hpp"
+#include "ui/window.hpp"
+
+namespace gapmacs::ui {
+
+class Frame final {
+public:
+    // buffer: the buffer the first window shows; minibuffer: the buffer of
+    // the minibuffer window.
+    Frame(int rows, int cols, lisp::Value buffer, lisp::Value minibuffer);
+    ~Frame();
+    Frame(const Frame&) = delete;
+    Frame& operator=(const Frame&) = delete;
+
+    int rows() const { return m_rows; }
+    int cols() const { return m_cols; }
+    void resize(int rows, int cols);
+
+    Window& selected() { return *m_selected; }
+    // Selects w: the old window keeps its point, w's buffer gets w's point.
+    void select(Window& w);
+    Window& minibuffer_window() { return *m_minibuffer; }
+    bool minibuffer_active() const { return m_selected == m_minibuffer.get(); }
+
+    // Leaf windows in cyclic order (the minibuffer window excluded).
+    std::vector<Window*> windows() const;
+    bool contains(const Window* w) const;
+
+    // Splits w in two (below: one above the other; else side by side) and
+    // returns the new window, which shows the same buffer. Throws
+    // gapmacs::Error when w is too small.
+    Window& split(Window& w, bool below);
+    // Deletes w (not the only window); its space goes to a sibling.
+    void remove(Window& w);
+    void delete_others(Window& w);
+
+    // The echo area's message (internal text), shown while the minibuffer
+    // is not in use.
+    std::string echo;
+    // The minibuffer's prompt, shown before its text.
+    std::string prompt;
+
+    CellGrid& grid() { return m_grid; }
+    void mark_values() const;
+
+    struct Node; // of the window tree (frame.cpp)
+
+private:
+    void layout();
+    Node* find(const Window* w) const;
+
+    int m_rows;
+    int m_cols;
+    std::unique_ptr<Node> m_root;
+    std::unique_ptr<Window> m_minibuffer;
+    Window* m_selected;
+    CellGrid m_grid;
+};
+
+} // namespace gapmacs::ui

@@ -1,0 +1,420 @@
+#include "ui/redisplay.hpp"
+
+#include <algorithm>
+#include <climits>
+
+#include "core/utf8.hpp"
+#include "lisp-lite/buffers.hpp"
+
+namespace gapmacs::ui {
+
+namespace {
+
+std::int64_t count_newlines(const Buffer& b, std::int64_t from, std::int64_t to)
+{
+    std::int64_t n = 0;
+    b.gap_buffer().for_each_piece(static_cast<std::size_t>(from), static_cast<std::size_t>(to),
+                                  [&](std::string_view piece) { n += std::count(piece.begin(), piece.end(), '\n'); });
+    return n;
+}
+
+// Line number of point, counted incrementally from the last one the window
+// showed when no change happened between the two positions: moving around
+// a 1 GB buffer does not recount it.
+std::int64_t line_number(Window& w, const Buffer& b, TextPos pt)
+{
+    auto& c = w.line_cache;
+    const std::int64_t floor = b.char_to_byte(b.point_min()).value;
+    bool valid = c.valid && c.floor == floor;
+    if (valid && c.tick != b.modification_tick()) {
+        auto changes = b.changes();
+        valid = changes && changes->beg.value >= std::max(c.pos, pt.bytes.value) && c.tick == c.changes_tick;
+    }
+    std::int64_t line;
+    if (!valid)
+        line = 1 + count_newlines(b, floor, pt.bytes.value);
+    else if (pt.bytes.value >= c.pos)
+        line = c.line + count_newlines(b, c.pos, pt.bytes.value);
+    else
+        line = c.line - count_newlines(b, pt.bytes.value, c.pos);
+    c = {true, pt.bytes.value, line, floor, b.modification_tick(), b.modification_tick()};
+    return line;
+}
+
+std::string coding_mnemonic(const Buffer& b)
+{
+    std::string name = b.coding().name();
+    char eol = ':';
+    if (name.ends_with("-dos"))
+        eol = '\\';
+    else if (name.ends_with("-mac"))
+        eol = '/';
+    char m = '-';
+    if (name.starts_with("utf-8"))
+        m = 'U';
+    else if (name.starts_with("latin-1") || name.starts_with("iso-latin-1") || name.starts_with("iso-8859-1"))
+        m = '1';
+    else if (name.starts_with("binary") || name.starts_with("raw-text") || name.starts_with("no-conversion"))
+        m = '=';
+    return std::string(1, m) + eol;
+}
+
+void put_text(CellGrid& grid, int row, int col, int end_col, std::string_view utf8, Face face)
+{
+    std::string internal;
+    for (std::size_t i = 0; i < utf8.size() && col < end_col;) {
+        int len = 1;
+        char32_t c = decode_internal_char(utf8.data() + i, utf8.data() + utf8.size(), &len);
+        i += static_cast<std::size_t>(len);
+        int w = char_columns(c);
+        if (w < 0) {
+            c = U'?';
+            w = 1;
+        }
+        if (col + w > end_col)
+            break;
+        grid.at(row, col++) = Cell::of(c, face, static_cast<std::uint8_t>(w));
+        for (int k = 1; k < w; ++k)
+            grid.at(row, col++) = Cell::continuation(face);
+    }
+}
+
+bool row_holds(const Row& r, std::int64_t byte)
+{
+    return byte >= r.start.bytes.value && (byte < r.next.bytes.value || (r.reaches_end && byte == r.next.bytes.value));
+}
+
+class WindowPainter {
+public:
+    WindowPainter(Frame& frame, Window& w, const WindowSettings& s, RedisplayStats& stats)
+        : m_frame(frame), m_w(w), m_s(s), m_stats(stats), m_b(w.text()), m_selected(&w == &frame.selected())
+    {
+        m_opt = s.layout;
+        m_opt.width = w.text_cols();
+        m_floor = m_b.text_pos(m_b.point_min());
+        m_limit = m_b.text_pos(m_b.point_max());
+        m_point = m_b.text_pos(std::clamp(w.point(m_selected), m_floor.chars, m_limit.chars));
+        if (s.region) {
+            CharPos m = std::clamp(*s.region, m_floor.chars, m_limit.chars);
+            CharPos a = std::min(m, m_point.chars), z = std::max(m, m_point.chars);
+            m_highlights.push_back({m_b.char_to_byte(a), m_b.char_to_byte(z), Face::Region});
+        }
+        m_highlights.insert(m_highlights.end(), s.highlights.begin(), s.highlights.end());
+    }
+
+    void paint()
+    {
+        TextPos start = window_start();
+        auto& d = m_w.drawn;
+        const bool same_frame = d.valid && d.top == m_w.top && d.left == m_w.left && d.nrows == m_w.rows &&
+                                d.ncols == m_w.cols && same_options(d.options) && d.floor == m_floor.bytes.value &&
+                                d.limit_tail == tail_of(m_limit);
+        std::string mode = mode_line_text(m_w, m_s, m_w.cols, m_point);
+        if (same_frame && d.tick == m_b.modification_tick() && d.start == start && d.point == m_point.chars &&
+            d.region == m_s.region && d.selected == m_selected && m_s.highlights.empty() && d.plain &&
+            d.mode_line == mode) {
+            ++m_stats.windows_skipped;
+            m_w.cursor_row = d.cursor_row;
+            m_w.cursor_col = d.cursor_col;
+            return;
+        }
+        ++m_stats.windows_drawn;
+        const bool reuse = same_frame && d.start == start && d.region == m_s.region && d.plain &&
+                           m_s.highlights.empty();
+        if (!draw_rows(start, reuse)) {
+            start = start_for_point(m_b, m_point, m_w.rows / 2, m_opt);
+            draw_rows(start, false);
+        }
+        m_w.start().set(m_b, start.chars);
+        d.valid = true;
+        d.tick = m_b.modification_tick();
+        d.start = start;
+        d.point = m_point.chars;
+        d.region = m_s.region;
+        d.selected = m_selected;
+        d.plain = m_s.highlights.empty();
+        d.top = m_w.top, d.left = m_w.left, d.nrows = m_w.rows, d.ncols = m_w.cols;
+        d.options = m_opt;
+        d.floor = m_floor.bytes.value;
+        d.limit_tail = tail_of(m_limit);
+        d.size = m_b.size();
+        d.byte_size = static_cast<std::int64_t>(m_b.byte_size());
+        d.cursor_row = m_w.cursor_row;
+        d.cursor_col = m_w.cursor_col;
+        // The mode line shows where the window ended up.
+        d.mode_line = mode_line_text(m_w, m_s, m_w.cols, m_point);
+        if (!m_w.is_minibuffer())
+            put_mode_line(d.mode_line);
+    }
+
+private:
+    std::int64_t tail_of(TextPos limit) const { return static_cast<std::int64_t>(m_b.byte_size()) - limit.bytes.value; }
+    bool same_options(const LayoutOptions& o) const
+    {
+        return o.width == m_opt.width && o.tab_width == m_opt.tab_width && o.truncate == m_opt.truncate;
+    }
+
+    TextPos window_start()
+    {
+        Marker& m = m_w.start();
+        if (m.buffer() != &m_b || !m.position())
+            return m_floor;
+        CharPos s = std::clamp(*m.position(), m_floor.chars, m_limit.chars);
+        return m_b.text_pos(s);
+    }
+
+    std::span<Cell> grid_row(int i)
+    {
+        CellGrid& g = m_frame.grid();
+        return {&g.at(m_w.top + i, m_w.left), static_cast<std::size_t>(m_w.text_cols())};
+    }
+
+    // Lays out and draws the rows from start; false when point is not on
+    // any of them (the caller recentres).
+    bool draw_rows(TextPos start, bool reuse)
+    {
+        auto& d = m_w.drawn;
+        std::vector<Row> old = reuse ? d.rows : std::vector<Row>{};
+        std::int64_t change_beg = LLONG_MAX, tail_new = LLONG_MAX, delta_b = 0, delta_c = 0;
+        if (reuse && d.tick != m_b.modification_tick()) {
+            if (auto span = m_b.changes()) {
+                change_beg = span->beg.value;
+                tail_new = static_cast<std::int64_t>(m_b.byte_size()) - span->end_unchanged;
+                delta_b = static_cast<std::int64_t>(m_b.byte_size()) - d.byte_size;
+                delta_c = m_b.size() - d.size;
+            } else {
+                old.clear();
+            }
+        }
+        std::vector<Row> rows;
+        bool found = false;
+        TextPos pos = start;
+        bool ended = false;
+        for (int i = 0; i < m_w.rows; ++i) {
+            if (ended) {
+                for (Cell& c : grid_row(i))
+                    c = Cell{};
+                continue;
+            }
+            Row row;
+            bool have = false;
+            if (i < static_cast<int>(old.size())) {
+                const Row& o = old[static_cast<std::size_t>(i)];
+                const bool before_change = o.start.bytes == pos.bytes &&
+                                           (o.next.bytes.value < change_beg ||
+                                            (o.ends_line && !o.reaches_end && o.next.bytes.value <= change_beg));
+                if (before_change) {
+                    row = o;
+                    have = true;
+                }
+            }
+            if (!have && !old.empty() && pos.bytes.value >= tail_new) {
+                // Text after the change is as it was: the old row that
+                // started here (shifted) is the same row.
+                // Rows below can be copied up (text was deleted); rows pushed
+                // down are laid out again, their old cells being overwritten.
+                for (std::size_t m = static_cast<std::size_t>(i); m < old.size(); ++m) {
+                    const Row& o = old[m];
+                    if (o.start.bytes.value + delta_b != pos.bytes.value)
+                        continue;
+                    row = o;
+                    row.start = {o.start.chars + CharPos(delta_c), o.start.bytes + BytePos(delta_b)};
+                    row.next = {o.next.chars + CharPos(delta_c), o.next.bytes + BytePos(delta_b)};
+                    row.cursor_col.reset();
+                    if (m != static_cast<std::size_t>(i)) {
+                        auto src = grid_row(static_cast<int>(m));
+                        std::copy(src.begin(), src.end(), grid_row(i).begin());
+                    }
+                    have = true;
+                    break;
+                }
+            }
+            if (!have || row_holds(row, m_point.bytes.value)) {
+                row = layout_row(m_b, pos, m_limit, m_opt, grid_row(i), m_point.bytes, m_highlights);
+                ++m_stats.rows_laid_out;
+            }
+            if (row_holds(row, m_point.bytes.value) && row.cursor_col && !found) {
+                found = true;
+                m_w.cursor_row = m_w.top + i;
+                m_w.cursor_col = m_w.left + *row.cursor_col;
+            }
+            rows.push_back(row);
+            if (m_w.has_divider)
+                m_frame.grid().at(m_w.top + i, m_w.left + m_w.cols - 1) = Cell::of(U'|', Face::Divider);
+            if (row.reaches_end || row.next.bytes <= pos.bytes)
+                ended = true;
+            pos = row.next;
+        }
+        d.rows = std::move(rows);
+        if (m_w.has_divider)
+            for (int i = 0; i < m_w.rows; ++i)
+                m_frame.grid().at(m_w.top + i, m_w.left + m_w.cols - 1) = Cell::of(U'|', Face::Divider);
+        // The minibuffer and a window whose point is before point-min (never)
+        // have nothing to recentre.
+        return found || m_w.rows <= 0;
+    }
+
+    void put_mode_line(const std::string& text)
+    {
+        CellGrid& g = m_frame.grid();
+        const int row = m_w.top + m_w.rows;
+        if (row >= g.rows())
+            return;
+        Face f = m_selected ? Face::ModeLine : Face::ModeLineInactive;
+        g.fill_row(row, m_w.left, m_w.left + m_w.cols, Cell::of(U'-', f));
+        put_text(g, row, m_w.left, m_w.left + m_w.cols, text, f);
+    }
+
+    Frame& m_frame;
+    Window& m_w;
+    const WindowSettings& m_s;
+    RedisplayStats& m_stats;
+    Buffer& m_b;
+    bool m_selected;
+    LayoutOptions m_opt;
+    TextPos m_floor, m_limit, m_point;
+    std::vector<Highlight> m_highlights;
+};
+
+void paint_minibuffer_row(Frame& frame, const SettingsFn& settings, RedisplayStats& stats)
+{
+    CellGrid& g = frame.grid();
+    const int row = g.rows() - 1;
+    Window& mw = frame.minibuffer_window();
+    if (!frame.minibuffer_active()) {
+        g.fill_row(row, 0, g.cols(), Cell{});
+        std::string_view echo = frame.echo;
+        if (auto nl = echo.find('\n'); nl != std::string_view::npos)
+            echo = echo.substr(0, nl);
+        put_text(g, row, 0, g.cols(), echo, Face::Default);
+        mw.invalidate();
+        return;
+    }
+    // The prompt, then the input laid out in what is left of the row.
+    int prompt_cols = 0;
+    g.fill_row(row, 0, g.cols(), Cell{});
+    put_text(g, row, 0, g.cols() - 1, frame.prompt, Face::MinibufferPrompt);
+    while (prompt_cols < g.cols() && g.at(row, prompt_cols).face == Face::MinibufferPrompt)
+        ++prompt_cols;
+    mw.left = prompt_cols;
+    mw.cols = std::max(g.cols() - prompt_cols, 2);
+    mw.top = row;
+    mw.rows = 1;
+    mw.has_divider = false;
+    WindowSettings s = settings(mw);
+    s.layout.truncate = false;
+    WindowPainter(frame, mw, s, stats).paint();
+}
+
+} // namespace
+
+std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPos pt)
+{
+    Buffer& b = w.text();
+    std::string flags = b.read_only() ? (b.modified() ? "%*" : "%%") : (b.modified() ? "**" : "--");
+    std::string out = "-" + coding_mnemonic(b) + flags + "-  " + b.name();
+    const int name_end = 7 + 12;
+    while (static_cast<int>(out.size()) < name_end)
+        out += ' ';
+    out += "   ";
+    // Where the window is in the buffer.
+    const auto& d = w.drawn;
+    const bool top = !d.valid || d.start.chars <= b.point_min();
+    const bool bottom = d.valid && !d.rows.empty() &&
+                        std::any_of(d.rows.begin(), d.rows.end(), [](const Row& r) { return r.reaches_end; });
+    std::string where;
+    if (top && bottom)
+        where = "All";
+    else if (top)
+        where = "Top";
+    else if (bottom)
+        where = "Bot";
+    else {
+        std::int64_t span = std::max<std::int64_t>(b.point_max().value - b.point_min().value, 1);
+        where = std::to_string((d.start.chars.value - b.point_min().value) * 100 / span) + "%";
+    }
+    out += where;
+    while (where.size() < 4) {
+        out += ' ';
+        where += ' ';
+    }
+    std::int64_t line = s.line_number_mode || s.column_number_mode ? line_number(w, b, pt) : 0;
+    if (s.line_number_mode && s.column_number_mode) {
+        std::int64_t col = pt.chars.value - b.line_beginning(pt.chars).value;
+        out += "(" + std::to_string(line) + "," + std::to_string(col) + ")";
+    } else if (s.line_number_mode) {
+        out += "L" + std::to_string(line);
+    } else if (s.column_number_mode) {
+        out += "C" + std::to_string(pt.chars.value - b.line_beginning(pt.chars).value);
+    }
+    out += "    (" + s.mode_name + s.mode_line_process + ") ";
+    while (static_cast<int>(out.size()) < width)
+        out += '-';
+    return out;
+}
+
+RedisplayStats redisplay(Frame& frame, const SettingsFn& settings)
+{
+    RedisplayStats stats;
+    for (Window* w : frame.windows()) {
+        WindowSettings s = settings(*w);
+        WindowPainter(frame, *w, s, stats).paint();
+    }
+    paint_minibuffer_row(frame, settings, stats);
+    Window& sel = frame.selected();
+    stats.cursor_row = sel.cursor_row;
+    stats.cursor_col = sel.cursor_col;
+    // Every window showing a buffer is now up to date with its text.
+    for (Window* w : frame.windows())
+        w->text().clear_changes();
+    frame.minibuffer_window().text().clear_changes();
+    return stats;
+}
+
+TextPos start_for_point(const Buffer& b, TextPos p, int rows_above, const LayoutOptions& options)
+{
+    const TextPos floor = b.text_pos(b.point_min());
+    const TextPos limit = b.text_pos(b.point_max());
+    // At point-max no row starts at a restart point: the row before reaches
+    // the end.
+    TextPos r = row_restart(b, p == limit && p.bytes > floor.bytes ? b.text_pos(p.chars - CharPos(1)) : p, floor);
+    std::vector<TextPos> starts;
+    for (TextPos s = r;;) {
+        starts.push_back(s);
+        Row row = layout_row(b, s, limit, options);
+        if (p.bytes < row.next.bytes || row.reaches_end || row.next.bytes <= s.bytes)
+            break;
+        s = row.next;
+    }
+    std::int64_t idx = static_cast<std::int64_t>(starts.size()) - 1;
+    while (idx < rows_above && r.bytes > floor.bytes) {
+        TextPos r2 = row_restart(b, b.text_pos(r.chars - CharPos(1)), floor);
+        std::vector<TextPos> seg;
+        for (TextPos s = r2; s.bytes < r.bytes;) {
+            seg.push_back(s);
+            Row row = layout_row(b, s, limit, options);
+            if (row.next.bytes <= s.bytes)
+                break;
+            s = row.next;
+        }
+        starts.insert(starts.begin(), seg.begin(), seg.end());
+        idx += static_cast<std::int64_t>(seg.size());
+        r = r2;
+    }
+    return starts[static_cast<std::size_t>(std::max<std::int64_t>(0, idx - rows_above))];
+}
+
+TextPos row_below(const Buffer& b, TextPos start, int n, const LayoutOptions& options)
+{
+    const TextPos limit = b.text_pos(b.point_max());
+    TextPos s = start;
+    for (int i = 0; i < n; ++i) {
+        Row row = layout_row(b, s, limit, options);
+        if (row.reaches_end || row.next.bytes <= s.bytes)
+            break;
+        s = row.next;
+    }
+    return s;
+}
+
+} // namespace gapmacs::ui

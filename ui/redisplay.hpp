@@ -1,0 +1,53 @@
+// Redisplay: draws a Frame into its CellGrid.
+//
+// Reads only the text it shows: each window is laid out row by row from its
+// start. A window whose buffer, point, mark and geometry did not change since
+// the last frame costs nothing; after an edit, rows that end before the
+// buffer's change feed's first changed byte are kept, and rows after the
+// change whose text is the same (Emacs's END_UNCHANGED) are shifted, not
+// laid out again. When point is not in view, the window is recentred on it.
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ui/frame.hpp"
+#include "ui/row_layout.hpp"
+
+namespace gapmacs::ui {
+
+// What redisplay needs to know about a window's buffer besides its text;
+// the editor reads it from Lisp variables.
+struct WindowSettings {
+    LayoutOptions layout;          // width is set by redisplay
+    std::optional<CharPos> region; // the other end of the active region
+    std::vector<Highlight> highlights; // search matches
+    std::string mode_name = "Fundamental";
+    std::string mode_line_process; // e.g. ":run"
+    bool line_number_mode = true;
+    bool column_number_mode = false;
+};
+using SettingsFn = std::function<WindowSettings(Window&)>;
+
+struct RedisplayStats {
+    int rows_laid_out = 0; // rows whose text was laid out again
+    int windows_drawn = 0;
+    int windows_skipped = 0; // nothing had changed
+    int cursor_row = 0;
+    int cursor_col = 0;
+};
+
+RedisplayStats redisplay(Frame& frame, const SettingsFn& settings);
+
+// The start of the row `rows_above` rows above the one holding p (fewer at
+// the top of the accessible text).
+TextPos start_for_point(const Buffer& buffer, TextPos p, int rows_above, const LayoutOptions& options);
+// The start of the row n rows below the row starting at start (stops at the
+// last row).
+TextPos row_below(const Buffer& buffer, TextPos start, int n, const LayoutOptions& options);
+
+// The mode line text of a window, as Emacs formats it on a terminal.
+std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPos point);
+
+} // namespace gapmacs::ui

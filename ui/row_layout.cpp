@@ -1,0 +1,300 @@
+#include "ui/row_layout.hpp"
+
+#include <unicode/ubrk.h>
+#include <unicode/utf16.h>
+
+#include <algorithm>
+#include <climits>
+#include <cwchar>
+#include <memory>
+
+#include "core/utf8.hpp"
+
+namespace gapmacs::ui {
+
+namespace {
+
+struct Char {
+    char32_t c;
+    std::int64_t byte; // offset of its first byte
+    int len;
+};
+
+char32_t char_at(const GapBuffer& text, std::int64_t byte, std::int64_t end, int& len)
+{
+    char tmp[4];
+    const auto lead = static_cast<unsigned char>(text[static_cast<std::size_t>(byte)]);
+    int n = std::min<std::int64_t>(internal_char_length(lead), end - byte);
+    for (int i = 0; i < n; ++i)
+        tmp[i] = text[static_cast<std::size_t>(byte + i)];
+    return decode_internal_char(tmp, tmp + n, &len);
+}
+
+// The character break iterator, opened once: ubrk_setText per row is cheap,
+// ubrk_open is not.
+struct BreakIteratorClose {
+    void operator()(UBreakIterator* bi) const { ubrk_close(bi); }
+};
+UBreakIterator* char_breaker()
+{
+    static std::unique_ptr<UBreakIterator, BreakIteratorClose> bi = [] {
+        UErrorCode status = U_ZERO_ERROR;
+        return std::unique_ptr<UBreakIterator, BreakIteratorClose>(
+            ubrk_open(UBRK_CHARACTER, "", nullptr, 0, &status));
+    }();
+    return bi.get();
+}
+
+// Marks which of chars start a grapheme cluster (ICU's rules).
+void find_clusters(const std::vector<Char>& chars, std::vector<bool>& starts)
+{
+    starts.assign(chars.size() + 1, false);
+    bool ascii = std::all_of(chars.begin(), chars.end(), [](const Char& c) { return c.c < 0x80; });
+    UBreakIterator* bi = ascii ? nullptr : char_breaker();
+    if (!bi) {
+        std::fill(starts.begin(), starts.end(), true);
+        return;
+    }
+    std::vector<UChar> u16;
+    std::vector<std::size_t> char_of; // UTF-16 index -> char index
+    for (std::size_t i = 0; i < chars.size(); ++i) {
+        // Raw bytes are not Unicode; U+FFFD breaks the same way (a cluster of its own).
+        char32_t c = chars[i].c > max_unicode_char ? U'\uFFFD' : chars[i].c;
+        char_of.push_back(i);
+        if (c > 0xFFFF) {
+            char_of.push_back(i);
+            u16.push_back(U16_LEAD(c));
+            u16.push_back(U16_TRAIL(c));
+        } else {
+            u16.push_back(static_cast<UChar>(c));
+        }
+    }
+    char_of.push_back(chars.size());
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText(bi, u16.data(), static_cast<std::int32_t>(u16.size()), &status);
+    if (U_FAILURE(status)) {
+        std::fill(starts.begin(), starts.end(), true);
+        return;
+    }
+    for (std::int32_t b = ubrk_first(bi); b != UBRK_DONE; b = ubrk_next(bi))
+        starts[char_of[static_cast<std::size_t>(b)]] = true;
+}
+
+// The escaped form of a character the terminal must not see or cannot show.
+std::u32string escape_glyph(char32_t c)
+{
+    std::u32string out;
+    auto octal = [&](unsigned v) {
+        out = U"\\";
+        out += static_cast<char32_t>(U'0' + ((v >> 6) & 7));
+        out += static_cast<char32_t>(U'0' + ((v >> 3) & 7));
+        out += static_cast<char32_t>(U'0' + (v & 7));
+    };
+    if (c < 0x20 || c == 0x7F) {
+        out = U"^";
+        out += static_cast<char32_t>(c ^ 0x40);
+    } else if (is_raw_byte_char(c)) {
+        octal(raw_byte_value(c));
+    } else if (c >= 0x80 && c <= 0x9F) {
+        octal(static_cast<unsigned>(c));
+    } else {
+        static const char hex[] = "0123456789ABCDEF";
+        out = U"\\u";
+        int digits = c > 0xFFFF ? 6 : 4;
+        for (int d = digits - 1; d >= 0; --d)
+            out += static_cast<char32_t>(hex[(c >> (4 * d)) & 0xF]);
+    }
+    return out;
+}
+
+// Is the anchor at byte `a` a layout restart (a line reaching back further
+// than restart_distance)? See row_restart.
+bool is_restart(const GapBuffer& text, std::int64_t a, std::int64_t floor)
+{
+    if (a - restart_distance < floor)
+        return false;
+    return !text.rfind(static_cast<std::size_t>(a - restart_distance), static_cast<std::size_t>(a), '\n');
+}
+
+std::int64_t char_boundary_at_or_after(const GapBuffer& text, std::int64_t b, std::int64_t end)
+{
+    while (b < end && is_continuation_byte(static_cast<unsigned char>(text[static_cast<std::size_t>(b)])))
+        ++b;
+    return b;
+}
+
+Face face_at(std::int64_t byte, std::span<const Highlight> highlights)
+{
+    Face f = Face::Default;
+    for (const Highlight& h : highlights)
+        if (byte >= h.beg.value && byte < h.end.value)
+            f = h.face;
+    return f;
+}
+
+} // namespace
+
+int char_columns(char32_t c)
+{
+    if (c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F) || c > max_unicode_char)
+        return -1;
+    int w = ::wcwidth(static_cast<wchar_t>(c));
+    return w <= 0 ? -1 : w;
+}
+
+TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor)
+{
+    const GapBuffer& text = buffer.gap_buffer();
+    const std::int64_t p = pos.bytes.value;
+    const std::int64_t anchor = (p / restart_distance) * restart_distance;
+    std::int64_t from = std::max(floor.bytes.value, anchor - restart_distance);
+    if (auto nl = text.rfind(static_cast<std::size_t>(from), static_cast<std::size_t>(p), '\n')) {
+        BytePos b(static_cast<std::int64_t>(*nl) + 1);
+        return {buffer.byte_to_char(b), b};
+    }
+    if (anchor > floor.bytes.value && is_restart(text, anchor, floor.bytes.value)) {
+        BytePos b(char_boundary_at_or_after(text, anchor, p));
+        return {buffer.byte_to_char(b), b};
+    }
+    return floor;
+}
+
+Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutOptions& options,
+               std::span<Cell> out, std::optional<BytePos> cursor, std::span<const Highlight> highlights)
+{
+    const GapBuffer& text = buffer.gap_buffer();
+    const int width = std::max(options.width, 1);
+    const int content = width > 1 ? width - 1 : 1; // the last column is for `\` or `$`
+    for (Cell& c : out)
+        c = Cell{};
+
+    // Gather the characters the row can show: bounded by the width (zero-width
+    // characters included), the line's end, and the next layout restart.
+    static thread_local std::vector<Char> chars;
+    static thread_local std::vector<bool> starts;
+    chars.clear();
+    const std::size_t budget = static_cast<std::size_t>(content) * 4 + 16;
+    const std::int64_t floor = buffer.char_to_byte(buffer.point_min()).value;
+    // Truncated rows are whole lines: long lines need no restarts there.
+    std::int64_t next_anchor = options.truncate ? INT64_MAX
+                                                : (start.bytes.value / restart_distance + 1) * restart_distance;
+    bool anchor_break = false;
+    for (std::int64_t b = start.bytes.value; b < limit.bytes.value && chars.size() < budget;) {
+        if (b >= next_anchor) {
+            if (is_restart(text, next_anchor, floor) && b > start.bytes.value) {
+                anchor_break = true;
+                break;
+            }
+            next_anchor += restart_distance;
+        }
+        int len = 1;
+        char32_t c = char_at(text, b, limit.bytes.value, len);
+        chars.push_back({c, b, len});
+        b += len;
+        if (c == U'\n')
+            break;
+    }
+    find_clusters(chars, starts);
+
+    Row row;
+    row.start = start;
+    int col = 0;
+    std::size_t i = 0;
+    auto put = [&](const Cell& cell) {
+        if (col < static_cast<int>(out.size()))
+            out[static_cast<std::size_t>(col)] = cell;
+        ++col;
+    };
+    auto position_of = [&](std::size_t index) {
+        if (index < chars.size())
+            return TextPos{start.chars + CharPos(static_cast<std::int64_t>(index)), BytePos(chars[index].byte)};
+        std::int64_t end = chars.empty() ? start.bytes.value : chars.back().byte + chars.back().len;
+        return TextPos{start.chars + CharPos(static_cast<std::int64_t>(chars.size())), BytePos(end)};
+    };
+    // A truncated row shows `$` and ends at the end of its line.
+    auto truncate_rest = [&](std::int64_t from) {
+        if (cursor && cursor->value >= from)
+            row.cursor_col = content; // beyond the shown part: on the `$`
+        col = content;
+        put(Cell::of(U'$'));
+        auto nl = text.find(static_cast<std::size_t>(from), static_cast<std::size_t>(limit.bytes.value), '\n');
+        BytePos next(nl ? static_cast<std::int64_t>(*nl) + 1 : limit.bytes.value);
+        if (nl && cursor && cursor->value > static_cast<std::int64_t>(*nl))
+            row.cursor_col.reset();
+        row.next = {buffer.byte_to_char(next), next};
+        row.ends_line = true;
+        row.reaches_end = !nl;
+        return row;
+    };
+    while (i < chars.size()) {
+        const Char& ch = chars[i];
+        std::size_t j = i + 1;
+        while (j < chars.size() && !starts[j])
+            ++j;
+        const bool has_cursor = cursor && cursor->value >= ch.byte &&
+                                (j < chars.size() ? cursor->value < chars[j].byte : cursor->value < ch.byte + ch.len);
+        if (ch.c == U'\n') {
+            if (has_cursor)
+                row.cursor_col = std::min(col, content);
+            row.ends_line = true;
+            row.next = position_of(i + 1);
+            return row;
+        }
+        // The cluster's glyphs.
+        Face face = face_at(ch.byte, highlights);
+        std::u32string escaped;
+        int w = 0;
+        if (ch.c == U'\t') {
+            int tab = std::max(options.tab_width, 1);
+            w = tab - col % tab;
+            if (col + w > content && col < content)
+                w = content - col;
+        } else if ((w = char_columns(ch.c)) < 0) {
+            escaped = escape_glyph(ch.c);
+            w = static_cast<int>(escaped.size());
+        }
+        if (col + w > content && col > 0) {
+            if (options.truncate)
+                return truncate_rest(ch.byte);
+            break;
+        }
+        if (has_cursor)
+            row.cursor_col = col;
+        if (ch.c == U'\t') {
+            for (int k = 0; k < w; ++k)
+                put(Cell::of(U' ', face));
+        } else if (!escaped.empty()) {
+            Face ef = face == Face::Default ? Face::EscapeGlyph : face;
+            for (char32_t e : escaped)
+                put(Cell::of(e, ef));
+        } else {
+            Cell cell = Cell::of(ch.c, face, static_cast<std::uint8_t>(w));
+            std::size_t extra = 1;
+            for (std::size_t k = i + 1; k < j; ++k) {
+                int kw = ::wcwidth(static_cast<wchar_t>(chars[k].c));
+                if (kw == 0 && extra < Cell::max_chars)
+                    cell.chars[extra++] = chars[k].c;
+            }
+            put(cell);
+            for (int k = 1; k < w; ++k)
+                put(Cell::continuation(face));
+        }
+        i = j;
+    }
+    row.next = position_of(i);
+    if (i == chars.size() && !anchor_break && row.next.bytes == limit.bytes) {
+        row.ends_line = true;
+        row.reaches_end = true;
+        if (cursor && cursor->value == limit.bytes.value)
+            row.cursor_col = std::min(col, content);
+        return row;
+    }
+    if (options.truncate)
+        return truncate_rest(row.next.bytes.value);
+    // The line goes on in the next row.
+    if (content < width && static_cast<std::size_t>(content) < out.size())
+        out[static_cast<std::size_t>(content)] = Cell::of(U'\\');
+    return row;
+}
+
+} // namespace gapmacs::ui

@@ -1,0 +1,64 @@
+// Layout of one screen row of buffer text: which characters it shows, in
+// which cells, and where the next row starts.
+//
+// A row starts at a line start, at a wrap point, or at a layout restart
+// inside a very long line (see row_restart), and is laid out from there
+// alone: so redisplay never reads text it does not show, and the cost of a
+// row is bounded by the window's width, whatever the length of the line.
+//
+// Emacs's terminal conventions: a row that continues on the next one ends
+// with `\` in its last column, a truncated row with `$`; C0 controls and DEL
+// show as ^X, C1 controls and raw bytes as \ooo, other characters the C
+// library cannot print as \uXXXX, all in the escape-glyph face. Nothing from
+// the buffer ever reaches the terminal as a control sequence.
+#pragma once
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "buffer/buffer.hpp"
+#include "ui/cell_grid.hpp"
+
+namespace gapmacs::ui {
+
+struct LayoutOptions {
+    int width = 80; // columns of the row, the continuation glyph's included
+    int tab_width = 8;
+    bool truncate = false;
+};
+
+// Text to draw in a face other than the default (the region, search
+// matches). Later entries win where they overlap.
+struct Highlight {
+    BytePos beg;
+    BytePos end;
+    Face face;
+};
+
+struct Row {
+    TextPos start;
+    TextPos next;            // where the following row starts
+    bool ends_line = false;  // ended at a newline or at the end of the text
+    bool reaches_end = false; // the end of the accessible text is on this row
+    std::optional<int> cursor_col; // the column of `cursor`, when it is on this row
+};
+
+// Lays out the row starting at `start` (which must be a row start), up to
+// `limit` (point-max). Writes options.width cells into `out` when it is not
+// empty. `cursor` is the position whose column is wanted (point).
+Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutOptions& options,
+               std::span<Cell> out = {}, std::optional<BytePos> cursor = {},
+               std::span<const Highlight> highlights = {});
+
+// The row start at or before `pos` from which layout can begin without
+// reading further back: the start of pos's line when it lies within
+// restart_distance bytes, else the last restart point of the long line
+// (a character boundary at a multiple of restart_distance bytes).
+constexpr std::int64_t restart_distance = 64 * 1024;
+TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor);
+
+// The display width of character c as the terminal counts it (wcwidth), or
+// -1 when it is shown escaped.
+int char_columns(char32_t c);
+
+} // namespace gapmacs::ui

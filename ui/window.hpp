@@ -1,0 +1,102 @@
+// Window: a view of a buffer on part of the frame.
+//
+// A window keeps its own start (the first position shown, a marker so edits
+// above it move it) and its own point while it is not selected (Emacs's
+// window-point); the selected window's point is its buffer's point. It also
+// remembers what it drew last, so redisplay can tell which rows an edit
+// touched and skip a window nothing happened to.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "buffer/marker.hpp"
+#include "lisp-lite/lisp.hpp"
+#include "ui/row_layout.hpp"
+
+namespace gapmacs::ui {
+
+class Window final {
+public:
+    // buffer: a live Lisp buffer.
+    explicit Window(lisp::Value buffer, bool minibuffer = false);
+    ~Window();
+    Window(const Window&) = delete;
+    Window& operator=(const Window&) = delete;
+
+    lisp::Value buffer() const { return m_buffer; }
+    Buffer& text() const;
+    // Shows another buffer from its point-min (set-window-buffer).
+    void set_buffer(lisp::Value buffer);
+
+    Marker& start() { return m_start; }
+    Marker& point_marker() { return m_point; }
+    // Where point is in this window: the buffer's point when selected.
+    CharPos point(bool selected) const;
+
+    bool is_minibuffer() const { return m_minibuffer; }
+
+    // Geometry, set by the frame's layout. `rows` counts text rows (the mode
+    // line excluded); a window with a right neighbour gives its last column
+    // to the divider.
+    int top = 0;
+    int left = 0;
+    int rows = 1;
+    int cols = 80;
+    bool has_divider = false;
+    int text_cols() const { return has_divider ? cols - 1 : cols; }
+
+    // What redisplay drew last, in buffer coordinates of that time.
+    struct Drawn {
+        std::vector<Row> rows;
+        std::uint64_t tick = 0;
+        TextPos start;
+        CharPos point;
+        std::optional<CharPos> region;
+        bool plain = true; // no search highlights
+        std::int64_t size = 0; // chars and bytes of the text then
+        std::int64_t byte_size = 0;
+        std::int64_t floor = 0;      // point-min's byte
+        std::int64_t limit_tail = 0; // bytes after point-max
+        int top = -1, left = -1, nrows = -1, ncols = -1;
+        LayoutOptions options;
+        bool selected = false;
+        std::string mode_line;
+        int cursor_row = 0, cursor_col = 0;
+        bool valid = false;
+    };
+    Drawn drawn;
+    void invalidate() { drawn.valid = false; }
+    // The mode line's line number, counted on from the last one shown.
+    struct LineCache {
+        bool valid = false;
+        std::int64_t pos = 0; // byte
+        std::int64_t line = 1;
+        std::int64_t floor = 0;
+        std::uint64_t tick = 0;
+        std::uint64_t changes_tick = 0;
+    };
+    LineCache line_cache;
+
+    // The window's Lisp object (created on demand; nil once deleted).
+    lisp::Value lisp_object();
+    void mark_values() const; // for the collector
+    // Set by redisplay: the cursor's cell when this window was drawn.
+    int cursor_row = 0;
+    int cursor_col = 0;
+
+private:
+    lisp::Value m_buffer;
+    lisp::Value m_object;
+    Marker m_start;
+    Marker m_point;
+    bool m_minibuffer;
+};
+
+// The window of a Lisp window object, or nullptr if it was deleted or v is
+// not a window.
+Window* window_of(lisp::Value v);
+bool windowp(lisp::Value v);
+
+} // namespace gapmacs::ui
