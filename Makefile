@@ -9,7 +9,7 @@ BUILD    := build
 ASAN     := build-asan
 ARGS     ?=
 
-.PHONY: all setup build run test test-asan bench clean
+.PHONY: all setup build run demo test test-asan bench clean
 
 all: build
 
@@ -33,11 +33,13 @@ $(BUILD)/CMakeCache.txt: | setup
 build: setup $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
-# Until the terminal editor exists, `make run` with no ARGS runs the batch
-# demo (lisp/demo.el): the seed's process forms, timed, as a table.
+# The terminal editor, on *scratch* or on the files in ARGS (make run ARGS=FILE).
 run: build
-	@if [ -z "$(ARGS)" ]; then ./$(BUILD)/ui/gapmacs --batch -Q -l lisp/demo.el; \
-	else ./$(BUILD)/ui/gapmacs $(ARGS); fi
+	./$(BUILD)/ui/gapmacs $(ARGS)
+
+# The batch demo (lisp/demo.el): the seed's process forms, timed, as a table.
+demo: build
+	./$(BUILD)/ui/gapmacs --batch -Q -l lisp/demo.el
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -11,7 +11,10 @@
 
 #include "core/error.hpp"
 #include "core/utf8.hpp"
+#include "lisp-lite/buffer_locals.hpp"
 #include "lisp-lite/builtins.hpp"
+#include "lisp-lite/hooks.hpp"
+#include "lisp-lite/modification.hpp"
 #include "lisp-lite/eval.hpp"
 
 namespace gapmacs::lisp {
@@ -22,6 +25,7 @@ namespace {
 struct BufferData {
     std::unique_ptr<Buffer> buffer;
     Value mark_marker; // view of buffer->mark(), made on first mark-marker
+    Value locals;      // buffer-local bindings (buffer_locals.cpp)
 };
 
 // What a Lisp marker object points to: its own marker, or a view of one
@@ -54,6 +58,7 @@ void buffer_mark(ExtObject* o, void (*mark)(Value))
     auto* d = static_cast<BufferData*>(o->data);
     if (!d->mark_marker.is_empty())
         mark(d->mark_marker);
+    mark(d->locals);
 }
 void buffer_finalize(ExtObject* o) { delete static_cast<BufferData*>(o->data); }
 void buffer_print(ExtObject* o, std::string& out)
@@ -94,6 +99,7 @@ const ExtClass marker_class{"marker", nullptr, marker_finalize, marker_print};
 Value make_buffer_object(std::string name)
 {
     auto data = std::make_unique<BufferData>();
+    data->locals = Qnil;
     data->buffer = std::make_unique<Buffer>(std::move(name));
     Buffer* b = data->buffer.get();
     // Names starting with a space are internal: no undo, as in Emacs.
@@ -102,7 +108,20 @@ Value make_buffer_object(std::string name)
     Value v = Value::object(alloc_ext(Type::Buffer, &buffer_class, data.release()));
     g_buffers.push_back(v);
     g_objects[b] = v;
+    init_buffer_locals(v, g_current);
     return v;
+}
+
+// Every change of the current buffer goes through here: the old buffer's
+// local bindings leave the symbols' value cells, the new one's come in.
+void switch_current(Value buffer)
+{
+    if (buffer == g_current)
+        return;
+    if (!g_current.is_empty() && live_buffer(g_current))
+        swap_out_locals(g_current);
+    g_current = buffer;
+    swap_in_locals(buffer);
 }
 
 // ---- evaluator hooks ----
@@ -126,7 +145,7 @@ void restore_excursion(Value saved)
     Buffer* b = live_buffer(xcar(saved));
     Marker* m = marker_data(xcdr(saved))->marker;
     if (b) {
-        g_current = xcar(saved);
+        switch_current(xcar(saved));
         if (auto pos = m->position())
             b->goto_char(*pos);
     }
@@ -136,34 +155,62 @@ Value save_current_buffer() { return g_current; }
 void restore_current_buffer(Value saved)
 {
     if (live_buffer(saved))
-        g_current = saved;
+        switch_current(saved);
 }
 
 // (princ X BUFFER) inserts at the buffer's point; (princ X MARKER) inserts at
 // the marker, which moves after the text (and so does point if it was there).
+// Printing into a buffer makes it current meanwhile, as Emacs's
+// PRINTPREPARE does, so the change hooks run there.
+template <typename F> void with_buffer_current(Value buffer, F&& f)
+{
+    Value saved = g_current;
+    switch_current(buffer);
+    try {
+        f();
+    } catch (...) {
+        restore_current_buffer(saved);
+        throw;
+    }
+    restore_current_buffer(saved);
+}
+
 bool stream_hook(Value stream, std::string_view text)
 {
+    CharPos n(static_cast<std::int64_t>(count_chars(text)));
     if (bufferp(stream)) {
-        check_live_buffer(stream).insert(text);
+        check_live_buffer(stream);
+        with_buffer_current(stream, [&] {
+            Buffer& b = current();
+            Modification mod(b.point(), b.point());
+            CharPos at = b.point();
+            b.insert(text);
+            mod.done(at, at + n, 0);
+        });
         return true;
     }
     if (!markerp(stream))
         return false;
     Marker* m = marker_data(stream)->marker;
-    Buffer* b = m->buffer();
-    if (!b)
+    if (!m->buffer())
         error("Marker does not point anywhere");
-    CharPos at = *m->position();
-    CharPos old_point = b->point();
-    try {
-        b->insert_at(at, text);
-    } catch (const gapmacs::Error& e) {
-        signal_core_error(e);
-    }
-    CharPos after = at + CharPos(static_cast<std::int64_t>(count_chars(text)));
-    if (old_point == at)
-        b->goto_char(after);
-    m->set(*b, after);
+    with_buffer_current(buffer_object(m->buffer()), [&] {
+        Buffer* b = &current();
+        CharPos at = *m->position();
+        Modification mod(at, at);
+        at = *m->position();
+        CharPos old_point = b->point();
+        try {
+            b->insert_at(at, text);
+        } catch (const gapmacs::Error& e) {
+            signal_core_error(e);
+        }
+        CharPos after = at + n;
+        if (old_point == at)
+            b->goto_char(after);
+        m->set(*b, after);
+        mod.done(at, after, 0);
+    });
     return true;
 }
 
@@ -171,22 +218,19 @@ void switch_away_from(Value dying)
 {
     for (Value b : g_buffers)
         if (b != dying && buffer_data(b)->buffer->name()[0] != ' ') {
-            g_current = b;
+            switch_current(b);
             return;
         }
-    g_current = make_buffer_object("*scratch*");
+    switch_current(make_buffer_object("*scratch*"));
 }
 
 void run_kill_buffer_hook(Value buffer)
 {
     Value hook = intern("kill-buffer-hook");
-    Value val = xsymbol(hook)->value;
-    if (val == Qunbound || nilp(val))
-        return;
     Value saved = g_current;
-    g_current = buffer;
+    switch_current(buffer);
     try {
-        call1(intern("run-hooks"), hook);
+        run_hook(hook);
     } catch (...) {
         restore_current_buffer(saved);
         throw;
@@ -203,7 +247,7 @@ void init_buffers()
         return;
     done = true;
     add_root_source(mark_buffer_list);
-    g_current = make_buffer_object("*scratch*");
+    switch_current(make_buffer_object("*scratch*"));
     set_marker_position_hook(marker_position_hook);
     set_stream_hook(stream_hook);
     g_buffer_hooks.save_excursion = save_excursion;
@@ -248,7 +292,7 @@ Buffer& current() { return *buffer_data(g_current)->buffer; }
 void set_current_buffer(Value buffer)
 {
     check_live_buffer(buffer);
-    g_current = buffer;
+    switch_current(buffer);
 }
 
 Value get_buffer(Value name)
@@ -296,6 +340,7 @@ bool kill_buffer(Value buffer)
     BufferData* d = buffer_data(buffer);
     if (!d->mark_marker.is_empty())
         detach_marker_view(d->mark_marker);
+    drop_buffer_locals(buffer);
     d->buffer.reset(); // markers into it now point nowhere
     return true;
 }
@@ -342,6 +387,8 @@ void detach_marker_view(Value marker)
     d->marker->set_advances(advances);
     d->owned = true;
 }
+
+Value& buffer_locals(Value buffer) { return buffer_data(buffer)->locals; }
 
 Marker* check_marker(Value v)
 {

@@ -21,6 +21,7 @@
 
 #include "buffer/buffer.hpp"
 #include "buffer/marker.hpp"
+#include "lisp-lite/buffer_locals.hpp" // buffer_local_value(sym, buffer) etc.
 #include "lisp-lite/lisp.hpp"
 
 namespace gapmacs::lisp {
@@ -49,6 +50,10 @@ void set_current_buffer(Value buffer);
 const std::vector<Value>& buffer_list();
 // The buffer's mark as a Lisp marker (one object per buffer, as in Emacs).
 Value mark_marker_of(Value buffer);
+
+// The buffer's alist of local bindings ((SYMBOL . VALUE) ...); see
+// buffer_locals.hpp for what the cells mean while the buffer is current.
+Value& buffer_locals(Value buffer);
 
 // The buffer named NAME, or nil.
 Value get_buffer(Value name_or_buffer);

@@ -50,6 +50,9 @@ void register_file_builtins();
 void register_io_builtins();
 void register_misc_builtins();
 void register_dir_builtins(); // directory-files, directory-files-recursively
+void register_word_builtins(); // forward-word, skip-chars-forward... (words.cpp)
+void register_command_builtins(); // interactive-form, commandp (commands.cpp)
+void register_minibuffer_builtins(); // batch read-from-minibuffer, read-event (minibuffer.cpp)
 // Buffers, markers, files, coding systems and regexps (builtins_buffer.cpp);
 // called after the prelude, whose macros its Lisp definitions use.
 void register_buffer_builtins();

@@ -17,6 +17,7 @@
 #include "lisp-lite/builtins.hpp"
 #include "lisp-lite/buffers.hpp"
 #include "lisp-lite/eval.hpp"
+#include "lisp-lite/modification.hpp"
 
 namespace gapmacs::lisp {
 
@@ -42,7 +43,7 @@ std::pair<CharPos, CharPos> validate_region(Value start, Value end)
 
 Value symbol_value_or_nil(const char* name)
 {
-    Value v = xsymbol(intern(name))->value;
+    Value v = find_symbol_value(intern(name));
     return v == Qunbound ? Qnil : v;
 }
 
@@ -165,8 +166,35 @@ Value f_buffer_substring(Args a)
 
 Value f_erase_buffer(Args)
 {
+    Buffer& b = current();
+    b.widen();
+    CharPos end(b.size() + 1);
+    Modification m(CharPos(1), end);
     current().erase();
+    m.done(CharPos(1), CharPos(1), end.value - 1);
     return Qnil;
+}
+
+// Inserts internal text at point with the read-only check and change hooks.
+void insert_at_point(std::string_view text, bool before_markers)
+{
+    CharPos pt = current().point();
+    Modification m(pt, pt);
+    Buffer& b = current();
+    pt = b.point();
+    if (before_markers)
+        b.insert_before_markers(pt, text);
+    else
+        b.insert(text);
+    m.done(pt, pt + CharPos(static_cast<std::int64_t>(count_chars(text))), 0);
+}
+
+// Deletes [s, e) with the read-only check and change hooks.
+void delete_text(CharPos s, CharPos e)
+{
+    Modification m(s, e);
+    current().delete_region(s, e);
+    m.done(s, s, e.value - s.value);
 }
 
 // insert's arguments as one piece of internal text.
@@ -188,7 +216,7 @@ Value f_insert(Args a)
 {
     std::string text = insertion_text(a);
     if (!text.empty())
-        current().insert(text);
+        insert_at_point(text, false);
     return Qnil;
 }
 
@@ -196,7 +224,7 @@ Value f_insert_before_markers(Args a)
 {
     std::string text = insertion_text(a);
     if (!text.empty())
-        current().insert_before_markers(current().point(), text);
+        insert_at_point(text, true);
     return Qnil;
 }
 
@@ -212,14 +240,15 @@ Value f_insert_char(Args a)
     text.reserve(one.size() * static_cast<std::size_t>(n));
     for (std::int64_t i = 0; i < n; ++i)
         text += one;
-    current().insert(text);
+    insert_at_point(text, false);
     return Qnil;
 }
 
 Value f_delete_region(Args a)
 {
     auto [s, e] = validate_region(a[0], a[1]);
-    current().delete_region(s, e);
+    if (s != e)
+        delete_text(s, e);
     return Qnil;
 }
 
@@ -232,7 +261,8 @@ Value f_delete_char(Args a)
         xsignal(Qbeginning_of_buffer, Qnil);
     if (to > b.point_max().value)
         xsignal(Qend_of_buffer, Qnil);
-    b.delete_region(cpos(std::min(pt, to)), cpos(std::max(pt, to)));
+    if (n != 0)
+        delete_text(cpos(std::min(pt, to)), cpos(std::max(pt, to)));
     return Qnil;
 }
 
@@ -507,7 +537,7 @@ Value f_move_to_column(Args a)
     CharPos stop = bol + CharPos(chars);
     b.goto_char(stop);
     if (col < goal && a[1] == Qt) {
-        b.insert(std::string(static_cast<std::size_t>(goal - col), ' '));
+        insert_at_point(std::string(static_cast<std::size_t>(goal - col), ' '), false);
         col = goal;
     }
     return fix(col);
@@ -546,6 +576,7 @@ Value f_undo(Args a)
 {
     std::int64_t n = a[0].is_fixnum() ? std::max<std::int64_t>(1, a[0].as_fixnum()) : 1;
     Buffer& b = current();
+    barf_if_buffer_read_only();
     if (!b.undo_list().enabled())
         xsignal1(Quser_error, make_string("No undo information in this buffer"));
     for (std::int64_t i = 0; i < n; ++i)
@@ -559,6 +590,9 @@ Value f_undo(Args a)
 Value casify_region(Value start, Value end, const char* fn)
 {
     auto [s, e] = validate_region(start, end);
+    if (s == e)
+        return Qnil;
+    Modification m(s, e);
     Buffer& b = current();
     std::string old = b.substring(s, e);
     Value converted = call1(intern(fn), make_string(old));
@@ -580,9 +614,11 @@ Value casify_region(Value start, Value end, const char* fn)
     CharPos from = s + CharPos(static_cast<std::int64_t>(count_chars(old.data(), head)));
     CharPos to = from + CharPos(static_cast<std::int64_t>(count_chars(old.data() + head, old.size() - head - tail)));
     CharPos pt = b.point();
-    b.insert_at(to, now.substr(head, now.size() - head - tail));
+    std::string_view replacement = now.substr(head, now.size() - head - tail);
+    b.insert_at(to, replacement);
     b.delete_region(from, to);
     b.goto_char(pt);
+    m.done(from, from + CharPos(static_cast<std::int64_t>(count_chars(replacement))), to.value - from.value);
     return Qnil;
 }
 Value f_upcase_region(Args a) { return casify_region(a[0], a[1], "upcase"); }
@@ -745,11 +781,15 @@ Value f_insert_file_contents(Args a)
     std::string text = decode_all(read_coding(), std::string_view(bytes).substr(static_cast<std::size_t>(from),
                                                                                  static_cast<std::size_t>(to - from)),
                                   &detected);
-    if (!nilp(a[4]))
+    bool replace = !nilp(a[4]);
+    std::int64_t old_len = replace ? b.point_max().value - b.point_min().value : 0;
+    Modification m(replace ? b.point_min() : b.point(), replace ? b.point_max() : b.point());
+    if (replace)
         b.delete_region(b.point_min(), b.point_max());
     CharPos at = b.point();
     b.insert_at(at, text);
     b.goto_char(at);
+    m.done(at, at + CharPos(static_cast<std::int64_t>(count_chars(text))), old_len);
     if (visit) {
         b.set_coding(detected);
         b.set_modified(false);
@@ -956,8 +996,7 @@ void register_buffer_builtins()
 {
     init_buffers();
     register_subrs(buffer_subrs);
-    defvar_builtin("tab-width", Value::fixnum(8));
-    defvar_builtin("kill-buffer-hook", Qnil);
+    define_per_buffer_variables();
     register_regex_builtins();
 }
 

@@ -23,11 +23,23 @@
 
 namespace gapmacs::lisp {
 
+namespace {
+EventLoop* g_loop = nullptr;
+WaitHook g_wait_hook = nullptr;
+} // namespace
+
+void set_event_loop(EventLoop& loop) { g_loop = &loop; }
+
 EventLoop& event_loop()
 {
-    static EventLoop loop;
-    return loop;
+    if (!g_loop) {
+        static EventLoop batch_loop; // batch mode: nobody handed one down
+        g_loop = &batch_loop;
+    }
+    return *g_loop;
 }
+
+void set_wait_hook(WaitHook hook) { g_wait_hook = hook; }
 
 namespace {
 
@@ -394,6 +406,21 @@ Value f_process_list(Args)
     return result;
 }
 
+// get-buffer-process: the newest process of the buffer that is not deleted
+// (Emacs returns the first live one it finds).
+Value f_get_buffer_process(Args a)
+{
+    Value b = nilp(a[0]) ? Qnil : get_buffer(a[0]);
+    if (nilp(b))
+        return Qnil;
+    for (std::size_t i = g_process_list.size(); i-- > 0;) {
+        ProcessData* d = data(g_process_list[i]);
+        if (d->buffer == b && !d->deleted)
+            return g_process_list[i];
+    }
+    return Qnil;
+}
+
 Value f_process_live_p(Args a)
 {
     if (!a[0].is(Type::Process))
@@ -671,6 +698,8 @@ template <typename Done> void wait_until(std::optional<EventLoop::Duration> time
                 return;
             left = *deadline - now;
         }
+        if (g_wait_hook)
+            g_wait_hook(left);
         event_loop().run_once(left);
     }
 }
@@ -928,6 +957,7 @@ const SubrDef process_subrs[] = {
     {"processp", 1, 1, f_processp},
     {"get-process", 1, 1, f_get_process},
     {"process-list", 0, 0, f_process_list},
+    {"get-buffer-process", 1, 1, f_get_buffer_process},
     {"process-live-p", 1, 1, f_process_live_p},
     {"process-status", 1, 1, f_process_status},
     {"process-exit-status", 1, 1, f_process_exit_status},

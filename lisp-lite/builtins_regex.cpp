@@ -18,6 +18,7 @@
 #include "lisp-lite/builtins.hpp"
 #include "lisp-lite/buffers.hpp"
 #include "lisp-lite/eval.hpp"
+#include "lisp-lite/modification.hpp"
 #include "lisp-lite/regex_hook.hpp"
 
 namespace gapmacs::lisp {
@@ -443,12 +444,14 @@ Value f_replace_match(Args a)
         out += text_of(se, string_length(string));
         return make_string(out);
     }
+    Modification m{CharPos(sb), CharPos(se)};
     Buffer& b = current();
     // Markers at the end of the old text end up after the new text, those
     // inside it at its start (Emacs's replace_range).
     b.insert_before_markers(CharPos(se), string_view(newtext));
     b.delete_region(CharPos(sb), CharPos(se));
     std::int64_t newpoint = sb + string_length(newtext);
+    m.done(CharPos(sb), CharPos(newpoint), se - sb);
     b.goto_char(CharPos(newpoint));
     update_regs(sb, se, newpoint);
     return Qnil;

@@ -54,7 +54,6 @@ Value f_symbol_value(Args a)
 Value f_symbol_function(Args a) { return check_symbol(a[0])->function; }
 Value f_indirect_function(Args a) { return indirect_function(a[0]); }
 
-Value f_boundp(Args a) { return boolean(check_symbol(a[0])->value != Qunbound); }
 Value f_fboundp(Args a) { return boolean(!nilp(check_symbol(a[0])->function)); }
 
 Value f_set(Args a)
@@ -79,15 +78,6 @@ Value f_defalias(Args a)
     s->function = a[1];
     if (!nilp(a[2]))
         symbol_put(a[0], intern("function-documentation"), a[2]);
-    return a[0];
-}
-
-Value f_makunbound(Args a)
-{
-    Symbol* s = check_symbol(a[0]);
-    if (s->constant())
-        xsignal1(Qsetting_constant, a[0]);
-    s->value = Qunbound;
     return a[0];
 }
 
@@ -121,11 +111,6 @@ Value f_setplist(Args a)
     return a[1];
 }
 
-// No buffer-local values yet: the default value is the value.
-Value f_default_value(Args a) { return f_symbol_value(a); }
-Value f_set_default(Args a) { return f_set(a); }
-Value f_default_boundp(Args a) { return f_boundp(a); }
-
 Value f_special_variable_p(Args a) { return boolean(check_symbol(a[0])->special()); }
 
 Value f_internal_make_var_non_special(Args a)
@@ -156,20 +141,15 @@ const SubrDef symbol_subrs[] = {
     {"symbol-value", 1, 1, f_symbol_value},
     {"symbol-function", 1, 1, f_symbol_function},
     {"indirect-function", 1, 2, f_indirect_function},
-    {"boundp", 1, 1, f_boundp},
     {"fboundp", 1, 1, f_fboundp},
     {"set", 2, 2, f_set},
     {"fset", 2, 2, f_fset},
     {"defalias", 2, 3, f_defalias},
-    {"makunbound", 1, 1, f_makunbound},
     {"fmakunbound", 1, 1, f_fmakunbound},
     {"get", 2, 2, f_get},
     {"put", 3, 3, f_put},
     {"symbol-plist", 1, 1, f_symbol_plist},
     {"setplist", 2, 2, f_setplist},
-    {"default-value", 1, 1, f_default_value},
-    {"set-default", 2, 2, f_set_default},
-    {"default-boundp", 1, 1, f_default_boundp},
     {"special-variable-p", 1, 1, f_special_variable_p},
     {"internal-make-var-non-special", 1, 1, f_internal_make_var_non_special},
     {"mapatoms", 1, 2, f_mapatoms},

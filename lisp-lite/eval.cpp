@@ -8,6 +8,8 @@
 
 #include <csignal>
 
+#include "lisp-lite/buffer_locals.hpp"
+#include "lisp-lite/buffers.hpp"
 #include "lisp-lite/builtins.hpp"
 
 namespace gapmacs::lisp {
@@ -21,9 +23,16 @@ namespace {
 
 volatile std::sig_atomic_t g_quit_flag = 0;
 
+// Emacs's SPECPDL_LET / SPECPDL_LET_LOCAL / SPECPDL_LET_DEFAULT: a let of
+// a variable local in the current buffer binds (and restores) that
+// buffer's binding, even if another buffer is current at unbind time; a let
+// of a buffer-local variable that is not local here binds the default.
+enum class BindKind : std::uint8_t { Let, LetLocal, LetDefault };
 struct SpecBinding {
     Value symbol;
     Value old_value;
+    Value where; // the buffer (LetLocal, LetDefault)
+    BindKind kind;
 };
 std::vector<SpecBinding> g_specpdl;
 std::vector<Value> g_catch_tags;
@@ -35,6 +44,7 @@ void mark_eval_roots()
     for (auto& b : g_specpdl) {
         mark_value(b.symbol);
         mark_value(b.old_value);
+        mark_value(b.where);
     }
     mark_values(g_catch_tags.data(), g_catch_tags.size());
     mark_values(g_args.base, g_args.top);
@@ -75,8 +85,11 @@ inline Value eval_symbol(Value sym)
     if (!nilp(binding))
         return xcdr(binding);
     Value v = xsymbol(sym)->value;
-    if (v == Qunbound)
-        xsignal1(Qvoid_variable, sym);
+    if (v == Qunbound) [[unlikely]] {
+        v = find_symbol_value(sym); // forwarded to a C++ buffer field?
+        if (v == Qunbound)
+            xsignal1(Qvoid_variable, sym);
+    }
     return v;
 }
 
@@ -331,19 +344,13 @@ Value funcall_lambda(Value fn, const Value* args, std::size_t n)
 
 Value symbol_value(Value sym)
 {
-    Value v = xsymbol(sym)->value;
+    Value v = find_symbol_value(sym);
     if (v == Qunbound)
         xsignal1(Qvoid_variable, sym);
     return v;
 }
 
-void set_symbol_value(Value sym, Value v)
-{
-    Symbol* s = xsymbol(sym);
-    if (s->constant())
-        xsignal1(Qsetting_constant, sym);
-    s->value = v;
-}
+void set_symbol_value(Value sym, Value v) { set_internal(sym, v); }
 
 bool functionp(Value fn)
 {
@@ -368,8 +375,17 @@ void specbind(Value sym, Value value)
     Symbol* s = xsymbol(sym);
     if (s->constant())
         xsignal1(Qsetting_constant, sym);
-    g_specpdl.push_back({sym, s->value});
-    s->value = value;
+    if (!(s->m_flags & (Symbol::localized_flag | Symbol::forwarded_flag))) {
+        g_specpdl.push_back({sym, s->value, Value(), BindKind::Let});
+        s->value = value;
+        return;
+    }
+    bool local = local_in_current_buffer(sym);
+    g_specpdl.push_back({sym, find_symbol_value(sym), current_buffer(), local ? BindKind::LetLocal : BindKind::LetDefault});
+    if (local)
+        set_internal(sym, value, true);
+    else
+        set_default(sym, value);
 }
 
 void unbind_to(std::size_t depth)
@@ -377,8 +393,59 @@ void unbind_to(std::size_t depth)
     while (g_specpdl.size() > depth) {
         SpecBinding b = g_specpdl.back();
         g_specpdl.pop_back();
-        xsymbol(b.symbol)->value = b.old_value;
+        Symbol* s = xsymbol(b.symbol);
+        switch (b.kind) {
+        case BindKind::Let:
+            // Made buffer-local inside the let: restore the default.
+            if (!(s->m_flags & (Symbol::localized_flag | Symbol::forwarded_flag)))
+                s->value = b.old_value;
+            else
+                set_default(b.symbol, b.old_value);
+            break;
+        case BindKind::LetDefault:
+            set_default(b.symbol, b.old_value);
+            break;
+        case BindKind::LetLocal:
+            // Only if that buffer still has its binding (it may be killed).
+            if (live_buffer(b.where) && local_variable_p(b.symbol, b.where))
+                set_buffer_local_value(b.symbol, b.where, b.old_value);
+            break;
+        }
     }
+}
+
+bool let_shadows_buffer_binding(Value sym, Value buffer)
+{
+    for (auto it = g_specpdl.rbegin(); it != g_specpdl.rend(); ++it)
+        if (it->kind != BindKind::Let && it->symbol == sym && it->where == buffer)
+            return true;
+    return false;
+}
+
+namespace {
+// The outermost let of sym's default value, whose saved value is the
+// top-level default (Emacs's default_toplevel_binding).
+SpecBinding* default_toplevel_binding(Value sym)
+{
+    for (auto& b : g_specpdl)
+        if (b.symbol == sym && b.kind != BindKind::LetLocal)
+            return &b;
+    return nullptr;
+}
+} // namespace
+
+Value default_toplevel_value(Value sym)
+{
+    SpecBinding* b = default_toplevel_binding(sym);
+    return b ? b->old_value : default_value(sym);
+}
+
+void set_default_toplevel_value(Value sym, Value value)
+{
+    if (SpecBinding* b = default_toplevel_binding(sym))
+        b->old_value = value;
+    else
+        set_default(sym, value);
 }
 
 void push_catch_tag(Value tag) { g_catch_tags.push_back(tag); }
@@ -647,7 +714,7 @@ Value sf_setq_default(Args a)
         Value sym = xcar(args);
         check_symbol(sym);
         val = eval(car(xcdr(args)));
-        set_symbol_value(sym, val);
+        set_default(sym, val);
     }
     return val;
 }
@@ -721,8 +788,14 @@ Value sf_defvar(Args a)
     if (tail.is_cons()) {
         Symbol* s = xsymbol(sym);
         s->m_flags |= Symbol::special_flag;
-        if (s->value == Qunbound)
-            s->value = eval(xcar(tail));
+        if (default_value(sym) == Qunbound) {
+            set_default(sym, eval(xcar(tail)));
+        } else {
+            // Only let-bound: the top-level value is still void.
+            SpecBinding* b = default_toplevel_binding(sym);
+            if (b && b->old_value == Qunbound)
+                b->old_value = eval(xcar(tail));
+        }
         Value doc = car_safe(xcdr(tail));
         (void)doc;
     } else if (!nilp(g_lexenv) && !xsymbol(sym)->special()) {
@@ -742,7 +815,7 @@ Value sf_defconst(Args a)
     if (s->constant())
         xsignal1(Qsetting_constant, sym);
     s->m_flags |= Symbol::special_flag;
-    s->value = val;
+    set_default(sym, val);
     return sym;
 }
 
@@ -1030,17 +1103,6 @@ Value f_macrop(Args a)
     Value fn = symbolp(a[0]) ? indirect_function(a[0]) : a[0];
     return boolean(fn.is_cons() && xcar(fn) == Qmacro);
 }
-Value f_commandp(Args a)
-{
-    Value fn = indirect_function(a[0]);
-    if (!fn.is_cons())
-        return Qnil;
-    Value body = xcar(fn) == Qclosure ? cdr(cdr(xcdr(fn))) : cdr(xcdr(fn));
-    if (stringp(car_safe(body)))
-        body = cdr(body);
-    return boolean(car_safe(car_safe(body)) == Qinteractive);
-}
-
 Value f_func_arity(Args a)
 {
     Value fn = symbolp(a[0]) ? indirect_function(a[0]) : a[0];
@@ -1069,23 +1131,6 @@ Value f_func_arity(Args a)
         return make_cons(Value::fixnum(min), Value::fixnum(max));
     }
     xsignal1(Qinvalid_function, a[0]);
-}
-
-Value f_run_hooks(Args a)
-{
-    for (Value hook : a) {
-        Value v = xsymbol(hook)->value;
-        if (v == Qunbound || nilp(v))
-            continue;
-        if (functionp(v) || !v.is_cons() || xcar(v) == Qlambda || xcar(v) == Qclosure) {
-            call0(v);
-            continue;
-        }
-        for (Value f = v; f.is_cons(); f = xcdr(f))
-            if (xcar(f) != Qt)
-                call0(xcar(f));
-    }
-    return Qnil;
 }
 
 const SubrDef eval_subrs[] = {
@@ -1125,9 +1170,7 @@ const SubrDef eval_subrs[] = {
     {"functionp", 1, 1, f_functionp},
     {"special-form-p", 1, 1, f_special_form_p},
     {"macrop", 1, 1, f_macrop},
-    {"commandp", 1, 2, f_commandp},
     {"func-arity", 1, 1, f_func_arity},
-    {"run-hooks", 0, many, f_run_hooks},
 };
 
 } // namespace

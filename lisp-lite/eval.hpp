@@ -39,6 +39,13 @@ private:
 std::size_t specpdl_depth();
 void specbind(Value sym, Value value);
 void unbind_to(std::size_t depth);
+// Is a let of sym's default value (or of its local binding) in BUFFER
+// active? Setting an automatically-local variable then sets that binding
+// instead of making a new local one, as in Emacs.
+bool let_shadows_buffer_binding(Value sym, Value buffer);
+// The default value outside every let (default-toplevel-value), and setting it.
+Value default_toplevel_value(Value sym);
+void set_default_toplevel_value(Value sym, Value value);
 class SpecScope {
 public:
     SpecScope() : m_depth(specpdl_depth()) {}

@@ -164,6 +164,7 @@ void mark_children(Value v)
         mark_value(s->value);
         mark_value(s->function);
         mark_value(s->plist);
+        mark_value(s->default_value);
         break;
     }
     case Type::Vector: {

@@ -236,6 +236,106 @@ constexpr const char* prelude_source = R"ELISP(
   (let ((acc init)) (mapc (lambda (x) (setq acc (funcall fn acc x))) seq) acc))
 (defun cl-remove-if-not (pred seq) (seq-filter pred seq))
 (defun cl-remove-if (pred seq) (seq-filter (lambda (x) (not (funcall pred x))) seq))
+
+(defmacro setq-local (&rest pairs)
+  (unless (zerop (mod (length pairs) 2))
+    (error "PAIRS must have an even number of variable/value members"))
+  (let ((expr nil))
+    (while pairs
+      (unless (symbolp (car pairs))
+        (error "Attempting to set a non-symbol: %s" (car pairs)))
+      (setq expr
+            (cons
+             (list 'set
+                   (list 'make-local-variable (list 'quote (car pairs)))
+                   (car (cdr pairs)))
+             expr))
+      (setq pairs (cdr (cdr pairs))))
+    (if (cdr expr) (cons 'progn (nreverse expr)) (car expr))))
+
+(defmacro defvar-local (var val &optional docstring)
+  (list 'progn (list 'defvar var val docstring)
+        (list 'make-variable-buffer-local (list 'quote var))))
+
+(defmacro bound-and-true-p (var)
+  (list 'and (list 'boundp (list 'quote var)) var))
+
+;; add-hook and remove-hook as in Emacs 28's subr.el.
+(defun add-hook (hook function &optional depth local)
+  (or (boundp hook) (set hook nil))
+  (or (default-boundp hook) (set-default hook nil))
+  (unless (numberp depth) (setq depth (if depth 90 0)))
+  (if local (unless (local-variable-if-set-p hook)
+              (set (make-local-variable hook) (list t)))
+    (unless (and (consp (symbol-value hook)) (memq t (symbol-value hook)))
+      (setq local t)))
+  (let ((hook-value (if local (symbol-value hook) (default-value hook))))
+    (when (or (not (listp hook-value)) (functionp hook-value))
+      (setq hook-value (list hook-value)))
+    (unless (member function hook-value)
+      (when (or (get hook 'hook--depth-alist) (not (zerop depth)))
+        (put hook 'hook--depth-alist (cons (cons function depth) (get hook 'hook--depth-alist))))
+      (setq hook-value
+            (if (< 0 depth)
+                (append hook-value (list function))
+              (cons function hook-value)))
+      (let ((depth-alist (get hook 'hook--depth-alist)))
+        (when depth-alist
+          (setq hook-value
+                (sort (if (< 0 depth) hook-value (copy-sequence hook-value))
+                      (lambda (f1 f2)
+                        (< (alist-get f1 depth-alist 0 nil #'eq)
+                           (alist-get f2 depth-alist 0 nil #'eq))))))))
+    (if local
+        (progn
+          (and (symbolp function)
+               (get function 'permanent-local-hook)
+               (not (get hook 'permanent-local))
+               (put hook 'permanent-local 'permanent-local-hook))
+          (set hook hook-value))
+      (set-default hook hook-value))))
+
+(defun remove-hook (hook function &optional local)
+  (or (boundp hook) (set hook nil))
+  (or (default-boundp hook) (set-default hook nil))
+  (unless (and local (not (local-variable-p hook)))
+    (when (and (local-variable-p hook)
+               (not (and (consp (symbol-value hook))
+                         (memq t (symbol-value hook)))))
+      (setq local t))
+    (let ((hook-value (if local (symbol-value hook) (default-value hook)))
+          (old-fun nil))
+      (if (or (not (listp hook-value)) (eq (car hook-value) 'lambda))
+          (when (equal hook-value function)
+            (setq old-fun hook-value)
+            (setq hook-value nil))
+        (when (setq old-fun (car (member function hook-value)))
+          (setq hook-value (remq old-fun hook-value))))
+      (when old-fun
+        (let* ((depths (get hook 'hook--depth-alist))
+               (di (assq old-fun depths)))
+          (when di (put hook 'hook--depth-alist (delq di depths)))))
+      (if (not local)
+          (set-default hook hook-value)
+        (if (equal hook-value '(t))
+            (kill-local-variable hook)
+          (set hook hook-value))))))
+
+(defun run-mode-hooks (&rest hooks)
+  (if delay-mode-hooks
+      (dolist (hook hooks)
+        (push hook delayed-mode-hooks))
+    (setq hooks (nconc (nreverse delayed-mode-hooks) hooks))
+    (setq delayed-mode-hooks nil)
+    (apply #'run-hooks (cons 'change-major-mode-after-body-hook hooks))
+    (run-hooks 'after-change-major-mode-hook)))
+
+(defun read-string (prompt &optional initial-input history default-value inherit-input-method)
+  (let ((val (read-from-minibuffer prompt initial-input nil nil history default-value
+                                   inherit-input-method)))
+    (if (and (stringp val) (= (length val) 0) default-value)
+        (if (consp default-value) (car default-value) default-value)
+      val)))
 (provide 'subr-x)
 )ELISP";
 

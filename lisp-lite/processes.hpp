@@ -7,13 +7,23 @@
 // process goes on, as in Emacs. The event loop is the one the whole editor
 // turns (accept-process-output, sit-for, sleep-for, the UI).
 #pragma once
+#include <optional>
+
 #include "core/event_loop.hpp"
 #include "lisp-lite/lisp.hpp"
 
 namespace gapmacs::lisp {
 
-// The editor's event loop (created on first use; blocks SIGCHLD).
+// The editor's event loop: the one the application hands down with
+// set_event_loop, or one made on first use in batch mode. (Its
+// construction blocks SIGCHLD.)
 EventLoop& event_loop();
+void set_event_loop(EventLoop& loop);
+
+// Called before each wait of accept-process-output, sleep-for and sit-for
+// (the UI redisplays there); `left` may be shortened by the hook.
+using WaitHook = void (*)(std::optional<EventLoop::Duration>& left);
+void set_wait_hook(WaitHook hook);
 
 // Registers the process builtins (from init).
 void register_process_builtins();

@@ -6,8 +6,12 @@
 #include <unordered_map>
 
 #include "core/utf8.hpp"
+#include "lisp-lite/buffer_locals.hpp"
 #include "lisp-lite/builtins.hpp"
+#include "lisp-lite/hooks.hpp"
+#include "lisp-lite/modification.hpp"
 #include "lisp-lite/eval.hpp"
+#include "lisp-lite/overlays.hpp"
 
 namespace gapmacs::lisp {
 
@@ -152,10 +156,17 @@ void init()
     register_misc_builtins();
     register_process_builtins();
     register_dir_builtins();
+    register_buffer_local_builtins();
+    register_hook_builtins();
+    register_modification_builtins();
+    register_word_builtins();
+    register_command_builtins();
+    register_minibuffer_builtins();
     define_standard_errors();
     define_standard_variables();
     load_prelude();
     register_buffer_builtins();
+    register_overlay_builtins();
 }
 
 } // namespace gapmacs::lisp

@@ -110,13 +110,25 @@ struct Symbol : Object {
     static constexpr std::uint8_t special_flag = 1;   // defvar'd: let binds dynamically
     static constexpr std::uint8_t constant_flag = 2;  // nil, t, keywords, most-positive-fixnum...
     static constexpr std::uint8_t interned_flag = 4;  // in the obarray
-    static constexpr std::uint8_t forwarded_flag = 8; // value cell mirrored by C++ (see eval.hpp)
+    // Buffer-local variables (buffer_locals.hpp). The value cell always
+    // holds the binding seen in the current buffer, so reading a variable
+    // costs the same whether or not it is buffer-local.
+    static constexpr std::uint8_t forwarded_flag = 8;  // value lives in a C++ Buffer field; `value` stays Qunbound
+    static constexpr std::uint8_t localized_flag = 16; // some buffer may have a local binding
+    static constexpr std::uint8_t local_if_set_flag = 32; // make-variable-buffer-local
+    static constexpr std::uint8_t loaded_flag = 64;    // `value` is the current buffer's local binding
+    static constexpr std::uint8_t always_local_flag = 128; // every buffer has a binding (buffer-read-only...)
     Value name;     // a String
     Value value;    // Qunbound when void
     Value function; // nil when void, as in Emacs
     Value plist;
+    // The default value while `value` holds a local binding (loaded_flag);
+    // otherwise unused (the default is in `value`).
+    Value default_value;
     bool special() const { return m_flags & special_flag; }
     bool constant() const { return m_flags & constant_flag; }
+    bool localized() const { return m_flags & localized_flag; }
+    bool loaded() const { return m_flags & loaded_flag; }
 };
 
 struct Vector : Object {

@@ -1,64 +1,46 @@
-// gapmacs entry point. Until the terminal UI exists, `gapmacs FILE` is a
-// batch demo of the foundation: it loads the file into a Buffer and reports
-// what the buffer knows about it.
+// gapmacs: the terminal editor, or batch mode with --batch.
+#include <clocale>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <string>
+#include <langinfo.h>
 
-#include "buffer/buffer.hpp"
-#include "buffer/file_io.hpp"
-#include "core/error.hpp"
-#include "lisp-lite/batch.hpp"
-
-namespace {
-
-int usage()
-{
-    std::puts("Usage: gapmacs [FILE...]\n"
-              "  --version   print the version\n"
-              "  --help      this text");
-    return 0;
-}
-
-int describe_file(const char* path)
-{
-    using namespace gapmacs;
-    Buffer buffer(path);
-    try {
-        insert_file_contents(buffer, path, nullptr, true);
-    } catch (const Error& e) {
-        std::fprintf(stderr, "gapmacs: %s\n", e.what());
-        return 1;
-    }
-    std::printf("%s: %lld chars, %zu bytes, %lld lines, coding %s, %s\n", path,
-                static_cast<long long>(buffer.size()), buffer.byte_size(),
-                static_cast<long long>(buffer.count_lines(buffer.point_min(), buffer.point_max())),
-                buffer.coding().name().c_str(), buffer.single_byte() ? "single-byte" : "multibyte");
-    return 0;
-}
-
-} // namespace
+#include "ui/batch.hpp"
+#include "lisp-lite/lisp.hpp"
+#include "lisp-lite/processes.hpp"
+#include "ui/command_line.hpp"
+#include "ui/editor.hpp"
 
 int main(int argc, char** argv)
 {
     // A save that passes RLIMIT_FSIZE must fail with EFBIG and keep the old
     // file, not kill the editor.
     std::signal(SIGXFSZ, SIG_IGN);
-    // --batch, --version and --help belong to lisp-lite's batch mode.
-    if (gapmacs::lisp::wants_batch(argc, argv))
-        return gapmacs::lisp::run_batch(argc, argv);
-    int status = 0;
-    for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--version")) {
-            std::puts("gapmacs 0.1.0");
-            return 0;
-        }
-        if (!std::strcmp(argv[i], "--help"))
-            return usage();
-        status |= describe_file(argv[i]);
+    // The application owns the event loop and hands it down, in batch mode too.
+    gapmacs::EventLoop loop;
+    gapmacs::lisp::set_event_loop(loop);
+    auto cl = gapmacs::ui::parse_command_line(argc, argv);
+    if (cl.batch)
+        return gapmacs::ui::run_batch(argc, argv);
+    if (!cl.error.empty()) {
+        std::fprintf(stderr, "gapmacs: %s\n", cl.error.c_str());
+        return 1;
     }
-    if (argc == 1)
-        std::puts("gapmacs 0.1.0: the terminal editor is not built yet; `gapmacs FILE` describes FILE.");
-    return status;
+    // Widths come from wcwidth, which needs a UTF-8 locale.
+    std::setlocale(LC_ALL, "");
+    if (std::strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
+        std::setlocale(LC_CTYPE, "C.UTF-8");
+    if (!gapmacs::ui::terminal_available()) {
+        std::fprintf(stderr, "gapmacs: standard input is not a tty (use --batch)\n");
+        return 1;
+    }
+    gapmacs::lisp::init();
+    gapmacs::ui::register_ui_builtins();
+    try {
+        gapmacs::ui::Editor editor(loop);
+        return editor.run(cl.startup);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "gapmacs: %s\n", e.what());
+        return 1;
+    }
 }

@@ -91,15 +91,25 @@ public:
     {
         m_opt = s.layout;
         m_opt.width = w.text_cols();
+        if (s.line_numbers && !w.is_minibuffer()) {
+            // Room for the numbers of every line the window can show.
+            TextPos start = m_b.text_pos(std::clamp(w.start().position().value_or(m_b.point_min()),
+                                                    m_b.point_min(), m_b.point_max()));
+            std::int64_t last = line_number(w, m_b, start) + w.rows + 1;
+            int digits = static_cast<int>(std::to_string(last).size());
+            m_numbers = std::min(std::max(digits, 3) + 1, std::max(m_opt.width - 2, 0));
+            m_opt.width -= m_numbers;
+        }
         m_floor = m_b.text_pos(m_b.point_min());
         m_limit = m_b.text_pos(m_b.point_max());
         m_point = m_b.text_pos(std::clamp(w.point(m_selected), m_floor.chars, m_limit.chars));
+        // Overlays and matches first: the region is drawn over them.
+        m_highlights.insert(m_highlights.end(), s.highlights.begin(), s.highlights.end());
         if (s.region) {
             CharPos m = std::clamp(*s.region, m_floor.chars, m_limit.chars);
             CharPos a = std::min(m, m_point.chars), z = std::max(m, m_point.chars);
             m_highlights.push_back({m_b.char_to_byte(a), m_b.char_to_byte(z), Face::Region});
         }
-        m_highlights.insert(m_highlights.end(), s.highlights.begin(), s.highlights.end());
     }
 
     void paint()
@@ -135,6 +145,7 @@ public:
         d.plain = m_s.highlights.empty();
         d.top = m_w.top, d.left = m_w.left, d.nrows = m_w.rows, d.ncols = m_w.cols;
         d.options = m_opt;
+        d.numbers = m_numbers;
         d.floor = m_floor.bytes.value;
         d.limit_tail = tail_of(m_limit);
         d.size = m_b.size();
@@ -151,7 +162,8 @@ private:
     std::int64_t tail_of(TextPos limit) const { return static_cast<std::int64_t>(m_b.byte_size()) - limit.bytes.value; }
     bool same_options(const LayoutOptions& o) const
     {
-        return o.width == m_opt.width && o.tab_width == m_opt.tab_width && o.truncate == m_opt.truncate;
+        return o.width == m_opt.width && o.tab_width == m_opt.tab_width && o.truncate == m_opt.truncate &&
+               m_w.drawn.numbers == m_numbers;
     }
 
     TextPos window_start()
@@ -166,7 +178,23 @@ private:
     std::span<Cell> grid_row(int i)
     {
         CellGrid& g = m_frame.grid();
-        return {&g.at(m_w.top + i, m_w.left), static_cast<std::size_t>(m_w.text_cols())};
+        return {&g.at(m_w.top + i, m_w.left + m_numbers), static_cast<std::size_t>(m_w.text_cols() - m_numbers)};
+    }
+
+    // The line number column of row i: the number on a line's first row.
+    void put_number(int i, std::optional<std::int64_t> line)
+    {
+        if (!m_numbers)
+            return;
+        CellGrid& g = m_frame.grid();
+        g.fill_row(m_w.top + i, m_w.left, m_w.left + m_numbers, Cell::of(U' ', Face::LineNumber));
+        if (!line)
+            return;
+        std::string n = std::to_string(*line);
+        int col = m_w.left + m_numbers - 1 - static_cast<int>(n.size());
+        for (char c : n)
+            if (col >= m_w.left)
+                g.at(m_w.top + i, col++) = Cell::of(static_cast<char32_t>(c), Face::LineNumber);
     }
 
     // Lays out and draws the rows from start; false when point is not on
@@ -189,13 +217,16 @@ private:
         std::vector<Row> rows;
         bool found = false;
         TextPos pos = start;
+        std::int64_t line = m_numbers ? line_number(m_w, m_b, start) : 1;
         bool ended = false;
         for (int i = 0; i < m_w.rows; ++i) {
             if (ended) {
                 for (Cell& c : grid_row(i))
                     c = Cell{};
+                put_number(i, std::nullopt);
                 continue;
             }
+            const bool line_start = i == 0 ? at_line_start(pos) : rows.back().ends_line;
             Row row;
             bool have = false;
             if (i < static_cast<int>(old.size())) {
@@ -208,7 +239,8 @@ private:
                     have = true;
                 }
             }
-            if (!have && !old.empty() && pos.bytes.value >= tail_new) {
+            // Line numbers below a change may differ: no shifting then.
+            if (!have && !old.empty() && pos.bytes.value >= tail_new && !m_numbers) {
                 // Text after the change is as it was: the old row that
                 // started here (shifted) is the same row.
                 // Rows below can be copied up (text was deleted); rows pushed
@@ -236,8 +268,11 @@ private:
             if (row_holds(row, m_point.bytes.value) && row.cursor_col && !found) {
                 found = true;
                 m_w.cursor_row = m_w.top + i;
-                m_w.cursor_col = m_w.left + *row.cursor_col;
+                m_w.cursor_col = m_w.left + m_numbers + *row.cursor_col;
             }
+            put_number(i, line_start ? std::optional(line) : std::nullopt);
+            if (row.ends_line)
+                ++line;
             rows.push_back(row);
             if (m_w.has_divider)
                 m_frame.grid().at(m_w.top + i, m_w.left + m_w.cols - 1) = Cell::of(U'|', Face::Divider);
@@ -265,8 +300,14 @@ private:
         put_text(g, row, m_w.left, m_w.left + m_w.cols, text, f);
     }
 
+    bool at_line_start(TextPos p) const
+    {
+        return p.bytes == m_floor.bytes || m_b.gap_buffer()[static_cast<std::size_t>(p.bytes.value - 1)] == '\n';
+    }
+
     Frame& m_frame;
     Window& m_w;
+    int m_numbers = 0; // columns of line numbers
     const WindowSettings& m_s;
     RedisplayStats& m_stats;
     Buffer& m_b;

@@ -26,6 +26,7 @@ struct WindowSettings {
     std::string mode_name = "Fundamental";
     std::string mode_line_process; // e.g. ":run"
     bool line_number_mode = true;
+    bool line_numbers = false; // display-line-numbers: numbers left of the text
     bool column_number_mode = false;
 };
 using SettingsFn = std::function<WindowSettings(Window&)>;

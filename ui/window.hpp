@@ -36,6 +36,8 @@ public:
     CharPos point(bool selected) const;
 
     bool is_minibuffer() const { return m_minibuffer; }
+    // Made by display-buffer for its buffer: quit-window deletes it.
+    bool quit_deletes = false;
 
     // Geometry, set by the frame's layout. `rows` counts text rows (the mode
     // line excluded); a window with a right neighbour gives its last column
@@ -61,6 +63,7 @@ public:
         std::int64_t limit_tail = 0; // bytes after point-max
         int top = -1, left = -1, nrows = -1, ncols = -1;
         LayoutOptions options;
+        int numbers = 0; // columns of line numbers
         bool selected = false;
         std::string mode_line;
         int cursor_row = 0, cursor_col = 0;

@@ -171,3 +171,12 @@
                              :sentinel #'ignore))))
       (process-tests--wait p)
       (should (equal (buffer-string) "日本語のテキスト")))))
+
+(ert-deftest process-get-buffer-process ()
+  (with-temp-buffer
+    (should-not (get-buffer-process (current-buffer)))
+    (let ((p (start-process "gbp" (current-buffer) "sleep" "5")))
+      (should (eq (get-buffer-process (current-buffer)) p))
+      (should (eq (get-buffer-process (buffer-name)) p))
+      (delete-process p)
+      (should-not (get-buffer-process (current-buffer))))))

@@ -196,3 +196,22 @@ TEST_CASE("1 GB of short lines: the end shows at once")
     CHECK(f.grid().row_text(11).starts_with(std::string(39, 'a')));
     lisp::kill_buffer(b);
 }
+
+TEST_CASE("line numbers: on each line's first row, continuation rows blank, the text beside them")
+{
+    lisp::Value b = ui_test::buffer_with("numbered", "one\n" + std::string(30, 'w') + "\nthree\n");
+    Frame f(6, 24, b, minibuffer());
+    auto numbered = [](Window&) {
+        WindowSettings s;
+        s.line_numbers = true;
+        return s;
+    };
+    auto stats = redisplay(f, numbered);
+    CHECK(f.grid().row_text(0) == "  1 one                 ");
+    CHECK(f.grid().row_text(1).starts_with("  2 wwwwwwwwwwwwwwwwwww\\"));
+    CHECK(f.grid().row_text(2).starts_with("    wwwwwwwwwww"));
+    CHECK(f.grid().row_text(3).starts_with("  3 three"));
+    CHECK(f.grid().at(0, 1).face == Face::LineNumber);
+    CHECK(stats.cursor_col == 4);
+    lisp::kill_buffer(b);
+}

@@ -1,4 +1,4 @@
-#include "lisp-lite/batch.hpp"
+#include "ui/batch.hpp"
 
 #include <csignal>
 #include <cstdio>
@@ -12,7 +12,9 @@
 #include "lisp-lite/eval.hpp"
 #include "lisp-lite/lisp.hpp"
 
-namespace gapmacs::lisp {
+namespace gapmacs::ui {
+
+using namespace lisp;
 
 namespace {
 
@@ -224,4 +226,4 @@ int run_batch(int argc, char** argv)
     return status;
 }
 
-} // namespace gapmacs::lisp
+} // namespace gapmacs::ui

@@ -1,0 +1,86 @@
+;;; bindings.el --- Emacs's default global key bindings  -*- lexical-binding: t -*-
+
+;; Every character from SPC on inserts itself; control keys and meta keys
+;; are bound below.  Keys are written with `kbd' so they read as in the
+;; Emacs manual.
+
+(defconst bindings--max-char 4194303)
+
+(defun bindings--define (map pairs)
+  (dolist (p pairs)
+    (define-key map (if (stringp (car p)) (kbd (car p)) (car p)) (cdr p))))
+
+(define-key global-map (vector (cons 128 bindings--max-char)) 'self-insert-command)
+(let ((c 32))
+  (while (< c 127)
+    (define-key global-map (vector c) 'self-insert-command)
+    (setq c (1+ c))))
+
+(bindings--define
+ global-map
+ '(("C-@" . set-mark-command) ("C-SPC" . set-mark-command)
+   ("C-a" . move-beginning-of-line) ("C-b" . backward-char)
+   ("C-d" . delete-char) ("C-e" . move-end-of-line) ("C-f" . forward-char)
+   ("C-g" . keyboard-quit) ("TAB" . indent-for-tab-command)
+   ("C-j" . electric-newline-and-maybe-indent) ("C-k" . kill-line)
+   ("C-l" . recenter-top-bottom) ("RET" . newline) ("C-n" . next-line)
+   ("C-o" . open-line) ("C-p" . previous-line) ("C-q" . quoted-insert)
+   ("C-r" . isearch-backward) ("C-s" . isearch-forward)
+   ("C-t" . transpose-chars) ("C-u" . universal-argument)
+   ("C-v" . scroll-up-command) ("C-w" . kill-region) ("C-y" . yank)
+   ("C-_" . undo) ("C-/" . undo) ("C-?" . undo-redo) ("DEL" . delete-backward-char)
+   ("C-M-s" . isearch-forward-regexp) ("C-M-r" . isearch-backward-regexp)
+   ("C-M-%" . query-replace-regexp) ("C-M-f" . forward-sexp) ("C-M-b" . backward-sexp)
+   ("C--" . negative-argument) ("M--" . negative-argument)
+   ("<up>" . previous-line) ("<down>" . next-line)
+   ("<left>" . left-char) ("<right>" . right-char)
+   ("<home>" . move-beginning-of-line) ("<end>" . move-end-of-line)
+   ("<prior>" . scroll-down-command) ("<next>" . scroll-up-command)
+   ("<deletechar>" . delete-forward-char) ("<delete>" . delete-forward-char)
+   ("<backspace>" . delete-backward-char)
+   ("C-<home>" . beginning-of-buffer) ("C-<end>" . end-of-buffer)
+   ("C-<left>" . left-word) ("C-<right>" . right-word)
+   ("M-<left>" . left-word) ("M-<right>" . right-word)
+   ("C-<up>" . backward-paragraph) ("C-<down>" . forward-paragraph)
+   ("C-<delete>" . kill-word) ("C-<backspace>" . backward-kill-word)))
+
+(dotimes (i 10)
+  (define-key global-map (vector (logior (ash 1 26) (+ ?0 i))) 'digit-argument)
+  (define-key esc-map (string (+ ?0 i)) 'digit-argument))
+
+(bindings--define
+ esc-map
+ '(("x" . execute-extended-command) (":" . eval-expression)
+   ("%" . query-replace) ("f" . forward-word) ("b" . backward-word)
+   ("d" . kill-word) ("DEL" . backward-kill-word) ("w" . kill-ring-save)
+   ("y" . yank-pop) ("v" . scroll-down-command) ("<" . beginning-of-buffer)
+   (">" . end-of-buffer) ("u" . upcase-word) ("l" . downcase-word)
+   ("c" . capitalize-word) ("\\" . delete-horizontal-space)
+   ("SPC" . just-one-space) ("m" . back-to-indentation)
+   ("^" . delete-indentation) ("{" . backward-paragraph)
+   ("}" . forward-paragraph) ("=" . count-words-region) ("z" . zap-to-char)
+   ("t" . transpose-words) ("h" . mark-paragraph) ("!" . shell-command)))
+
+(bindings--define
+ goto-map
+ '(("g" . goto-line) ("M-g" . goto-line) ("c" . goto-char)))
+
+(bindings--define
+ ctl-x-map
+ '(("C-c" . save-buffers-kill-terminal) ("C-f" . find-file)
+   ("C-s" . save-buffer) ("C-w" . write-file) ("s" . save-some-buffers)
+   ("b" . switch-to-buffer) ("k" . kill-buffer) ("C-b" . list-buffers)
+   ("h" . mark-whole-buffer) ("C-x" . exchange-point-and-mark)
+   ("u" . undo) ("0" . delete-window) ("1" . delete-other-windows)
+   ("2" . split-window-below) ("3" . split-window-right) ("o" . other-window)
+   ("[" . backward-page) ("]" . forward-page) ("C-e" . eval-last-sexp)
+   ("C-q" . read-only-mode) ("C-u" . upcase-region) ("C-l" . downcase-region)
+   ("i" . insert-file) ("=" . what-cursor-position) ("C-o" . delete-blank-lines)
+   ("C-t" . transpose-lines) ("f" . set-fill-column) ("C-v" . find-alternate-file)))
+
+(bindings--define
+ ctl-x-4-map
+ '(("f" . find-file-other-window) ("C-f" . find-file-other-window)
+   ("b" . switch-to-buffer-other-window)))
+
+(provide 'bindings)

@@ -1,0 +1,416 @@
+;;; files.el --- visiting, saving and listing buffers  -*- lexical-binding: t -*-
+
+(defvar find-file-hook nil)
+(defvar before-save-hook nil)
+(defvar after-save-hook nil)
+(defvar make-backup-files t)
+(defvar buffer-backed-up nil)
+(make-variable-buffer-local 'buffer-backed-up)
+(put 'buffer-backed-up 'permanent-local t)
+(defvar revert-buffer-function nil)
+(make-variable-buffer-local 'revert-buffer-function)
+(defvar kill-emacs-query-functions nil)
+(defvar confirm-kill-processes t)
+
+;;;; Buffers and windows (stand-ins while the UI lacks them)
+
+(unless (fboundp 'other-buffer)
+  (defun other-buffer (&optional buffer _visible-ok _frame)
+    "The first live buffer other than BUFFER whose name does not start with a space."
+    (or (seq-find-buffer (lambda (b) (and (not (eq b (or buffer (current-buffer))))
+                                          (not (string-prefix-p " " (buffer-name b))))))
+        (get-buffer-create "*scratch*"))))
+
+(defun seq-find-buffer (pred)
+  (let (found)
+    (dolist (b (buffer-list) found)
+      (when (and (not found) (buffer-live-p b) (funcall pred b)) (setq found b)))))
+
+(unless (fboundp 'switch-to-buffer)
+  (defun switch-to-buffer (buffer-or-name &rest _)
+    (set-buffer (get-buffer-create buffer-or-name))))
+
+(unless (commandp 'switch-to-buffer)
+  (let ((prim (symbol-function 'switch-to-buffer)))
+    (put 'switch-to-buffer 'simple--primitive prim)
+    (defalias 'switch-to-buffer
+      (lambda (buffer-or-name &rest rest)
+        (interactive (list (read-buffer-to-switch "Switch to buffer: ")))
+        (apply prim buffer-or-name rest)))))
+
+(defun read-buffer-to-switch (prompt)
+  (read-buffer prompt (other-buffer (current-buffer))))
+
+(unless (fboundp 'display-buffer)
+  (defun display-buffer (buffer &rest _)
+    "Show BUFFER in another window, splitting the selected one if need be."
+    (setq buffer (get-buffer-create buffer))
+    (cond ((fboundp 'get-buffer-window)
+           (or (get-buffer-window buffer) (files--show-in-other-window buffer)))
+          ((fboundp 'split-window-below) (files--show-in-other-window buffer)))))
+
+(defun files--show-in-other-window (buffer)
+  (let ((window (if (and (fboundp 'window-list) (cdr (window-list)))
+                    (cadr (window-list))
+                  (split-window-below))))
+    (set-window-buffer window buffer)
+    window))
+
+(unless (fboundp 'pop-to-buffer)
+  (defun pop-to-buffer (buffer &rest _)
+    (let ((w (and (fboundp 'split-window-below) (display-buffer buffer))))
+      (if (and w (fboundp 'select-window)) (select-window w)
+        (switch-to-buffer buffer)))
+    (get-buffer buffer)))
+
+(unless (fboundp 'quit-window)
+  (defun quit-window (&optional kill _window)
+    "Leave this buffer: show another one here, and kill this one with KILL."
+    (interactive "P")
+    (let ((buf (current-buffer)))
+      (switch-to-buffer (other-buffer buf))
+      (if kill (kill-buffer buf) (bury-buffer-soft buf)))))
+
+(defun bury-buffer-soft (_buffer) nil)
+
+(unless (fboundp 'switch-to-buffer-other-window)
+(defun switch-to-buffer-other-window (buffer-or-name &optional _norecord)
+  (interactive (list (read-buffer-to-switch "Switch to buffer in other window: ")))
+  (pop-to-buffer (get-buffer-create buffer-or-name))))
+
+;;;; Visiting files
+
+(defun files--check-visitable (filename)
+  (cond ((file-directory-p filename)
+         (user-error "%s is a directory" (directory-file-name filename)))
+        ((and (file-exists-p filename) (not (file-readable-p filename)))
+         (user-error "File is not readable: %s" filename))))
+
+(defun files--visit (filename)
+  "The buffer visiting FILENAME, set up (mode, hooks) if it is new."
+  (setq filename (expand-file-name filename))
+  (files--check-visitable filename)
+  (let* ((existing (seq-find-buffer (lambda (b) (equal (buffer-file-name b) filename))))
+         (buf (or existing
+                  (condition-case err (find-file-noselect filename)
+                    (file-error (user-error "%s" (error-message-string err)))))))
+    (unless existing
+      (with-current-buffer buf
+        (set-auto-mode)
+        (unless (file-exists-p filename) (message "(New file)"))
+        (run-hooks 'find-file-hook)))
+    buf))
+
+(defun files--read-file (prompt)
+  (list (read-file-name prompt nil nil
+                        (and (boundp 'confirm-nonexistent-file-or-buffer)
+                             confirm-nonexistent-file-or-buffer))))
+
+(defun find-file (filename &optional _wildcards)
+  "Visit FILENAME; a new file opens an empty buffer and is created on save."
+  (interactive (files--read-file "Find file: "))
+  (switch-to-buffer (files--visit filename)))
+
+(defun find-file-other-window (filename &optional _wildcards)
+  (interactive (files--read-file "Find file in other window: "))
+  (pop-to-buffer (files--visit filename)))
+
+(defun find-file-read-only (filename &optional _wildcards)
+  (interactive (files--read-file "Find file read-only: "))
+  (find-file filename)
+  (setq buffer-read-only t))
+
+(defun find-alternate-file (filename &optional _wildcards)
+  (interactive (files--read-file "Find alternate file: "))
+  (let ((old (current-buffer)))
+    (when (and (buffer-modified-p) (buffer-file-name)
+               (not (yes-or-no-p (format "Buffer %s is modified; kill anyway? " (buffer-name)))))
+      (user-error "Aborted"))
+    (find-file filename)
+    (unless (eq old (current-buffer)) (kill-buffer old))))
+
+(defun insert-file (filename)
+  (interactive "*fInsert file: ")
+  (files--check-visitable filename)
+  (let ((r (insert-file-contents filename)))
+    (push-mark (+ (point) (cadr r)) nil)))
+
+;;;; Saving
+
+(defun make-backup-file-name (file) (concat file "~"))
+
+(defun files--copy-file (from to)
+  "Copy FROM to TO byte for byte."
+  (with-temp-buffer
+    (let ((coding-system-for-read 'no-conversion))
+      (insert-file-contents from))
+    (let ((coding-system-for-write 'no-conversion))
+      (write-region nil nil to nil 'silent))))
+
+(defun backup-buffer ()
+  "Copy the visited file to FILE~ the first time the buffer is saved."
+  (let ((file (buffer-file-name)))
+    (when (and make-backup-files (not buffer-backed-up) file
+               (file-regular-p file))
+      (condition-case err
+          (progn (files--copy-file file (make-backup-file-name file))
+                 (setq buffer-backed-up t))
+        (file-error (message "Cannot write backup file: %s" (error-message-string err)))))))
+
+(defun files--changed-on-disk-p ()
+  (and (fboundp 'verify-visited-file-modtime)
+       (not (verify-visited-file-modtime (current-buffer)))))
+
+(defvar files--primitive-save-buffer (symbol-function 'save-buffer))
+
+(defun save-buffer (&optional _arg)
+  "Save the buffer in its file, making FILE~ first on the first save."
+  (interactive "p")
+  (cond ((not (buffer-modified-p))
+         (message "(No changes need to be saved)"))
+        ((null (buffer-file-name))
+         (call-interactively #'write-file))
+        (t
+         (when (and (files--changed-on-disk-p)
+                    (not (yes-or-no-p
+                          (format "%s has changed since visited or saved.  Save anyway? "
+                                  (file-name-nondirectory (buffer-file-name))))))
+           (user-error "Save not confirmed"))
+         (run-hooks 'before-save-hook)
+         (backup-buffer)
+         (funcall files--primitive-save-buffer)
+         (run-hooks 'after-save-hook)))
+  nil)
+
+(defun write-file (filename &optional confirm)
+  "Write the buffer to FILENAME and visit it there."
+  (interactive (list (read-file-name "Write file: " nil nil nil nil) t))
+  (when (file-directory-p filename)
+    (setq filename (expand-file-name (file-name-nondirectory (or (buffer-file-name) (buffer-name)))
+                                     filename)))
+  (setq filename (expand-file-name filename))
+  (when (and confirm (file-exists-p filename)
+             (not (equal filename (buffer-file-name)))
+             (not (y-or-n-p (format "File `%s' exists; overwrite? " filename))))
+    (user-error "Canceled"))
+  (run-hooks 'before-save-hook)
+  (write-region nil nil filename nil t)
+  (set-buffer-modified-p nil)
+  (unless (get-buffer (file-name-nondirectory filename))
+    (rename-buffer (file-name-nondirectory filename) t))
+  (setq buffer-backed-up nil)
+  (message "Wrote %s" filename)
+  (run-hooks 'after-save-hook)
+  (set-auto-mode)
+  nil)
+
+(defun files--modified-file-buffers ()
+  (let (out)
+    (dolist (b (buffer-list) (nreverse out))
+      (when (and (buffer-live-p b) (buffer-file-name b) (buffer-modified-p b))
+        (push b out)))))
+
+(defun save-some-buffers (&optional arg _pred)
+  "Offer to save each modified file buffer; with ARG save them all without asking."
+  (interactive "P")
+  (let ((saved 0) (bufs (files--modified-file-buffers)))
+    (dolist (b bufs)
+      (when (or arg (y-or-n-p (format "Save file %s? " (buffer-file-name b))))
+        (with-current-buffer b (save-buffer))
+        (setq saved (1+ saved))))
+    (when (and (null bufs) (callint--called-as-command-p 'save-some-buffers))
+      (message "(No files need saving)"))
+    saved))
+
+;;;; Killing buffers
+
+(defvar files--primitive-kill-buffer (symbol-function 'kill-buffer))
+
+(defun files--process-query-p (buffer)
+  (let ((found nil))
+    (dolist (p (process-list) found)
+      (when (and (eq (process-buffer p) buffer) (process-live-p p)
+                 (process-query-on-exit-flag p))
+        (setq found p)))))
+
+(defun kill-buffer (&optional buffer-or-name)
+  "Kill BUFFER-OR-NAME; interactively, asks first when it has unsaved changes."
+  (interactive (list (read-buffer "Kill buffer: " (current-buffer) t)))
+  (let ((buf (if buffer-or-name (get-buffer buffer-or-name) (current-buffer))))
+    (cond ((null buf) (error "No such buffer %s" buffer-or-name))
+          ((not (buffer-live-p buf)) nil)
+          ((and (callint--called-as-command-p 'kill-buffer) (buffer-file-name buf) (buffer-modified-p buf)
+                (not (yes-or-no-p (format "Buffer %s modified; kill anyway? "
+                                          (buffer-name buf)))))
+           nil)
+          ((and (callint--called-as-command-p 'kill-buffer) (files--process-query-p buf)
+                (not (yes-or-no-p (format "Buffer %S has a running process; kill it? "
+                                          (buffer-name buf)))))
+           nil)
+          (t (funcall files--primitive-kill-buffer buf)))))
+
+;;;; Reverting
+
+(defun revert-buffer (&optional ignore-auto noconfirm _preserve-modes)
+  "Replace the buffer's text with its file's, keeping point."
+  (interactive (list (not current-prefix-arg)))
+  (if revert-buffer-function
+      (funcall revert-buffer-function ignore-auto noconfirm)
+    (let ((file (buffer-file-name)))
+      (unless file (error "Buffer does not seem to be associated with any file"))
+      (unless (file-exists-p file) (error "File %s no longer exists!" file))
+      (when (or noconfirm
+                (yes-or-no-p (format "Revert buffer from file %s? " file)))
+        (let ((pt (point)) (inhibit-read-only t))
+          (insert-file-contents file t nil nil t)
+          (set-buffer-modified-p nil)
+          (goto-char (min pt (point-max))))
+        t))))
+
+;;;; Leaving
+
+(unless (fboundp 'save-buffers-kill-emacs)
+  (defun save-buffers-kill-emacs (&optional arg)
+    "Offer to save each modified file, confirm about live processes, then exit."
+    (interactive "P")
+    (save-some-buffers arg)
+    (when (and (or (null (files--modified-file-buffers))
+                   (yes-or-no-p "Modified buffers exist; exit anyway? "))
+               (or (not confirm-kill-processes)
+                   (not (seq-filter (lambda (p) (and (process-live-p p)
+                                                     (process-query-on-exit-flag p)))
+                                    (process-list)))
+                   (yes-or-no-p "Active processes exist; kill them and exit anyway? "))
+               (let ((ok t))
+                 (dolist (f kill-emacs-query-functions ok)
+                   (when ok (setq ok (funcall f))))))
+      (kill-emacs))))
+
+(defun save-buffers-kill-terminal (&optional arg)
+  (interactive "P")
+  (save-buffers-kill-emacs arg))
+
+;;;; The buffer list (C-x C-b)
+
+(defvar Buffer-menu--buffers nil
+  "The buffer shown on each line of *Buffer List*, first line first.")
+(make-variable-buffer-local 'Buffer-menu--buffers)
+
+(define-derived-mode Buffer-menu-mode special-mode "Buffer Menu"
+  "Major mode for the *Buffer List*: RET selects, d marks, x kills, q quits."
+  (setq revert-buffer-function #'Buffer-menu--revert))
+
+(let ((map Buffer-menu-mode-map))
+  (define-key map "\r" 'Buffer-menu-this-window)
+  (define-key map "f" 'Buffer-menu-this-window)
+  (define-key map "d" 'Buffer-menu-delete)
+  (define-key map "k" 'Buffer-menu-delete)
+  (define-key map "\C-d" 'Buffer-menu-delete)
+  (define-key map "s" 'Buffer-menu-save)
+  (define-key map "u" 'Buffer-menu-unmark)
+  (define-key map "x" 'Buffer-menu-execute)
+  (define-key map "n" 'next-line)
+  (define-key map "p" 'previous-line))
+
+(defun Buffer-menu--line (buf current)
+  (format "%s%s%s %-20s %7d %-16s %s"
+          (if (eq buf current) "." " ")
+          (if (with-current-buffer buf buffer-read-only) "%" " ")
+          (if (and (buffer-modified-p buf) (buffer-file-name buf)) "*" " ")
+          (buffer-name buf)
+          (buffer-size buf)
+          (with-current-buffer buf (format "%s" mode-name))
+          (or (buffer-file-name buf) "")))
+
+(defun Buffer-menu--fill (current)
+  (let ((inhibit-read-only t)
+        (bufs (seq-filter (lambda (b) (and (buffer-live-p b)
+                                           (not (string-prefix-p " " (buffer-name b)))))
+                          (buffer-list))))
+    (erase-buffer)
+    (insert (format "CRM %-20s %7s %-16s %s\n" "Buffer" "Size" "Mode" "File"))
+    (dolist (b bufs) (insert (Buffer-menu--line b current) "\n"))
+    (setq Buffer-menu--buffers bufs)
+    (set-buffer-modified-p nil)
+    (goto-char (point-min))
+    (forward-line 1)))
+
+(defun Buffer-menu--revert (&rest _)
+  (let ((line (line-number-at-pos)))
+    (Buffer-menu--fill nil)
+    (goto-char (point-min))
+    (forward-line (1- line))))
+
+(defun list-buffers-noselect (&optional _files-only)
+  (let ((current (current-buffer))
+        (buf (get-buffer-create "*Buffer List*")))
+    (with-current-buffer buf
+      (Buffer-menu-mode)
+      (Buffer-menu--fill current))
+    buf))
+
+(defun list-buffers (&optional arg)
+  "Show a list of buffers to act on: RET visits, d marks, x kills, q quits."
+  (interactive "P")
+  (let ((buf (list-buffers-noselect arg)))
+    ;; Shown in another window but not selected, as Emacs does (C-x o goes there).
+    (if (fboundp 'split-window-below) (display-buffer buf) (switch-to-buffer buf))
+    buf))
+
+(defun Buffer-menu-buffer (&optional error-if-none)
+  (let ((n (- (line-number-at-pos) 2)))
+    (or (and (>= n 0) (nth n Buffer-menu--buffers))
+        (and error-if-none (user-error "No buffer on this line")))))
+
+(defun Buffer-menu--set-flag (flag)
+  (Buffer-menu-buffer t)
+  (let ((inhibit-read-only t))
+    (beginning-of-line)
+    (delete-char 1)
+    (insert flag)
+    (set-buffer-modified-p nil)
+    (forward-line 1)))
+
+(defun Buffer-menu-delete (&optional _arg)
+  (interactive "p")
+  (Buffer-menu--set-flag "D"))
+
+(defun Buffer-menu-save (&optional _arg)
+  (interactive "p")
+  (Buffer-menu-buffer t)
+  (let ((inhibit-read-only t))
+    (beginning-of-line)
+    (forward-char 2)
+    (delete-char 1)
+    (insert "S")
+    (set-buffer-modified-p nil)
+    (forward-line 1)))
+
+(defun Buffer-menu-unmark (&optional _arg)
+  (interactive "p")
+  (Buffer-menu--set-flag " "))
+
+(defun Buffer-menu-this-window ()
+  (interactive)
+  (switch-to-buffer (Buffer-menu-buffer t)))
+
+(defun Buffer-menu-execute ()
+  "Save the buffers marked S and kill the ones marked D."
+  (interactive)
+  (let ((menu (current-buffer)) (line 2) kills)
+    (save-excursion
+      (goto-char (point-min))
+      (forward-line 1)
+      (while (not (eobp))
+        (let ((buf (nth (- line 2) Buffer-menu--buffers)))
+          (when (and buf (buffer-live-p buf))
+            (when (eq (char-after (+ (point) 2)) ?S)
+              (with-current-buffer buf (save-buffer)))
+            (when (eq (char-after) ?D) (push buf kills))))
+        (setq line (1+ line))
+        (forward-line 1)))
+    (dolist (b kills)
+      (unless (eq b menu) (kill-buffer b)))
+    (Buffer-menu--revert)))
+
+(provide 'files)

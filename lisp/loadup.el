@@ -1,0 +1,108 @@
+;;; loadup.el --- load the editor's Lisp in order  -*- lexical-binding: t -*-
+
+;; Whether lisp-lite has real buffer-local variables (checked before the
+;; fallbacks below define global stand-ins).
+(defvar gapmacs--buffer-locals (fboundp 'make-variable-buffer-local))
+
+;; Fallbacks for builtins lisp-lite may lack; each is defined only when
+;; missing, so the C++ versions win once they exist.
+(unless (fboundp 'add-hook)
+  (defun add-hook (hook function &optional depth _local)
+    (or (boundp hook) (set hook nil))
+    (let ((value (symbol-value hook)))
+      (when (or (functionp value) (and value (symbolp value)))
+        (setq value (list value)))
+      (unless (member function value)
+        (set hook (if (and depth (not (and (numberp depth) (< depth 0))))
+                      (append value (list function))
+                    (cons function value)))))))
+(unless (fboundp 'remove-hook)
+  (defun remove-hook (hook function &optional _local)
+    (when (boundp hook)
+      (let ((value (symbol-value hook)))
+        (set hook (if (listp value) (delete function (copy-sequence value))
+                    (unless (equal value function) value)))))))
+(unless (fboundp 'run-hook-with-args)
+  (defun run-hook-with-args (hook &rest args)
+    (when (boundp hook)
+      (let ((value (symbol-value hook)))
+        (if (or (functionp value) (and value (symbolp value)))
+            (apply value args)
+          (dolist (f value) (unless (eq f t) (apply f args))))))))
+(unless (fboundp 'make-local-variable)
+  (defun make-local-variable (variable) variable))
+(unless (fboundp 'make-variable-buffer-local)
+  (defun make-variable-buffer-local (variable) variable))
+(unless (fboundp 'kill-local-variable)
+  (defun kill-local-variable (variable) variable))
+(unless (fboundp 'kill-all-local-variables)
+  (defun kill-all-local-variables (&rest _) (run-hooks 'change-major-mode-hook) nil))
+(unless (fboundp 'setq-local)
+  (defmacro setq-local (&rest pairs)
+    (let (forms)
+      (while pairs
+        (push `(set (make-local-variable ',(car pairs)) ,(cadr pairs)) forms)
+        (setq pairs (cddr pairs)))
+      (cons 'progn (nreverse forms)))))
+(unless (fboundp 'defvar-local)
+  (defmacro defvar-local (symbol value &optional doc)
+    `(progn (defvar ,symbol ,value ,doc) ',symbol)))
+
+(unless (fboundp 'interactive-form)
+  (defun interactive-form (cmd)
+    (let ((f (indirect-function cmd)))
+      (when (memq (car-safe f) '(closure lambda))
+        (let ((body (if (eq (car f) 'closure) (nthcdr 3 f) (nthcdr 2 f))))
+          (when (and (stringp (car body)) (cdr body)) (setq body (cdr body)))
+          (while (eq (car-safe (car body)) 'declare) (setq body (cdr body)))
+          (and (eq (car-safe (car body)) 'interactive) (car body)))))))
+
+;; Batch readers over `unread-command-events' (A's C++ ones also read stdin).
+(unless (fboundp 'read-event)
+  (defun read-event (&optional _prompt _inherit _seconds)
+    (if unread-command-events
+        (pop unread-command-events)
+      (signal 'end-of-file '("Error reading from stdin")))))
+(unless (fboundp 'read-from-minibuffer)
+  (defun read-from-minibuffer (_prompt &optional initial _keymap read _hist default _inherit)
+    (let ((chars nil) (e nil))
+      (unless unread-command-events (signal 'end-of-file '("Error reading from stdin")))
+      (while (and unread-command-events
+                  (not (memq (setq e (pop unread-command-events)) '(13 10))))
+        (push e chars))
+      (let ((s (concat (or (and (stringp initial) initial) "") (apply #'string (nreverse chars)))))
+        (when (and (equal s "") default (not read))
+          (setq s (if (consp default) (car default) default)))
+        (if read (car (read-from-string s)) s)))))
+
+(unless (boundp 'buffer-read-only)
+  (defvar buffer-read-only nil)
+  (when (fboundp 'make-variable-buffer-local)
+    (make-variable-buffer-local 'buffer-read-only)))
+(unless (fboundp 'barf-if-buffer-read-only)
+  (defun barf-if-buffer-read-only (&optional _position)
+    (when (and buffer-read-only (not inhibit-read-only))
+      (signal 'buffer-read-only (list (current-buffer))))))
+
+(dolist (v '(this-command last-command real-this-command current-prefix-arg
+             prefix-arg last-command-event last-prefix-arg unread-command-events
+             pre-command-hook post-command-hook deactivate-mark
+             inhibit-read-only))
+  (unless (special-variable-p v) (eval (list 'defvar v nil))))
+
+(load "keymap" nil t)
+(load "callint" nil t)
+(load "modes" nil t)
+(load "simple" nil t)
+(load "minibuffer" nil t)
+(load "files" nil t)
+(load "isearch" nil t)
+(load "replace" nil t)
+(load "bindings" nil t)
+
+;; *scratch* is for Lisp, as in Emacs.
+(defvar initial-major-mode 'lisp-interaction-mode)
+(when (get-buffer "*scratch*")
+  (with-current-buffer "*scratch*"
+    (unless (derived-mode-p initial-major-mode) (funcall initial-major-mode))))
+(load "xterm" nil t)

@@ -1,0 +1,524 @@
+;;; minibuffer.el --- completion and the minibuffer's readers  -*- lexical-binding: t -*-
+
+;; lisp-lite has one obarray and no `obarray' variable; any vector given
+;; as a completion table stands for it (Emacs passes `obarray', a vector).
+(defvar obarray (make-vector 1 0))
+
+(defvar completion-ignore-case nil)
+(defvar completion-regexp-list nil)
+(defvar minibuffer-completion-table nil)
+(defvar minibuffer-completion-predicate nil)
+(defvar minibuffer-completion-confirm nil)
+(defvar minibuffer-history nil)
+(defvar minibuffer-history-variable 'minibuffer-history)
+(defvar minibuffer-history-position 0)
+(defvar minibuffer-default nil)
+(defvar minibuffer-text-before-history nil)
+(defvar minibuffer--history-shown nil "The history text M-p/M-n put in the minibuffer last.")
+(defvar file-name-history nil)
+(defvar buffer-name-history nil)
+(defvar read-number-history nil)
+(defvar history-length 100)
+(defvar completing-read-function 'completing-read-default)
+(defvar read-file-name-function 'read-file-name-default)
+(defvar insert-default-directory t)
+(defvar minibuffer-completion-buffer "*Completions*")
+
+;;;; Completion tables
+
+(defun minibuffer--key-string (key)
+  (if (symbolp key) (symbol-name key) key))
+
+(defun minibuffer--candidates (collection predicate)
+  "The (NAME . PREDICATE-ARGS) pairs of COLLECTION that pass PREDICATE."
+  (let (out)
+    (cond ((hash-table-p collection)
+           (maphash (lambda (k v)
+                      (when (and (or (stringp k) (symbolp k))
+                                 (or (null predicate) (funcall predicate k v)))
+                        (push (minibuffer--key-string k) out)))
+                    collection))
+          ((vectorp collection)
+           (mapatoms (lambda (s)
+                       (when (or (null predicate) (funcall predicate s))
+                         (push (symbol-name s) out)))))
+          (t
+           (dolist (elt collection)
+             (let ((key (if (consp elt) (car elt) elt)))
+               (when (and (or (stringp key) (symbolp key))
+                          (or (null predicate) (funcall predicate elt)))
+                 (push (minibuffer--key-string key) out))))))
+    (nreverse out)))
+
+(defun minibuffer--prefix-p (prefix string)
+  (string-prefix-p prefix string completion-ignore-case))
+
+(defun minibuffer--regexps-ok (name)
+  (let ((ok t) (case-fold-search completion-ignore-case))
+    (dolist (re completion-regexp-list ok)
+      (unless (string-match-p re name) (setq ok nil)))))
+
+(defun minibuffer--matches (string collection predicate)
+  (let (out)
+    (dolist (name (minibuffer--candidates collection predicate))
+      (when (and (minibuffer--prefix-p string name) (minibuffer--regexps-ok name))
+        (push name out)))
+    (nreverse out)))
+
+(defun minibuffer--common-prefix (a b)
+  (let ((n (min (length a) (length b))) (i 0))
+    (while (and (< i n)
+                (if completion-ignore-case
+                    (eq (downcase (aref a i)) (downcase (aref b i)))
+                  (eq (aref a i) (aref b i))))
+      (setq i (1+ i)))
+    (substring a 0 i)))
+
+(defun try-completion (string collection &optional predicate)
+  "The longest common completion of STRING in COLLECTION; t when STRING is the
+only match and exact; nil when nothing matches."
+  (if (functionp collection)
+      (funcall collection string predicate nil)
+    (let ((matches (minibuffer--matches string collection predicate)))
+      (cond ((null matches) nil)
+            ((and (null (cdr matches)) (string= (car matches) string)) t)
+            ((and (null (cdr matches)) completion-ignore-case) (car matches))
+            (t (let ((prefix (car matches)))
+                 (dolist (m (cdr matches))
+                   (setq prefix (minibuffer--common-prefix prefix m)))
+                 (if (and completion-ignore-case
+                          (= (length prefix) (length string))
+                          (not (member prefix matches)))
+                     string
+                   prefix)))))))
+
+(defun all-completions (string collection &optional predicate _hide-spaces)
+  (if (functionp collection)
+      (funcall collection string predicate t)
+    (minibuffer--matches string collection predicate)))
+
+(defun test-completion (string collection &optional predicate)
+  (if (functionp collection)
+      (funcall collection string predicate 'lambda)
+    (let ((found nil))
+      (dolist (m (minibuffer--matches string collection predicate) found)
+        (when (if completion-ignore-case
+                  (string= (downcase m) (downcase string))
+                (string= m string))
+          (setq found t))))))
+
+(defun completion-table-dynamic (fun &optional _switch-buffer)
+  "A completion table whose candidates FUN computes from the input."
+  (lambda (string pred action)
+    (complete-with-action action (funcall fun string) string pred)))
+
+(defun complete-with-action (action collection string predicate)
+  (cond ((functionp collection) (funcall collection string predicate action))
+        ((eq action t) (all-completions string collection predicate))
+        ((eq action 'lambda) (test-completion string collection predicate))
+        ((null action) (try-completion string collection predicate))))
+
+;;;; Keymaps
+
+(defvar minibuffer-local-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map "\r" 'exit-minibuffer)
+    (define-key map "\n" 'exit-minibuffer)
+    (define-key map "\C-g" 'abort-recursive-edit)
+    (define-key map "\ep" 'previous-history-element)
+    (define-key map "\en" 'next-history-element)
+    (define-key map [up] 'previous-history-element)
+    (define-key map [down] 'next-history-element)
+    map))
+
+(defvar minibuffer-local-ns-map
+  (let ((map (make-sparse-keymap)))
+    (set-keymap-parent map minibuffer-local-map)
+    (define-key map " " 'exit-minibuffer)
+    (define-key map "\t" 'exit-minibuffer)
+    map))
+
+(defvar minibuffer-local-completion-map
+  (let ((map (make-sparse-keymap)))
+    (set-keymap-parent map minibuffer-local-map)
+    (define-key map "\t" 'minibuffer-complete)
+    (define-key map " " 'minibuffer-complete-word)
+    (define-key map "?" 'minibuffer-completion-help)
+    map))
+
+(defvar minibuffer-local-must-match-map
+  (let ((map (make-sparse-keymap)))
+    (set-keymap-parent map minibuffer-local-completion-map)
+    (define-key map "\r" 'minibuffer-complete-and-exit)
+    (define-key map "\n" 'minibuffer-complete-and-exit)
+    map))
+
+(defvar minibuffer-local-filename-completion-map
+  (let ((map (make-sparse-keymap)))
+    (set-keymap-parent map minibuffer-local-completion-map)
+    (define-key map " " nil)
+    map))
+
+(defvar read-expression-map
+  (let ((map (make-sparse-keymap)))
+    (set-keymap-parent map minibuffer-local-map)
+    map))
+
+;;;; Minibuffer contents (stand-ins while the UI lacks the primitives)
+
+(unless (fboundp 'minibuffer-prompt-end)
+  (defun minibuffer-prompt-end () (point-min)))
+(unless (fboundp 'minibuffer-contents)
+  (defun minibuffer-contents ()
+    (buffer-substring (minibuffer-prompt-end) (point-max))))
+(unless (fboundp 'minibuffer-contents-no-properties)
+  (defun minibuffer-contents-no-properties () (minibuffer-contents)))
+(unless (fboundp 'delete-minibuffer-contents)
+  (defun delete-minibuffer-contents ()
+    (delete-region (minibuffer-prompt-end) (point-max))))
+
+(defun minibuffer--set-contents (text)
+  (delete-minibuffer-contents)
+  (goto-char (point-max))
+  (insert text))
+
+(defun minibuffer-message (format &rest args)
+  "Show a message such as \"[No match]\" while the minibuffer is active."
+  (let ((text (apply #'format format args)))
+    (message "%s" (if (string-prefix-p "[" text) text (concat "[" text "]")))))
+
+(unless (fboundp 'exit-minibuffer)
+  (defun exit-minibuffer ()
+    (interactive)
+    (throw 'exit nil)))
+
+;;;; Completion commands
+
+(defun minibuffer-completion-help ()
+  "Show the completions of the minibuffer's contents in *Completions*."
+  (interactive)
+  (let* ((contents (minibuffer-contents))
+         (all (sort (copy-sequence (all-completions contents minibuffer-completion-table
+                                                    minibuffer-completion-predicate))
+                    #'string<)))
+    (if (null all)
+        (minibuffer-message "No match")
+      (display-completion-list all))))
+
+(defun display-completion-list (completions &optional _common)
+  "Write COMPLETIONS to the *Completions* buffer and show it."
+  (let ((buf (get-buffer-create minibuffer-completion-buffer)))
+    (with-current-buffer buf
+      (let ((inhibit-read-only t))
+        (erase-buffer)
+        (insert (if completions "Possible completions are:\n"
+                  "There are no possible completions of what you have typed."))
+        (dolist (c completions) (insert (if (consp c) (car c) c) "\n"))
+        (goto-char (point-min))))
+    (when (fboundp 'display-buffer) (display-buffer buf))
+    buf))
+
+(defun minibuffer--exact-p (string)
+  (test-completion string minibuffer-completion-table minibuffer-completion-predicate))
+
+(defun minibuffer-complete ()
+  "Complete the minibuffer's contents as far as they are unique."
+  (interactive)
+  (let* ((contents (minibuffer-contents))
+         (comp (try-completion contents minibuffer-completion-table
+                               minibuffer-completion-predicate)))
+    (cond ((null comp) (minibuffer-message "No match") nil)
+          ((eq comp t)
+           (goto-char (point-max))
+           (minibuffer-message "Sole completion") t)
+          ((not (string= comp contents))
+           (minibuffer--set-contents comp)
+           (when (eq t (try-completion comp minibuffer-completion-table
+                                       minibuffer-completion-predicate))
+             (minibuffer-message "Sole completion"))
+           t)
+          ((minibuffer--exact-p contents)
+           (goto-char (point-max))
+           (minibuffer-message "Complete, but not unique")
+           (minibuffer-completion-help) t)
+          (t (goto-char (point-max))
+             (minibuffer-completion-help) t))))
+
+(defun minibuffer-complete-word ()
+  "Complete at most one more word (up to a space or hyphen)."
+  (interactive)
+  (let* ((contents (minibuffer-contents))
+         (comp (try-completion contents minibuffer-completion-table
+                               minibuffer-completion-predicate)))
+    (cond ((null comp) (minibuffer-message "No match") nil)
+          ((eq comp t) (minibuffer-message "Sole completion") t)
+          ((> (length comp) (length contents))
+           (let ((end (string-match "[- ]" comp (length contents))))
+             (minibuffer--set-contents (if end (substring comp 0 (1+ end)) comp)))
+           t)
+          (t (minibuffer-completion-help) nil))))
+
+(defun minibuffer-complete-and-exit ()
+  "Exit if the contents are a valid completion, completing them if they can be."
+  (interactive)
+  (let ((contents (minibuffer-contents)))
+    (cond ((or (string= contents "") (minibuffer--exact-p contents))
+           (exit-minibuffer))
+          ((memq minibuffer-completion-confirm '(confirm confirm-after-completion))
+           (if (eq last-command this-command)
+               (exit-minibuffer)
+             (minibuffer-message "Confirm")))
+          (t (let ((comp (try-completion contents minibuffer-completion-table
+                                         minibuffer-completion-predicate)))
+               (cond ((eq comp t) (exit-minibuffer))
+                     ((and (stringp comp) (minibuffer--exact-p comp))
+                      (minibuffer--set-contents comp)
+                      (exit-minibuffer))
+                     ((stringp comp)
+                      (minibuffer--set-contents comp)
+                      (minibuffer-message "Incomplete"))
+                     (t (minibuffer-message "No match"))))))))
+
+;;;; History
+
+(defun minibuffer--history ()
+  (let ((var minibuffer-history-variable))
+    (and (symbolp var) var (boundp var) (symbol-value var))))
+
+(defun goto-history-element (nabs)
+  "Put history element NABS (0 the text typed, negative the defaults) in the minibuffer."
+  (let* ((history (minibuffer--history))
+         (defaults (if (listp minibuffer-default) minibuffer-default
+                     (list minibuffer-default))))
+    (when (> nabs (length history))
+      (user-error (if (null history) "History is empty"
+                    "Beginning of history; no preceding item")))
+    (when (< nabs (- (length defaults)))
+      (user-error (if defaults "End of defaults; no next item"
+                    "End of history; no default available")))
+    ;; A new minibuffer (nothing rebinds the position) or edited text:
+    ;; start from the text typed, as a fresh M-p would.
+    (when (and (/= minibuffer-history-position 0)
+               (not (equal (minibuffer-contents) minibuffer--history-shown)))
+      (setq minibuffer-history-position 0))
+    (when (= minibuffer-history-position 0)
+      (setq minibuffer-text-before-history (minibuffer-contents)))
+    (setq minibuffer-history-position nabs)
+    (let ((elt (cond ((> nabs 0) (nth (1- nabs) history))
+                     ((< nabs 0) (nth (1- (- nabs)) defaults))
+                     (t (or minibuffer-text-before-history "")))))
+      (setq minibuffer--history-shown (if (stringp elt) elt (prin1-to-string elt)))
+      (minibuffer--set-contents minibuffer--history-shown))))
+
+(defun previous-history-element (n)
+  (interactive "p")
+  (goto-history-element (+ minibuffer-history-position n)))
+
+(defun next-history-element (n)
+  (interactive "p")
+  (goto-history-element (- minibuffer-history-position n)))
+
+(defun add-to-history (history-var newelt &optional maxelt _keep-all)
+  (unless (boundp history-var) (set history-var nil))
+  (let ((history (symbol-value history-var)))
+    (unless (equal newelt (car history))
+      (setq history (cons newelt history)))
+    (let ((max (or maxelt (get history-var 'history-length) history-length)))
+      (when (and (integerp max) (> (length history) max))
+        (setq history (butlast history (- (length history) max)))))
+    (set history-var history)))
+
+;;;; Readers
+
+(defun format-prompt (prompt default &rest args)
+  "PROMPT with \" (default DEFAULT): \" as Emacs 28 writes it."
+  (concat (apply #'format prompt args)
+          (and default (not (equal default ""))
+               (format " (default %s)" (if (consp default) (car default) default)))
+          ": "))
+
+(defun minibuffer--with-default (prompt default)
+  "PROMPT, ending in \": \", with the default shown before the colon."
+  (if (and default (string-match ": *\\'" prompt))
+      (format-prompt (substring prompt 0 (match-beginning 0)) default)
+    prompt))
+
+(defun completing-read-default (prompt collection &optional predicate require-match
+                                       initial-input hist def _inherit)
+  (let* ((minibuffer-completion-table collection)
+         (minibuffer-completion-predicate predicate)
+         (minibuffer-completion-confirm (unless (eq require-match t) require-match))
+         (keymap (if require-match minibuffer-local-must-match-map
+                   minibuffer-local-completion-map))
+         (result (read-from-minibuffer prompt initial-input keymap nil hist def)))
+    (when (and (equal result "") def)
+      (setq result (if (consp def) (car def) def)))
+    (when (symbolp result) (setq result (symbol-name result)))
+    result))
+
+(defun completing-read (prompt collection &optional predicate require-match
+                               initial-input hist def inherit-input-method)
+  "Read a string in the minibuffer with TAB completion over COLLECTION."
+  (funcall completing-read-function prompt collection predicate require-match
+           initial-input hist def inherit-input-method))
+
+(unless (fboundp 'read-char)
+  (defun read-char (&optional prompt _inherit _seconds)
+    (let ((e (read-event prompt)))
+      (unless (and (integerp e) (characterp (logand e (lognot (ash 63 22)))))
+        (error "Non-character input-event"))
+      e)))
+
+(defun read-number (prompt &optional default hist)
+  "Read a number; RET with no input gives DEFAULT; insists on a number."
+  (let ((p (minibuffer--with-default prompt default)) (n nil))
+    (while (not n)
+      (let ((str (read-from-minibuffer p nil nil nil (or hist 'read-number-history)
+                                       (and default (number-to-string
+                                                     (if (consp default) (car default) default))))))
+        (setq n (cond ((and (equal str "") default) (if (consp default) (car default) default))
+                      ((string-match "\\`[ \t]*[-+]?[0-9.]+\\(?:e[-+]?[0-9]+\\)?[ \t]*\\'" str)
+                       (string-to-number str))))
+        (unless n
+          (message "Please enter a number.")
+          (minibuffer--pause 1))))
+    n))
+
+(defun read-buffer (prompt &optional def require-match predicate)
+  "Read a buffer name with completion; DEF (a buffer or name) if the input is empty."
+  (when (bufferp def) (setq def (buffer-name def)))
+  (let ((names (delq nil (mapcar (lambda (b)
+                                   (let ((n (buffer-name b)))
+                                     (and n (not (string-prefix-p " " n)) n)))
+                                 (buffer-list)))))
+    (completing-read (minibuffer--with-default prompt def)
+                     (if predicate
+                         (seq-filter (lambda (n) (funcall predicate (cons n (get-buffer n)))) names)
+                       names)
+                     nil require-match nil 'buffer-name-history def)))
+
+;;;; File names
+
+(defun substitute-in-file-name (filename)
+  "FILENAME with $VAR expanded and anything before a // or /~ dropped."
+  (let ((name (replace-regexp-in-string
+               "\\$\\(?:{\\([^}]+\\)}\\|\\([A-Za-z_][A-Za-z0-9_]*\\)\\)"
+               (lambda (m)
+                 (let ((var (or (match-string 1 m) (match-string 2 m))))
+                   (or (getenv var) m)))
+               filename t t)))
+    (when (string-match ".*/\\(/\\|~\\)" name)
+      (setq name (substring name (1- (match-end 0)))))
+    name))
+
+(defun file-name-all-completions (file directory)
+  "Names in DIRECTORY starting with FILE, directories with a trailing slash."
+  (let ((dir (file-name-as-directory (expand-file-name directory))) out)
+    (when (file-directory-p dir)
+      (dolist (name (directory-files dir))
+        (when (and (not (member name '("." "..")))
+                   (string-prefix-p file name completion-ignore-case))
+          (push (if (file-directory-p (concat dir name)) (concat name "/") name) out))))
+    (nreverse out)))
+
+(defun file-name-completion (file directory &optional predicate)
+  (let ((names (file-name-all-completions file directory)))
+    (when predicate
+      (setq names (seq-filter (lambda (n) (funcall predicate (expand-file-name n directory)))
+                              names)))
+    (try-completion file names)))
+
+(defun read-file-name-internal (string pred action)
+  "Completion table of file names: STRING's directory part is kept as typed."
+  (let* ((name (substitute-in-file-name string))
+         (dir (or (file-name-directory name) ""))
+         (base (file-name-nondirectory name))
+         (real-dir (expand-file-name (if (equal dir "") default-directory dir))))
+    (cond ((eq action t) (file-name-all-completions base real-dir))
+          ((eq action 'lambda)
+           (and (file-exists-p (expand-file-name name)) t))
+          ((eq (car-safe action) 'boundaries) nil)
+          (t (let ((comp (file-name-completion base real-dir pred)))
+               (cond ((stringp comp) (concat dir comp))
+                     (t comp)))))))
+
+(defun minibuffer--abbreviate (dir)
+  (let ((home (file-name-as-directory (expand-file-name "~"))))
+    (if (string-prefix-p home dir)
+        (concat "~/" (substring dir (length home)))
+      dir)))
+
+(defun read-file-name-default (prompt &optional dir default-filename mustmatch initial predicate)
+  (let* ((dir (file-name-as-directory (expand-file-name (or dir default-directory))))
+         (insdef (if initial (concat (minibuffer--abbreviate dir) initial)
+                   (and insert-default-directory (minibuffer--abbreviate dir))))
+         (default (or default-filename (and (buffer-file-name) (not initial) (buffer-file-name))))
+         (val (let ((minibuffer-completion-table #'read-file-name-internal)
+                    (minibuffer-completion-predicate predicate)
+                    (minibuffer-completion-confirm (unless (eq mustmatch t) mustmatch)))
+                (read-from-minibuffer prompt insdef
+                                      (if mustmatch minibuffer-local-must-match-map
+                                        minibuffer-local-filename-completion-map)
+                                      nil 'file-name-history
+                                      (and default (minibuffer--abbreviate default))))))
+    (cond ((or (equal val "") (and insdef (equal val insdef)))
+           (or default-filename (if (equal val "") dir (expand-file-name val dir))))
+          (t (let ((name (substitute-in-file-name val)))
+               (if (file-name-absolute-p name) name
+                 (expand-file-name name dir)))))))
+
+(defun read-file-name (prompt &optional dir default-filename mustmatch initial predicate)
+  "Read a file name with completion over the typed directory; `~' expands."
+  (funcall read-file-name-function prompt dir default-filename mustmatch initial predicate))
+
+(defun read-directory-name (prompt &optional dir default-dirname mustmatch initial)
+  (read-file-name prompt dir (or default-dirname (and dir (expand-file-name dir)))
+                  mustmatch initial #'file-directory-p))
+
+;;;; Questions
+
+(defun minibuffer--pause (seconds)
+  "Leave a complaint visible for SECONDS, except in batch where no one reads it."
+  (unless (and (boundp 'noninteractive) noninteractive)
+    (sit-for seconds)))
+
+(defun minibuffer--question (prompt suffix)
+  (concat prompt
+          (if (or (equal prompt "") (eq ?\s (aref prompt (1- (length prompt))))) "" " ")
+          suffix))
+
+(defun y-or-n-p (prompt)
+  "Ask PROMPT; y, Y or SPC answer yes, n, N or DEL no, C-g quits."
+  (let ((full (minibuffer--question prompt "(y or n) ")) (answer 'none))
+    (while (eq answer 'none)
+      (if (and (boundp 'noninteractive) noninteractive (null unread-command-events))
+          (let ((str (read-string full)))
+            (setq answer (cond ((member str '("y" "Y")) t)
+                               ((member str '("n" "N")) nil)
+                               (t 'none))))
+        (let ((e (read-event full)))
+          (setq answer (cond ((memq e '(?y ?Y ?\s)) t)
+                             ((memq e '(?n ?N ?\d)) nil)
+                             ((memq e '(?\C-g ?\C-\[ ?q)) (signal 'quit nil))
+                             (t 'none)))))
+      (when (eq answer 'none)
+        (setq full (concat "Please answer y or n.  "
+                           (minibuffer--question prompt "(y or n) ")))))
+    (message "%s%s" full (if answer "y" "n"))
+    answer))
+
+(defun yes-or-no-p (prompt)
+  "Ask PROMPT and insist on the answer \"yes\" or \"no\"."
+  (let ((full (minibuffer--question prompt "(yes or no) ")) (answer 'none))
+    (while (eq answer 'none)
+      (let ((str (read-from-minibuffer full nil nil nil 'yes-or-no-p-history)))
+        (setq answer (cond ((equal str "yes") t)
+                           ((equal str "no") nil)
+                           (t (message "Please answer yes or no.")
+                              (minibuffer--pause 2)
+                              'none)))))
+    answer))
+
+(defvar yes-or-no-p-history nil)
+
+(provide 'minibuffer)

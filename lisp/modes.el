@@ -1,0 +1,392 @@
+;;; modes.el --- major and minor modes  -*- lexical-binding: t -*-
+
+(defvar major-mode 'fundamental-mode)
+(defvar mode-name "Fundamental")
+(make-variable-buffer-local 'major-mode)
+(make-variable-buffer-local 'mode-name)
+(defvar minor-mode-alist nil)
+(defvar delay-mode-hooks nil)
+(defvar delayed-mode-hooks nil)
+(make-variable-buffer-local 'delayed-mode-hooks)
+;; Both survive the kill-all-local-variables of the innermost parent mode.
+(put 'delay-mode-hooks 'permanent-local t)
+(put 'delayed-mode-hooks 'permanent-local t)
+(defvar change-major-mode-after-body-hook nil)
+(defvar after-change-major-mode-hook nil)
+(defvar fundamental-mode-hook nil)
+
+(unless (fboundp 'delay-mode-hooks)
+(defmacro delay-mode-hooks (&rest body)
+  "Run BODY with mode hooks saved for the outermost `run-mode-hooks'."
+  `(progn (make-local-variable 'delay-mode-hooks)
+          (let ((delay-mode-hooks t)) ,@body))))
+
+(unless (fboundp 'run-mode-hooks)
+(defun run-mode-hooks (&rest hooks)
+  "Run HOOKS, or save them when inside `delay-mode-hooks'."
+  (if delay-mode-hooks
+      (dolist (h hooks) (push h delayed-mode-hooks))
+    (let ((all (append (reverse delayed-mode-hooks) hooks)))
+      (setq delayed-mode-hooks nil)
+      (run-hooks 'change-major-mode-after-body-hook)
+      (apply #'run-hooks all)
+      (run-hooks 'after-change-major-mode-hook)))))
+
+(defun modes--reset-buffer ()
+  "What every major mode does first: forget the previous mode's locals."
+  (kill-all-local-variables)
+  (use-local-map nil))
+
+(defun fundamental-mode ()
+  "Major mode not specialized for anything."
+  (interactive)
+  (modes--reset-buffer)
+  (run-mode-hooks))
+
+(defun modes--split-keywords (body)
+  "(PLIST . REST) of the leading keyword arguments of BODY."
+  (let (plist)
+    (while (keywordp (car body))
+      (setq plist (cons (cadr body) (cons (car body) plist))
+            body (cddr body)))
+    (cons (nreverse plist) body)))
+
+(defun derived-mode--parent-chain-p (mode ancestor)
+  (while (and mode (not (eq mode ancestor)))
+    (setq mode (get mode 'derived-mode-parent)))
+  mode)
+
+(defun derived-mode-p (&rest modes)
+  "Non-nil if the current major mode is one of MODES or derives from one."
+  (let (found)
+    (dolist (m modes found)
+      (unless found
+        (when (derived-mode--parent-chain-p major-mode m) (setq found m))))))
+
+(defmacro define-derived-mode (child parent name &rest body)
+  "Define major mode CHILD, running PARENT first, with keymap CHILD-map."
+  (let* ((doc (if (stringp (car body)) (car body)))
+         (body (if doc (cdr body) body))
+         (split (modes--split-keywords body))
+         (after-hook (plist-get (car split) :after-hook))
+         (hook (intern (format "%s-hook" child)))
+         (map (intern (format "%s-map" child))))
+    `(progn
+       (defvar ,hook nil)
+       (defvar ,map (make-sparse-keymap))
+       (defvar ,(intern (format "%s-syntax-table" child)) nil)
+       (put ',child 'derived-mode-parent ',parent)
+       (defun ,child ()
+         ,(or doc (format "Major mode derived from `%s'." parent))
+         (interactive)
+         (delay-mode-hooks
+           ,(if parent `(,parent) '(modes--reset-buffer))
+           (setq major-mode ',child)
+           (setq mode-name ,name)
+           ,@(when parent
+               `((unless (or (keymap-parent ,map) (eq (current-local-map) ,map))
+                   (set-keymap-parent ,map (current-local-map)))))
+           (use-local-map ,map)
+           ,@(cdr split))
+         (run-mode-hooks ',hook)
+         ,@(when after-hook (list after-hook))))))
+
+;;;; Minor modes
+
+(defun modes--pretty-name (mode)
+  "Column-Number mode for column-number-mode, as Emacs names it."
+  (let ((base (replace-regexp-in-string "-mode\\'" "" (symbol-name mode))))
+    (concat (mapconcat #'capitalize (split-string base "-") "-") " mode")))
+
+(defun add-minor-mode (toggle name &optional keymap &rest _)
+  (when name
+    (let ((entry (assq toggle minor-mode-alist)))
+      (if entry (setcdr entry (list name))
+        (push (list toggle name) minor-mode-alist))))
+  (when keymap
+    (let ((entry (assq toggle minor-mode-map-alist)))
+      (if entry (setcdr entry keymap)
+        (push (cons toggle keymap) minor-mode-map-alist)))))
+
+(defun modes--keymap-value (km)
+  "A keymap from a :keymap value: a keymap, or an alist of (KEY . COMMAND)."
+  (cond ((keymapp km) km)
+        ((listp km)
+         (let ((map (make-sparse-keymap)))
+           (dolist (b km map) (define-key map (car b) (cdr b)))))
+        (t (error "Invalid keymap %S" km))))
+
+(defun modes--minor-new-state (arg current)
+  (cond ((eq arg 'toggle) (not current))
+        ((and (numberp arg) (< arg 1)) nil)
+        (t t)))
+
+(defmacro define-minor-mode (mode doc &rest body)
+  "Define minor mode MODE: a variable, a command, MODE-hook and maybe MODE-map."
+  (let* ((split (modes--split-keywords body))
+         (keys (car split))
+         (global (plist-get keys :global))
+         (lighter (plist-get keys :lighter))
+         (keymap (plist-get keys :keymap))
+         (init (plist-get keys :init-value))
+         (after-hook (plist-get keys :after-hook))
+         (hook (intern (format "%s-hook" mode)))
+         (map (intern (format "%s-map" mode)))
+         (pretty (modes--pretty-name mode)))
+    `(progn
+       (defvar ,mode ,init)
+       ,@(unless global `((make-variable-buffer-local ',mode)))
+       (defvar ,hook nil)
+       ,@(when keymap `((defvar ,map (modes--keymap-value ,keymap))))
+       (defun ,mode (&optional arg)
+         ,(or doc "")
+         (interactive (list (if current-prefix-arg
+                                (prefix-numeric-value current-prefix-arg)
+                              'toggle)))
+         (setq ,mode (modes--minor-new-state arg ,mode))
+         ,@(cdr split)
+         (run-hooks ',hook (if ,mode ',(intern (format "%s-on-hook" mode))
+                             ',(intern (format "%s-off-hook" mode))))
+         (when (callint--called-as-command-p ',mode)
+           (message "%s %sabled%s" ,pretty (if ,mode "en" "dis")
+                    ,(if global "" " in current buffer")))
+         ,@(when after-hook (list after-hook))
+         ,mode)
+       (add-minor-mode ',mode ',lighter ,(when keymap map))
+       ',mode)))
+
+;;;; Basic major modes
+
+(define-derived-mode text-mode nil "Text"
+  "Major mode for editing text.")
+
+(define-derived-mode prog-mode nil "Prog"
+  "Major mode for editing programming language source code.")
+
+(define-derived-mode special-mode nil "Special"
+  "Parent mode for buffers not meant to be edited: read-only, q quits."
+  (setq buffer-read-only t))
+
+(let ((map special-mode-map))
+  (define-key map "q" 'quit-window)
+  (define-key map "g" 'revert-buffer)
+  (define-key map " " 'scroll-up-command)
+  (define-key map "\d" 'scroll-down-command)
+  (define-key map "<" 'beginning-of-buffer)
+  (define-key map ">" 'end-of-buffer)
+  (define-key map "n" 'next-line)
+  (define-key map "p" 'previous-line)
+  (dotimes (i 10) (define-key map (string (+ ?0 i)) 'digit-argument))
+  (define-key map "-" 'negative-argument))
+
+(define-derived-mode emacs-lisp-mode prog-mode "ELisp"
+  "Major mode for editing Emacs Lisp code.")
+(define-key emacs-lisp-mode-map "\e\C-x" 'eval-defun)
+
+(define-derived-mode lisp-interaction-mode emacs-lisp-mode "Lisp Interaction"
+  "Emacs Lisp mode where C-j evaluates the sexp before point and inserts its value.")
+(define-key lisp-interaction-mode-map "\n" 'eval-print-last-sexp)
+
+;;;; Sexps and evaluation for Lisp buffers
+;; lisp-lite has no syntax tables or scan-sexps: these scanners know
+;; Lisp's delimiters, strings, ?x characters, comments and prefix quotes.
+
+(defconst modes--symbol-chars "^ \t\n\f()[]\";'`,")
+
+(defun modes--skip-forward-blanks ()
+  (let ((moved t))
+    (while moved
+      (setq moved (> (skip-chars-forward " \t\n\f") 0))
+      (when (eq (char-after) ?\;)
+        (end-of-line) (setq moved t)))))
+
+(defun modes--forward-atom ()
+  (while (and (not (eobp)) (or (eq (char-after) ?\\)
+                               (string-match-p "[^][ \t\n\f()\";'`,]" (string (char-after)))))
+    (forward-char (if (and (eq (char-after) ?\\) (< (1+ (point)) (point-max))) 2 1))))
+
+(defun modes--forward-sexp-1 ()
+  (modes--skip-forward-blanks)
+  (let ((c (char-after)))
+    (cond ((null c) nil)
+          ((memq c '(?\( ?\[))
+           (forward-char 1)
+           (modes--skip-forward-blanks)
+           (while (not (memq (char-after) '(?\) ?\])))
+             (when (eobp) (signal 'scan-error (list "Unbalanced parentheses" (point) (point))))
+             (modes--forward-sexp-1)
+             (modes--skip-forward-blanks))
+           (forward-char 1))
+          ((memq c '(?\) ?\]))
+           (signal 'scan-error (list "Containing expression ends prematurely" (point) (1+ (point)))))
+          ((eq c ?\")
+           (forward-char 1)
+           (while (not (eq (char-after) ?\"))
+             (when (eobp) (signal 'scan-error (list "Unbalanced parentheses" (point) (point))))
+             (forward-char (if (eq (char-after) ?\\) 2 1)))
+           (forward-char 1))
+          ((memq c '(?' ?` ?, ?@ ?#))
+           (forward-char 1) (modes--forward-sexp-1))
+          ((eq c ??)
+           (forward-char 1)
+           (forward-char (if (eq (char-after) ?\\) 2 1))
+           (modes--forward-atom))
+          (t (modes--forward-atom)))))
+
+(defun modes--backward-atom ()
+  (while (and (not (bobp))
+              (or (string-match-p "[^][ \t\n\f()\";'`,]" (string (char-before)))
+                  (and (> (- (point) 2) (point-min)) (eq (char-before (1- (point))) ?\\))))
+    (backward-char 1)))
+
+(defun modes--escaped-before-p ()
+  "Non-nil if the character before point is written \\X (as in ?\\()."
+  (and (> (- (point) 1) (point-min)) (eq (char-before (1- (point))) ?\\)))
+
+(defun modes--backward-sexp-1 ()
+  (skip-chars-backward " \t\n\f")
+  (let ((c (char-before)))
+    (cond ((null c) nil)
+          ((modes--escaped-before-p) (modes--backward-atom))
+          ((memq c '(?\) ?\]))
+           (backward-char 1)
+           (skip-chars-backward " \t\n\f")
+           (while (or (not (memq (char-before) '(?\( ?\[))) (modes--escaped-before-p))
+             (when (bobp) (signal 'scan-error (list "Unbalanced parentheses" (point) (point))))
+             (modes--backward-sexp-1)
+             (skip-chars-backward " \t\n\f"))
+           (backward-char 1))
+          ((memq c '(?\( ?\[))
+           (signal 'scan-error (list "Containing expression ends prematurely" (1- (point)) (point))))
+          ((eq c ?\")
+           (backward-char 1)
+           (while (not (and (eq (char-before) ?\")
+                            (not (eq (char-before (1- (point))) ?\\))))
+             (when (bobp) (signal 'scan-error (list "Unbalanced parentheses" (point) (point))))
+             (backward-char 1))
+           (backward-char 1))
+          (t (modes--backward-atom))))
+  (skip-chars-backward "'`,@#"))
+
+(unless (fboundp 'forward-sexp)
+  (defun forward-sexp (&optional arg _interactive)
+    "Move forward over ARG balanced expressions (backward when negative)."
+    (interactive "^p\nd")
+    (setq arg (or arg 1))
+    (dotimes (_ (abs arg))
+      (if (> arg 0) (modes--forward-sexp-1) (modes--backward-sexp-1)))))
+
+(unless (fboundp 'backward-sexp)
+  (defun backward-sexp (&optional arg _interactive)
+    (interactive "^p\nd")
+    (forward-sexp (- (or arg 1)))))
+
+(defun elisp--preceding-sexp ()
+  (let ((end (point)))
+    (save-excursion
+      (backward-sexp 1)
+      (car (read-from-string (buffer-substring (point) end))))))
+
+(defun eval-last-sexp (eval-last-sexp-arg-internal)
+  "Evaluate the sexp before point; show its value, or insert it with C-u."
+  (interactive "P")
+  (let ((value (eval (elisp--preceding-sexp) lexical-binding)))
+    (if eval-last-sexp-arg-internal
+        (progn (push value values)
+               (insert (prin1-to-string value)))
+      (simple--show-value value nil))
+    value))
+
+(defun eval-print-last-sexp (&optional _arg)
+  "Evaluate the sexp before point and insert its value on the next line."
+  (interactive "P")
+  (insert "\n")
+  (eval-last-sexp t)
+  (insert "\n"))
+
+(defun beginning-of-defun (&optional arg)
+  (interactive "^p")
+  (re-search-backward "^(" nil 'move (or arg 1)))
+
+(defun end-of-defun (&optional _arg)
+  (interactive "^p")
+  (unless (looking-at "^(") (beginning-of-defun))
+  (forward-sexp 1)
+  (skip-chars-forward " \t")
+  (when (eolp) (forward-line 1)))
+
+(defun eval-defun (_edebug-it)
+  "Evaluate the top-level form around point; a defvar is re-set as Emacs does."
+  (interactive "P")
+  (let* ((form (save-excursion
+                 (end-of-line)
+                 (beginning-of-defun)
+                 (let ((start (point)))
+                   (forward-sexp 1)
+                   (car (read-from-string (buffer-substring start (point)))))))
+         (form (if (and (memq (car-safe form) '(defvar defcustom)) (cddr form))
+                   `(progn (makunbound ',(cadr form)) ,form)
+                 form))
+         (value (eval form lexical-binding)))
+    (simple--show-value value nil)
+    value))
+
+;;;; Choosing a major mode for a file
+
+(defvar auto-mode-alist
+  '(("\\.el\\'" . emacs-lisp-mode)
+    ("\\.\\(?:te?xt\\|md\\|org\\|rst\\)\\'" . text-mode)
+    ("/\\(?:README\\|COMMIT_EDITMSG\\)\\'" . text-mode)
+    ("\\.\\(?:c\\|h\\|cc\\|cpp\\|hpp\\|cxx\\|py\\|sh\\|js\\|ts\\|rs\\|go\\|java\\|rb\\|pl\\|lua\\|cmake\\)\\'" . prog-mode)
+    ("/\\(?:Makefile\\|CMakeLists\\.txt\\)\\'" . prog-mode))
+  "Alist of (REGEXP . MODE): a file whose name matches REGEXP gets MODE.")
+
+(defvar interpreter-mode-alist
+  '(("\\(?:ba\\|z\\|da\\)?sh" . prog-mode) ("python[0-9.]*" . prog-mode)
+    ("perl" . prog-mode) ("emacs" . emacs-lisp-mode)))
+
+(defvar auto-mode-case-fold t)
+
+(defun modes--mode-from-cookie ()
+  "The mode a -*- mode: NAME -*- (or -*- NAME -*-) first line asks for."
+  (save-excursion
+    (goto-char (point-min))
+    (let ((eol (line-end-position)))
+      (when (re-search-forward "-\\*-\\(.*?\\)-\\*-" eol t)
+        (let ((inner (string-trim (match-string 1))))
+          (cond ((string-match "\\(?:^\\|;\\)[ \t]*mode:[ \t]*\\([^ \t;]+\\)" inner)
+                 (intern (concat (downcase (match-string 1 inner)) "-mode")))
+                ((not (string-match ":" inner))
+                 (intern (concat (downcase inner) "-mode")))))))))
+
+(defun modes--mode-from-interpreter ()
+  (save-excursion
+    (goto-char (point-min))
+    (when (looking-at "#![ \t]*\\([^ \t\n]*/\\)?\\(?:env[ \t]+\\)?\\([^ \t\n/]+\\)")
+      (let ((interp (match-string 2)))
+        (assoc-default interp interpreter-mode-alist
+                       (lambda (re s) (string-match (concat "\\`" re "\\'") s)))))))
+
+(defun modes--mode-from-name (name)
+  (setq name (replace-regexp-in-string "\\(?:~\\|\\.~[0-9.]+~\\)\\'" "" name))
+  (or (let ((case-fold-search nil))
+        (assoc-default name auto-mode-alist #'string-match))
+      (and auto-mode-case-fold
+           (let ((case-fold-search t))
+             (assoc-default name auto-mode-alist #'string-match)))))
+
+(defun set-auto-mode (&optional _keep-mode-if-same)
+  "Choose the major mode from a -*- cookie, the #! line or the file name."
+  (let ((mode (or (modes--mode-from-cookie)
+                  (modes--mode-from-interpreter)
+                  (and (buffer-file-name) (modes--mode-from-name (buffer-file-name))))))
+    (if (and mode (fboundp mode))
+        (funcall mode)
+      (fundamental-mode))
+    mode))
+
+(defun normal-mode (&optional _find-file)
+  (interactive)
+  (set-auto-mode))
+
+(provide 'modes)

@@ -1,0 +1,847 @@
+;;; simple.el --- basic editing commands  -*- lexical-binding: t -*-
+
+;;;; Primitives as commands
+;; lisp-lite's builtins carry no interactive specs; wrap the ones that
+;; are keys in Emacs, unless lisp-lite already made them commands.
+
+(defmacro simple--commandify (name spec)
+  `(unless (commandp ',name)
+     (let ((prim (symbol-function ',name)))
+       (put ',name 'simple--primitive prim)
+       (defalias ',name (lambda (&rest args) (interactive ,spec) (apply prim args))))))
+
+(simple--commandify forward-char "^p")
+(simple--commandify backward-char "^p")
+(simple--commandify beginning-of-line "^p")
+(simple--commandify end-of-line "^p")
+(simple--commandify goto-char (list (read-number "Go to char: " (point))))
+(simple--commandify upcase-region "*r")
+(simple--commandify downcase-region "*r")
+(simple--commandify capitalize-region "*r")
+(simple--commandify narrow-to-region "r")
+(simple--commandify widen "")
+(simple--commandify kill-emacs "P")
+(simple--commandify delete-char "*p\nP")
+(simple--commandify insert-char
+                    (list (read-number "Insert character (code): ")
+                          (prefix-numeric-value current-prefix-arg) t))
+
+;; Words: the C++ forward-word when lisp-lite has it.
+(unless (fboundp 'forward-word)
+  (defun forward-word (&optional arg)
+    (setq arg (or arg 1))
+    (let ((ok t))
+      (while (and ok (> arg 0))
+        (setq ok (re-search-forward "\\W*\\w+" nil 'move) arg (1- arg)))
+      (while (and ok (< arg 0))
+        (setq ok (re-search-backward "\\w+\\W*" nil 'move) arg (1+ arg))
+        (when ok (skip-word-start)))
+      (and ok t)))
+  (defun skip-word-start ()
+    (while (and (not (bobp)) (string-match-p "\\w" (string (char-before))))
+      (backward-char)))
+  (defun backward-word (&optional arg) (forward-word (- (or arg 1)))))
+(simple--commandify forward-word "^p")
+(simple--commandify backward-word "^p")
+(defun left-word (&optional n) (interactive "^p") (backward-word n))
+(defun right-word (&optional n) (interactive "^p") (forward-word n))
+(defun left-char (&optional n) (interactive "^p") (backward-char n))
+(defun right-char (&optional n) (interactive "^p") (forward-char n))
+
+(unless (fboundp 'skip-chars-forward)
+  (defun simple--skip (chars lim step)
+    (let ((re (concat "[" chars "]")) (start (point)))
+      (if (> step 0)
+          (while (and (< (point) (or lim (point-max))) (not (eobp))
+                      (string-match-p re (string (char-after))))
+            (forward-char 1))
+        (while (and (> (point) (or lim (point-min))) (not (bobp))
+                    (string-match-p re (string (char-before))))
+          (forward-char -1)))
+      (- (point) start)))
+  (defun skip-chars-forward (chars &optional lim) (simple--skip chars lim 1))
+  (defun skip-chars-backward (chars &optional lim) (simple--skip chars lim -1)))
+
+;;;; The mark and the region
+
+(defvar transient-mark-mode nil)
+;; On by default in the editor, off in batch, as in Emacs.
+(unless (bound-and-true-p noninteractive)
+  (setq-default transient-mark-mode t))
+(defvar mark-active nil)
+(make-variable-buffer-local 'mark-active)
+(defvar deactivate-mark nil
+  "A command sets this non-nil to deactivate the mark when it ends.
+The command loop sets it to nil before each command.")
+(defvar activate-mark-hook nil)
+(defvar deactivate-mark-hook nil)
+(defvar mark-even-if-inactive t)
+(defvar use-empty-active-region nil)
+(defvar delete-active-region t)
+(defvar mark-ring nil)
+(make-variable-buffer-local 'mark-ring)
+(put 'mark-ring 'permanent-local t)
+(defvar mark-ring-max 16)
+(defvar shift-select-mode t)
+
+;; Emacs sets `deactivate-mark' in C whenever the buffer changes; here an
+;; after-change function does it until lisp-lite does.
+(defun simple--note-change (&rest _)
+  (setq deactivate-mark t))
+(unless (bound-and-true-p gapmacs--changes-deactivate-mark)
+  (add-hook 'after-change-functions #'simple--note-change))
+
+(defun region-active-p ()
+  (and transient-mark-mode mark-active (mark t) t))
+
+(defun use-region-p ()
+  (and (region-active-p)
+       (or use-empty-active-region (> (region-end) (region-beginning)))))
+
+(defun deactivate-mark (&optional force)
+  (when (or (region-active-p) force)
+    (when (eq (car-safe transient-mark-mode) 'only)
+      (setq transient-mark-mode (cdr transient-mark-mode)))
+    (setq mark-active nil)
+    (run-hooks 'deactivate-mark-hook)))
+
+(defun activate-mark (&optional _no-tmm)
+  (when (and (mark t) (not (region-active-p)))
+    (setq mark-active t)
+    (run-hooks 'activate-mark-hook)))
+
+(defun set-mark (pos)
+  "Set the mark at POS and activate it; nil deactivates."
+  (if pos
+      (progn (set-marker (mark-marker) pos (current-buffer))
+             (setq mark-active t)
+             (run-hooks 'activate-mark-hook))
+    (deactivate-mark t)
+    (set-marker (mark-marker) nil)))
+
+(defun push-mark (&optional location nomsg activate)
+  "Save the mark on the mark ring and set it at LOCATION (default point)."
+  (when (mark t)
+    (push (copy-marker (mark-marker)) mark-ring)
+    (when (> (length mark-ring) mark-ring-max)
+      (set-marker (car (last mark-ring)) nil)
+      (setq mark-ring (butlast mark-ring))))
+  (set-marker (mark-marker) (or location (point)) (current-buffer))
+  (unless nomsg (message "Mark set"))
+  (if (or activate (not transient-mark-mode))
+      (set-mark (mark t)))
+  nil)
+
+(defun pop-mark ()
+  "Move the mark to the previous position on the mark ring (rotating it)."
+  (when mark-ring
+    (setq mark-ring (nconc mark-ring (list (copy-marker (mark-marker)))))
+    (set-marker (mark-marker) (car mark-ring) (current-buffer))
+    (set-marker (car mark-ring) nil)
+    (pop mark-ring))
+  (deactivate-mark))
+
+(defun pop-to-mark-command ()
+  (interactive)
+  (if (null (mark t))
+      (user-error "No mark set in this buffer")
+    (when (= (point) (mark t)) (message "Mark popped"))
+    (goto-char (mark t))
+    (pop-mark)))
+
+(defun push-mark-command (arg &optional nomsg)
+  (interactive "P")
+  (let ((mark (mark t)))
+    (if (or arg (null mark) (/= mark (point)))
+        (push-mark nil nomsg t)
+      (activate-mark)
+      (unless nomsg (message "Mark activated")))))
+
+(defun set-mark-command (arg)
+  "Set the mark at point and activate it; with C-u, jump to the previous mark."
+  (interactive "P")
+  (cond ((and (consp arg) (> (prefix-numeric-value arg) 4))
+         (push-mark-command nil))
+        (arg
+         (setq this-command 'pop-to-mark-command)
+         (pop-to-mark-command))
+        ((and (eq last-command 'set-mark-command) (region-active-p))
+         (deactivate-mark)
+         (message "Mark deactivated"))
+        ((eq last-command 'set-mark-command)
+         (activate-mark)
+         (message "Mark activated"))
+        (t (push-mark-command nil))))
+
+(defun exchange-point-and-mark (&optional arg)
+  "Put the mark where point is and point where the mark was; activate the region."
+  (interactive "P")
+  (let ((omark (mark t)))
+    (if (null omark) (user-error "No mark set in this buffer"))
+    (set-mark (point))
+    (goto-char omark)
+    (if arg (deactivate-mark) (activate-mark))
+    nil))
+
+(defvar this-command-keys-shift-translated nil
+  "The command loop sets this when it found a shifted key's binding unshifted.")
+
+(defun handle-shift-selection ()
+  "For the ^ interactive code: shifted motion extends a temporary region."
+  (cond ((and shift-select-mode this-command-keys-shift-translated)
+         (unless (and mark-active (eq (car-safe transient-mark-mode) 'only))
+           (setq-local transient-mark-mode
+                       (cons 'only (unless (eq transient-mark-mode 'lambda)
+                                     transient-mark-mode)))
+           (push-mark nil t t)))
+        ((eq (car-safe transient-mark-mode) 'only)
+         (setq transient-mark-mode (cdr transient-mark-mode))
+         (when (eq transient-mark-mode (default-value 'transient-mark-mode))
+           (kill-local-variable 'transient-mark-mode))
+         (deactivate-mark))))
+
+(defun mark-whole-buffer ()
+  (interactive)
+  (push-mark)
+  (push-mark (point-max) nil t)
+  (goto-char (point-min)))
+
+(defun simple--region-or-error ()
+  (let ((m (mark t)))
+    (unless m (user-error "The mark is not set now, so there is no region"))
+    (list m (point))))
+
+;;;; Inserting and deleting
+
+(defvar overwrite-mode nil)
+(make-variable-buffer-local 'overwrite-mode)
+(defvar post-self-insert-hook nil)
+
+(defun self-insert-command (n &optional c)
+  "Insert the character typed (`last-command-event') N times."
+  (interactive (list (prefix-numeric-value current-prefix-arg) last-command-event))
+  (barf-if-buffer-read-only)
+  (let ((char (or c last-command-event)))
+    (when (< n 0) (error "Negative repetition argument %d" n))
+    (unless (and (integerp char) (characterp char))
+      (user-error "Not a character: %S" char))
+    (when (> n 0)
+      (when (and overwrite-mode (not (eolp)))
+        (delete-region (point) (min (line-end-position) (+ (point) n))))
+      (insert-char char n)
+      (run-hooks 'post-self-insert-hook))
+    nil))
+
+(defun newline (&optional arg _interactive)
+  (interactive "*P\np")
+  (let ((n (prefix-numeric-value arg)))
+    (when (< n 0) (error "Repetition argument has to be non-negative"))
+    (barf-if-buffer-read-only)
+    (insert-char ?\n n)
+    nil))
+
+(defun electric-newline-and-maybe-indent ()
+  (interactive "*")
+  (newline 1))
+
+(defun open-line (n)
+  "Insert N newlines after point, leaving point where it was."
+  (interactive "*p")
+  (let ((p (point)))
+    (insert-char ?\n n)
+    (goto-char p)))
+
+(defun simple--delete-chars (n killflag)
+  (if killflag
+      (kill-region (point) (+ (point) n))
+    (delete-char n)))
+
+(defun delete-backward-char (n &optional killflag)
+  "Delete N characters before point, or the region when it is active."
+  (interactive "p\nP")
+  (barf-if-buffer-read-only)
+  (if (and (use-region-p) delete-active-region (= n 1))
+      (if killflag (kill-region (region-beginning) (region-end))
+        (delete-region (region-beginning) (region-end)))
+    (when (< (- (point) n) (point-min)) (signal 'beginning-of-buffer nil))
+    (simple--delete-chars (- n) killflag)))
+
+(defun delete-forward-char (n &optional killflag)
+  "Delete N characters after point, or the region when it is active."
+  (interactive "p\nP")
+  (barf-if-buffer-read-only)
+  (if (and (use-region-p) delete-active-region (= n 1))
+      (if killflag (kill-region (region-beginning) (region-end))
+        (delete-region (region-beginning) (region-end)))
+    (when (> (+ (point) n) (point-max)) (signal 'end-of-buffer nil))
+    (simple--delete-chars n killflag)))
+
+(defun indent-for-tab-command (&optional _arg)
+  (interactive "*P")
+  (insert "\t"))
+
+(defun quoted-insert (arg)
+  "Read a character and insert it ARG times, even a control character."
+  (interactive "*p")
+  (let ((char (read-char)))
+    (insert-char char arg)))
+
+;;;; The kill ring
+
+(defvar kill-ring nil)
+(defvar kill-ring-max 120)
+(defvar kill-ring-yank-pointer nil)
+(defvar kill-whole-line nil)
+(defvar kill-read-only-ok nil)
+(defvar yank-undo-function nil)
+
+(defun kill-new (string &optional replace)
+  "Make STRING the latest kill; REPLACE overwrites the latest instead."
+  (if (and replace kill-ring)
+      (setcar kill-ring string)
+    (push string kill-ring)
+    (when (> (length kill-ring) kill-ring-max)
+      (setcdr (nthcdr (1- kill-ring-max) kill-ring) nil)))
+  (setq kill-ring-yank-pointer kill-ring)
+  string)
+
+(defun kill-append (string before-p)
+  (let ((cur (car kill-ring)))
+    (kill-new (if before-p (concat string cur) (concat cur string))
+              (or (null cur) (string= cur "") t))))
+
+(defun current-kill (n &optional do-not-move)
+  "The Nth kill after the current one; rotates the yank pointer unless DO-NOT-MOVE."
+  (unless kill-ring (error "Kill ring is empty"))
+  (let ((elt (nthcdr (mod (- n (length kill-ring-yank-pointer)) (length kill-ring))
+                     kill-ring)))
+    (unless do-not-move (setq kill-ring-yank-pointer elt))
+    (car elt)))
+
+(defun simple--read-only-p ()
+  (and buffer-read-only (not inhibit-read-only)))
+
+(defun kill-region (beg end &optional _region)
+  "Kill the text between BEG and END; appends when the last command killed."
+  (interactive (simple--region-or-error))
+  (if (simple--read-only-p)
+      (progn (copy-region-as-kill beg end)
+             (setq this-command 'kill-region)
+             (if kill-read-only-ok
+                 (progn (message "Read only text copied to kill ring") nil)
+               (barf-if-buffer-read-only)))
+    (let ((string (buffer-substring beg end)))
+      (delete-region (min beg end) (max beg end))
+      (if (eq last-command 'kill-region)
+          (kill-append string (< end beg))
+        (kill-new string))
+      (setq this-command 'kill-region)
+      (setq deactivate-mark t)
+      nil)))
+
+(defun copy-region-as-kill (beg end &optional _region)
+  (interactive (simple--region-or-error))
+  (let ((string (buffer-substring beg end)))
+    (if (eq last-command 'kill-region)
+        (kill-append string (< end beg))
+      (kill-new string)))
+  (setq deactivate-mark t)
+  nil)
+
+(defun kill-ring-save (beg end &optional region)
+  (interactive (simple--region-or-error))
+  (copy-region-as-kill beg end region)
+  nil)
+
+(defun kill-line (&optional arg)
+  "Kill to the end of the line; the newline too at the end or when only blanks remain."
+  (interactive "P")
+  (kill-region (point)
+               (progn
+                 (if arg
+                     (forward-line (prefix-numeric-value arg))
+                   (when (eobp) (signal 'end-of-buffer nil))
+                   (let ((end (line-end-position)))
+                     (if (or (save-excursion (skip-chars-forward " \t" end) (= (point) end))
+                             (and kill-whole-line (bolp)))
+                         (forward-line 1)
+                       (goto-char end))))
+                 (point))))
+
+(defun kill-whole-line (&optional arg)
+  "Kill the current line with its newline; ARG lines forward or back."
+  (interactive "p")
+  (setq arg (or arg 1))
+  (when (and (> arg 0) (eobp) (bolp) (not (bobp))) (signal 'end-of-buffer nil))
+  (cond ((zerop arg)
+         (kill-region (line-beginning-position) (line-end-position)))
+        ((< arg 0)
+         (kill-region (line-end-position)
+                      (save-excursion (forward-line (1+ arg))
+                                      (unless (bobp) (backward-char))
+                                      (point))))
+        (t (kill-region (line-beginning-position)
+                        (save-excursion (forward-line arg) (point))))))
+
+(defun kill-word (arg)
+  (interactive "p")
+  (kill-region (point) (progn (forward-word arg) (point))))
+
+(defun backward-kill-word (arg)
+  (interactive "p")
+  (kill-word (- arg)))
+
+(defun zap-to-char (arg char)
+  (interactive (list (prefix-numeric-value current-prefix-arg)
+                     (read-char "Zap to char: ")))
+  (kill-region (point) (progn (search-forward (char-to-string char) nil nil arg) (point))))
+
+(defun insert-for-yank (string)
+  (insert string))
+
+(defun yank (&optional arg)
+  "Insert the latest kill; C-u leaves point before it, N the Nth latest."
+  (interactive "*P")
+  (setq this-command t)
+  (push-mark)
+  (insert-for-yank (current-kill (cond ((listp arg) 0)
+                                       ((eq arg '-) -2)
+                                       (t (1- arg)))))
+  (when (consp arg)
+    (goto-char (prog1 (mark t) (set-marker (mark-marker) (point) (current-buffer)))))
+  (when (eq this-command t) (setq this-command 'yank))
+  nil)
+
+(defun yank-pop (&optional arg)
+  "Replace the text just yanked with an earlier kill."
+  (interactive "p")
+  (if (not (eq last-command 'yank))
+      (let ((text (completing-read "Yank from kill-ring: " kill-ring nil t)))
+        (push-mark)
+        (insert-for-yank text)
+        (setq this-command 'yank))
+    (setq this-command 'yank)
+    (unless arg (setq arg 1))
+    (let ((inhibit-read-only t)
+          (before (< (point) (mark t))))
+      (delete-region (min (point) (mark t)) (max (point) (mark t)))
+      (set-marker (mark-marker) (point) (current-buffer))
+      (insert-for-yank (current-kill arg))
+      (when before
+        (goto-char (prog1 (mark t) (set-marker (mark-marker) (point) (current-buffer))))))
+    nil))
+
+;;;; Motion
+
+(defvar temporary-goal-column 0)
+(defvar goal-column nil)
+(defvar next-line-add-newlines nil)
+
+(defun simple--line-move (n)
+  (unless (memq last-command '(next-line previous-line))
+    (setq temporary-goal-column (current-column)))
+  (let ((left (forward-line n)))
+    (cond ((and (> n 0) (or (/= left 0) (and (eobp) (not (bolp)))))
+           (goto-char (point-max))
+           (signal 'end-of-buffer nil))
+          ((and (< n 0) (/= left 0))
+           (signal 'beginning-of-buffer nil))
+          (t (move-to-column (or goal-column temporary-goal-column))))))
+
+(defun next-line (&optional arg _try-vscroll)
+  "Move down ARG lines, keeping the column of the first of consecutive moves."
+  (interactive "^p\np")
+  (simple--line-move (or arg 1))
+  nil)
+
+(defun previous-line (&optional arg _try-vscroll)
+  (interactive "^p\np")
+  (simple--line-move (- (or arg 1)))
+  nil)
+
+(defun move-beginning-of-line (arg)
+  (interactive "^p")
+  (forward-line (1- (or arg 1))))
+
+(defun move-end-of-line (arg)
+  (interactive "^p")
+  (end-of-line (or arg 1)))
+
+(defun beginning-of-buffer (&optional arg)
+  "Go to the beginning of the buffer, leaving the mark where point was."
+  (interactive "^P")
+  (or (consp arg) (region-active-p) (push-mark))
+  (goto-char (if (and arg (not (consp arg)))
+                 (+ (point-min) (/ (* (- (point-max) (point-min))
+                                      (prefix-numeric-value arg))
+                                   10))
+               (point-min)))
+  (when (and arg (not (consp arg))) (forward-line 1)))
+
+(defun end-of-buffer (&optional arg)
+  (interactive "^P")
+  (or (consp arg) (region-active-p) (push-mark))
+  (goto-char (if (and arg (not (consp arg)))
+                 (- (point-max) (/ (* (- (point-max) (point-min))
+                                      (prefix-numeric-value arg))
+                                   10))
+               (point-max)))
+  (when (and arg (not (consp arg))) (forward-line 1)))
+
+(defvar paragraph-separate "[ \t\f]*$")
+(defvar page-delimiter "^\014")
+
+(defun simple--separator-line-p ()
+  (save-excursion (beginning-of-line) (looking-at paragraph-separate)))
+
+(defun simple--forward-paragraph-1 ()
+  (while (and (not (eobp)) (simple--separator-line-p)) (forward-line 1))
+  (while (and (not (eobp)) (not (simple--separator-line-p))) (forward-line 1)))
+
+(defun simple--backward-paragraph-1 ()
+  (beginning-of-line)
+  (while (and (not (bobp)) (simple--separator-line-p)) (forward-line -1))
+  (while (and (not (bobp))
+              (not (save-excursion (forward-line -1) (simple--separator-line-p))))
+    (forward-line -1))
+  (unless (bobp) (forward-line -1)))
+
+(defun forward-paragraph (&optional arg)
+  "Move to the end of the paragraph (the blank line after it)."
+  (interactive "^p")
+  (setq arg (or arg 1))
+  (dotimes (_ (abs arg))
+    (if (> arg 0) (simple--forward-paragraph-1) (simple--backward-paragraph-1))))
+
+(defun backward-paragraph (&optional arg)
+  "Move to the beginning of the paragraph (the blank line before it)."
+  (interactive "^p")
+  (forward-paragraph (- (or arg 1))))
+
+(defun mark-paragraph (&optional _arg)
+  (interactive)
+  (forward-paragraph 1)
+  (push-mark nil t t)
+  (backward-paragraph 1))
+
+(defun forward-page (&optional count)
+  (interactive "p")
+  (setq count (or count 1))
+  (while (> count 0)
+    (unless (re-search-forward page-delimiter nil t) (goto-char (point-max)))
+    (setq count (1- count)))
+  (while (< count 0)
+    (when (save-excursion (beginning-of-line) (looking-at page-delimiter))
+      (beginning-of-line))
+    (if (re-search-backward page-delimiter nil t)
+        (goto-char (match-end 0))
+      (goto-char (point-min)))
+    (setq count (1+ count))))
+
+(defun backward-page (&optional count)
+  (interactive "p")
+  (forward-page (- (or count 1))))
+
+(defun goto-line (line &optional buffer _relative)
+  "Go to line LINE (counting from 1), leaving the mark where point was."
+  (interactive (list (if (and current-prefix-arg (not (consp current-prefix-arg)))
+                         (prefix-numeric-value current-prefix-arg)
+                       (read-number "Goto line: " (line-number-at-pos)))))
+  (when buffer (switch-to-buffer buffer))
+  (or (region-active-p) (push-mark))
+  (widen)
+  (goto-char (point-min))
+  (forward-line (1- line)))
+
+(defun back-to-indentation ()
+  (interactive "^")
+  (beginning-of-line)
+  (skip-chars-forward " \t" (line-end-position)))
+
+;;;; Changing text
+
+(defun transpose-chars (arg)
+  "Swap the characters around point; at the end of a line, the two before it."
+  (interactive "*P")
+  (when (and (null arg) (eolp) (not (bobp))) (forward-char -1))
+  (let ((n (prefix-numeric-value arg)))
+    (when (or (bobp) (eobp)) (signal (if (bobp) 'beginning-of-buffer 'end-of-buffer) nil))
+    (let* ((p (point))
+           (moved (buffer-substring (1- p) p)))
+      (delete-region (1- p) p)
+      (forward-char (min n (- (point-max) (point))))
+      (insert moved))))
+
+(defun transpose-words (arg)
+  (interactive "*p")
+  (let* ((end2 (progn (forward-word 1) (point)))
+         (beg2 (progn (forward-word -1) (point)))
+         (beg1 (progn (forward-word -1) (point)))
+         (end1 (progn (forward-word 1) (point))))
+    (ignore arg)
+    (let ((w1 (buffer-substring beg1 end1)) (w2 (buffer-substring beg2 end2)))
+      (goto-char beg2) (delete-region beg2 end2) (insert w1)
+      (goto-char beg1) (delete-region beg1 end1) (insert w2)
+      (goto-char end2))))
+
+(defun simple--word-op (fn arg)
+  (let* ((beg (point))
+         (end (progn (forward-word arg) (point))))
+    (funcall fn (min beg end) (max beg end))
+    (when (< arg 0) (goto-char beg))))
+
+(defun upcase-word (arg)
+  (interactive "*p")
+  (simple--word-op (get-primitive 'upcase-region) arg))
+
+(defun downcase-word (arg)
+  (interactive "*p")
+  (simple--word-op (get-primitive 'downcase-region) arg))
+
+(defun capitalize-word (arg)
+  (interactive "*p")
+  (simple--word-op (get-primitive 'capitalize-region) arg))
+
+(defun get-primitive (name)
+  (or (get name 'simple--primitive) (symbol-function name)))
+
+(defun delete-horizontal-space (&optional backward-only)
+  (interactive "*P")
+  (let ((orig (point)))
+    (delete-region (if backward-only orig
+                     (progn (skip-chars-forward " \t") (point)))
+                   (progn (goto-char orig) (skip-chars-backward " \t") (point)))))
+
+(defun just-one-space (&optional n)
+  "Replace the spaces and tabs around point with N spaces (default one)."
+  (interactive "*p")
+  (setq n (or n 1))
+  (let ((nl (< n 0)))
+    (setq n (abs n))
+    (skip-chars-backward (if nl " \t\n" " \t"))
+    (let ((start (point)))
+      (skip-chars-forward (if nl " \t\n" " \t"))
+      (delete-region start (point))
+      (insert (make-string n ?\s)))))
+
+(defun fixup-whitespace ()
+  (interactive "*")
+  (save-excursion
+    (delete-horizontal-space)
+    (unless (or (looking-at "^\\|$\\|[])}]")
+                (save-excursion (forward-char -1) (looking-at "$\\|[[({'`]")))
+      (insert ?\s))))
+
+(defun delete-indentation (&optional arg)
+  "Join this line to the previous one (the next one with ARG)."
+  (interactive "*P")
+  (beginning-of-line)
+  (when arg (forward-line 1))
+  (when (eq (preceding-char) ?\n)
+    (delete-region (point) (1- (point)))
+    (fixup-whitespace)))
+
+(defun delete-blank-lines ()
+  (interactive "*")
+  (beginning-of-line)
+  (let ((blank "[ \t]*$"))
+    (when (looking-at blank)
+      (let ((end (save-excursion (while (and (not (eobp)) (looking-at blank)) (forward-line 1)) (point)))
+            (start (save-excursion (while (and (not (bobp))
+                                               (save-excursion (forward-line -1) (looking-at blank)))
+                                     (forward-line -1))
+                                   (point))))
+        (delete-region start end)
+        (when (> end (1+ start)) (insert "\n") (forward-line -1))))))
+
+;;;; Undo
+
+(defvar simple--primitive-undo (symbol-function 'undo))
+
+(defun undo (&optional arg)
+  "Undo some previous changes; repeat to undo more.
+The primitive messages \"Undo\" or signals \"No further undo information\"."
+  (interactive "*P")
+  (dotimes (_ (if (numberp arg) (max 1 arg) 1))
+    (funcall simple--primitive-undo))
+  (setq this-command 'undo)
+  nil)
+
+(defun undo-only (&optional arg) (interactive "*p") (undo arg))
+(defun undo-redo (&optional arg) (interactive "*p") (undo arg))
+
+;;;; Quitting, evaluating, counting
+
+(defun keyboard-quit ()
+  "Deactivate the mark and signal `quit'."
+  (interactive)
+  (deactivate-mark)
+  (signal 'quit nil))
+
+(defvar read-expression-history nil)
+(defvar values nil)
+
+(defun read--expression (prompt &optional initial-contents)
+  (read-from-minibuffer prompt initial-contents
+                        (and (boundp 'read-expression-map) read-expression-map)
+                        t 'read-expression-history))
+
+(defun simple--char-syntax (n)
+  (cond ((and (>= n 32) (< n 127)) (format "?%c" n))
+        ((and (>= n 0) (< n 32))
+         (format "?\\C-%c" (downcase (+ n 64))))
+        ((and (>= n 160) (characterp n)) (format "?%c" n))))
+
+(defun eval-expression-print-format (value)
+  "The \" (#o101, #x41, ?A)\" suffix Emacs shows after an integer."
+  (when (integerp value)
+    (let ((char (and (characterp value) (simple--char-syntax value))))
+      (if char (format " (#o%o, #x%x, %s)" value value char)
+        (format " (#o%o, #x%x)" value value)))))
+
+(defun simple--show-value (value insert)
+  (push value values)
+  (if insert
+      (insert (prin1-to-string value))
+    (message "%s%s" (prin1-to-string value)
+             (or (eval-expression-print-format value) ""))))
+
+(defun eval-expression (exp &optional insert-value _no-truncate _char-print-limit)
+  "Evaluate EXP and show its value in the echo area (insert it with C-u)."
+  (interactive (list (read--expression "Eval: ") current-prefix-arg))
+  (let ((value (eval exp t)))
+    (simple--show-value value insert-value)
+    value))
+
+(defun count-words (start end)
+  (let ((words 0))
+    (save-excursion
+      (save-restriction
+        (narrow-to-region start end)
+        (goto-char (point-min))
+        (while (forward-word 1) (setq words (1+ words)))))
+    words))
+
+(defun count-words-region (start end &optional _arg)
+  "Report the lines, words and characters between START and END."
+  (interactive (if (use-region-p) (list (region-beginning) (region-end))
+                 (list (point-min) (point-max))))
+  (let ((lines (count-lines start end))
+        (words (count-words start end))
+        (chars (- end start)))
+    (message "%s has %d line%s, %d word%s, and %d character%s."
+             (if (use-region-p) "Region" "Buffer")
+             lines (if (= lines 1) "" "s")
+             words (if (= words 1) "" "s")
+             chars (if (= chars 1) "" "s"))))
+
+(defun what-cursor-position (&optional _detail)
+  (interactive "P")
+  (let ((c (char-after)) (pos (point)) (total (buffer-size)))
+    (message "Char: %s (%d, #o%o, #x%x) point=%d of %d (%d%%) column=%d"
+             (if c (string c) "EOB") (or c 0) (or c 0) (or c 0) pos (1+ total)
+             (if (> total 0) (/ (* 100 (1- pos)) total) 0) (current-column))))
+
+;;;; Display settings the redisplay reads
+
+(defvar truncate-lines nil)
+(make-variable-buffer-local 'truncate-lines)
+(defvar display-line-numbers nil)
+(make-variable-buffer-local 'display-line-numbers)
+
+(defun toggle-truncate-lines (&optional arg)
+  "Toggle whether long lines are truncated (else they wrap)."
+  (interactive "P")
+  (setq truncate-lines (if (null arg) (not truncate-lines)
+                         (> (prefix-numeric-value arg) 0)))
+  (message "Truncate long lines %s" (if truncate-lines "enabled" "disabled")))
+
+(define-minor-mode line-number-mode
+  "Show the line number of point in the mode line."
+  :global t :init-value t)
+
+(define-minor-mode column-number-mode
+  "Show the column number of point in the mode line."
+  :global t)
+
+(define-minor-mode display-line-numbers-mode
+  "Show line numbers at the left of the window (buffer-local `display-line-numbers')."
+  :lighter nil
+  (setq display-line-numbers (and display-line-numbers-mode t)))
+
+(defun read-only-mode (&optional arg)
+  "Toggle `buffer-read-only'; a positive ARG sets it, zero or negative clears it."
+  (interactive (list (if current-prefix-arg (prefix-numeric-value current-prefix-arg) 'toggle)))
+  (setq buffer-read-only (cond ((eq arg 'toggle) (not buffer-read-only))
+                               ((and (numberp arg) (< arg 1)) nil)
+                               (t t)))
+  (when (callint--called-as-command-p 'read-only-mode)
+    (message "Read-Only mode %sabled in current buffer" (if buffer-read-only "en" "dis")))
+  buffer-read-only)
+
+(define-minor-mode overwrite-mode
+  "Typed characters replace the ones after point."
+  :lighter " Ovwrt")
+
+(provide 'simple)
+
+;;;; A few more of Emacs's default keys
+
+(defun transpose-lines (arg)
+  "Exchange the current line and the previous one, leaving point after both."
+  (interactive "*p")
+  (dotimes (_ (max 1 arg))
+    (when (bobp) (signal 'beginning-of-buffer nil))
+    (beginning-of-line)
+    (when (eobp) (insert "\n") (forward-char -1) (beginning-of-line))
+    (let* ((start (line-beginning-position))
+           (end (min (point-max) (1+ (line-end-position))))
+           (line (buffer-substring start end)))
+      (unless (string-suffix-p "\n" line) (setq line (concat line "\n")))
+      (delete-region start end)
+      (forward-line -1)
+      (insert line)
+      (forward-line 1))))
+
+(defvar recenter-positions '(middle top bottom))
+(defvar simple--recenter-last nil)
+
+(unless (fboundp 'recenter-top-bottom)
+(defun recenter-top-bottom (&optional arg)
+  "Recenter; repeated, put point's line at the top, then the bottom."
+  (interactive "P")
+  (if arg
+      (recenter (prefix-numeric-value arg))
+    (setq simple--recenter-last
+          (if (eq last-command 'recenter-top-bottom)
+              (or (cadr (memq simple--recenter-last recenter-positions))
+                  (car recenter-positions))
+            (car recenter-positions)))
+    (recenter (cond ((eq simple--recenter-last 'top) 0)
+                    ((eq simple--recenter-last 'bottom) -1))))))
+
+(defvar fill-column 70)
+(make-variable-buffer-local 'fill-column)
+
+(defun set-fill-column (arg)
+  (interactive "P")
+  (let ((old fill-column))
+    (setq fill-column (if (integerp arg) arg (current-column)))
+    (message "Fill column set to %d (was %d)" fill-column old)))
+
+(defvar shell-file-name (or (getenv "SHELL") "/bin/sh"))
+
+(defun shell-command (command &optional output-buffer _error-buffer)
+  "Run COMMAND in a shell; show a one-line output in the echo area, else in a buffer."
+  (interactive (list (read-string "Shell command: ") current-prefix-arg))
+  (if output-buffer
+      (call-process shell-file-name nil t nil "-c" command)
+    (let ((buf (get-buffer-create "*Shell Command Output*")))
+      (with-current-buffer buf
+        (erase-buffer)
+        (call-process shell-file-name nil t nil "-c" command))
+      (let ((out (with-current-buffer buf (buffer-string))))
+        (cond ((equal out "") (message "(Shell command succeeded with no output)"))
+              ((not (string-match-p "\n." (string-trim-right out)))
+               (message "%s" (string-trim-right out)))
+              ((fboundp 'display-buffer) (display-buffer buf)))))))

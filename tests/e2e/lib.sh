@@ -1,0 +1,98 @@
+# End-to-end test helpers: the real gapmacs binary in a real terminal (tmux),
+# driven with send-keys and read back with capture-pane.
+# Usage: GAPMACS=path/to/gapmacs bash test.sh (CTest passes it).
+set -euo pipefail
+: "${GAPMACS:?GAPMACS must name the binary}"
+command -v tmux >/dev/null || { echo "tmux is missing (make setup installs it)"; exit 1; }
+
+SOCK="gapmacs-e2e-$$-$RANDOM"
+WORK=$(mktemp -d)
+ROWS=${ROWS:-24}
+COLS=${COLS:-80}
+T() { tmux -L "$SOCK" -f /dev/null "$@"; }
+cleanup() { T kill-server 2>/dev/null || true; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+# After the editor exits, the pane prints the terminal's modes as "TTY
+# icanon echo isig" when they were given back ("-icanon"... when not).
+tty_state='echo TTY $(stty -a | tr " ;" "\\n\\n" | grep -x -e "-\\?icanon" -e "-\\?echo" -e "-\\?isig")'
+
+# Starts the editor in $WORK with HOME=$WORK (so no user init file) and the
+# given arguments; waits for the first mode line.
+start() {
+    local args="" a
+    for a in "$@"; do args+=" $(printf '%q' "$a")"; done
+    T new-session -d -x "$COLS" -y "$ROWS" \
+        "cd $WORK && env LANG=C.UTF-8 TERM=screen-256color HOME=$WORK $GAPMACS$args; echo; echo \"EXITED \$?\"; $tty_state; sleep 60"
+    wait_for "----" 10
+}
+
+screen() { T capture-pane -p -t 0; }
+# send-keys with tmux's key names: keys C-x C-s, keys M-x, keys Enter
+keys() { T send-keys -t 0 "$@"; }
+# Types text literally.
+type_text() { T send-keys -t 0 -l -- "$1"; }
+resize() { T resize-window -t 0 -x "$1" -y "$2"; }
+pane_pid() { T display-message -p -t 0 '#{pane_pid}'; }
+
+fail() {
+    echo "FAIL: $*"
+    echo "---- screen ----"
+    screen || true
+    echo "----------------"
+    exit 1
+}
+
+# Waits until the screen contains the fixed string $1 (timeout $2 s).
+wait_for() {
+    local pattern=$1 limit=${2:-5} end
+    end=$(( $(date +%s%N) / 1000000 + limit * 1000 ))
+    while (( $(date +%s%N) / 1000000 < end )); do
+        screen | grep -qF -- "$pattern" && return 0
+        sleep 0.05
+    done
+    fail "timed out waiting for: $pattern"
+}
+
+# Waits until the screen no longer contains $1.
+wait_gone() {
+    local pattern=$1 limit=${2:-5} end
+    end=$(( $(date +%s%N) / 1000000 + limit * 1000 ))
+    while (( $(date +%s%N) / 1000000 < end )); do
+        screen | grep -qF -- "$pattern" || return 0
+        sleep 0.05
+    done
+    fail "still showing: $pattern"
+}
+
+# Row N (0-based) of the screen.
+row() { screen | sed -n "$(( $1 + 1 ))p"; }
+
+expect_row() {
+    local got
+    got=$(row "$1")
+    [[ "$got" == "$2"* ]] || fail "row $1 is '$got', expected it to start with '$2'"
+}
+
+expect_file() {
+    local want got
+    want=$(printf '%s' "$2" | od -c)
+    got=$(od -c < "$1")
+    [[ "$want" == "$got" ]] || { echo "want:"; printf '%s' "$2" | od -c; echo "got:"; od -c < "$1"; fail "$1 differs"; }
+}
+
+# Lets the editor finish what the last keys started: a key round trip.
+settle() { sleep "${1:-0.3}"; }
+
+# The editor's process id.
+editor_pid() { pgrep -P "$(pane_pid)" | head -1; }
+
+# After the editor exited: the terminal is back in cooked mode.
+expect_tty_restored() {
+    wait_for "TTY "
+    local line
+    line=$(screen | grep -F "TTY ")
+    for mode in icanon echo isig; do
+        [[ " $line " == *" $mode "* ]] || fail "terminal mode $mode not restored: $line"
+    done
+}

@@ -1,0 +1,86 @@
+;;; overlay-tests.el --- overlays  -*- lexical-binding: t -*-
+
+;; Expected values are what GNU Emacs 28 returns for the same forms.
+
+(ert-deftest overlay-basics ()
+  (with-temp-buffer
+    (insert "hello world")
+    (let ((ov (make-overlay 7 3)))
+      (should (overlayp ov))
+      (should (equal (list (overlay-start ov) (overlay-end ov)) '(3 7)))
+      (should (eq (overlay-buffer ov) (current-buffer)))
+      (should (eq (overlay-put ov 'face 'bold) 'bold))
+      (should (eq (overlay-get ov 'face) 'bold))
+      (should (equal (overlay-properties ov) '(face bold)))
+      (should (equal (format "%S" ov)
+                     (format "#<overlay from 3 to 7 in %s>" (buffer-name))))
+      (delete-overlay ov)
+      (should-not (overlay-start ov))
+      (should-not (overlay-buffer ov))
+      (should (equal (format "%S" ov) "#<overlay in no buffer>"))
+      (move-overlay ov 1 2)
+      (should (equal (list (overlay-start ov) (overlay-end ov)) '(1 2))))))
+
+(ert-deftest overlay-follows-edits ()
+  (with-temp-buffer
+    (insert "abcdef")
+    (let ((ov (make-overlay 2 4))
+          (fa (make-overlay 2 4 nil t t)))
+      (goto-char 2) (insert "X")        ; at the start: inside ov, before fa
+      (should (equal (list (overlay-start ov) (overlay-end ov)) '(2 5)))
+      (should (equal (list (overlay-start fa) (overlay-end fa)) '(3 5)))
+      (goto-char 5) (insert "Y")        ; at the end: outside ov, inside fa
+      (should (equal (list (overlay-start ov) (overlay-end ov)) '(2 5)))
+      (should (equal (list (overlay-start fa) (overlay-end fa)) '(3 6)))
+      (delete-region 1 7)
+      (should (equal (list (overlay-start ov) (overlay-end ov)) '(1 1))))))
+
+(ert-deftest overlays-at-and-in ()
+  (with-temp-buffer
+    (insert "0123456789")
+    (let ((a (make-overlay 2 5))
+          (b (make-overlay 4 8))
+          (e (make-overlay 6 6)))
+      (overlay-put a 'priority 1)
+      (overlay-put b 'priority 5)
+      (should (equal (sort (mapcar #'overlay-start (overlays-at 4)) #'<) '(2 4)))
+      (should (equal (overlays-at 4 t) (list b a)))
+      (should-not (overlays-at 8))
+      (should (equal (sort (mapcar #'overlay-start (overlays-in 1 3)) #'<) '(2)))
+      (should (memq e (overlays-in 5 7)))
+      (should (memq e (overlays-in 6 6)))
+      (should (= (next-overlay-change 1) 2))
+      (should (= (next-overlay-change 5) 6))
+      (should (= (previous-overlay-change 7) 6))
+      (should (= (next-overlay-change 9) (point-max))))))
+
+(ert-deftest overlay-category-and-evaporate ()
+  (with-temp-buffer
+    (insert "abc")
+    (put 'overlay-tests-cat 'face 'italic)
+    (let ((ov (make-overlay 1 2)))
+      (overlay-put ov 'category 'overlay-tests-cat)
+      (should (eq (overlay-get ov 'face) 'italic))
+      (let ((empty (make-overlay 2 2)))
+        (overlay-put empty 'evaporate t)
+        (should-not (overlay-buffer empty))))))
+
+(ert-deftest overlays-removed ()
+  (with-temp-buffer
+    (insert "0123456789")
+    (let ((a (make-overlay 2 9)))
+      (overlay-put a 'tag 'x)
+      (remove-overlays 4 6 'tag 'x)
+      (should (equal (list (overlay-start a) (overlay-end a)) '(6 9)))
+      (should (equal (sort (mapcar #'overlay-start (overlays-in 1 11)) #'<) '(2 6)))
+      (should (= (length (overlays-in 1 11)) 2))
+      (delete-all-overlays)
+      (should-not (overlays-in 1 11))
+      (should-not (overlay-buffer a)))))
+
+(ert-deftest overlays-of-a-killed-buffer ()
+  (let* ((b (generate-new-buffer "overlay-tests"))
+         (ov (with-current-buffer b (insert "abc") (make-overlay 1 3))))
+    (kill-buffer b)
+    (should-not (overlay-buffer ov))
+    (should-not (overlay-start ov))))

@@ -1,0 +1,75 @@
+#include "ui/command_line.hpp"
+
+#include <cstring>
+
+#include "ui/batch.hpp"
+
+namespace gapmacs::ui {
+
+namespace {
+
+// "+LINE" or "+LINE:COL"; false when arg is not of that form.
+bool parse_position(const char* arg, std::int64_t& line, std::int64_t& col)
+{
+    if (arg[0] != '+' || !arg[1])
+        return false;
+    char* end = nullptr;
+    line = std::strtoll(arg + 1, &end, 10);
+    col = 0;
+    if (*end == ':')
+        col = std::strtoll(end + 1, &end, 10);
+    return *end == '\0';
+}
+
+} // namespace
+
+CommandLine parse_command_line(int argc, char** argv)
+{
+    CommandLine cl;
+    if (ui::wants_batch(argc, argv)) {
+        cl.batch = true;
+        return cl;
+    }
+    std::int64_t line = 0, col = 0;
+    bool files_only = false;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto value = [&](const char* what) -> std::string {
+            if (i + 1 >= argc) {
+                cl.error = "Option '" + a + "' requires an argument (" + what + ")";
+                return {};
+            }
+            return argv[++i];
+        };
+        if (files_only) {
+            cl.startup.files.push_back({a, line, col});
+            line = col = 0;
+        } else if (a == "--") {
+            files_only = true;
+        } else if (a == "-Q" || a == "-q" || a == "--quick" || a == "--no-init-file" || a == "-no-init-file") {
+            cl.startup.no_init_file = true;
+        } else if (a == "-nw" || a == "--no-window-system" || a == "--no-splash" || a == "-no-splash") {
+            // Always a terminal.
+        } else if (a == "-l" || a == "--load" || a == "-load") {
+            cl.startup.actions.emplace_back("load", value("FILE"));
+        } else if (a == "--eval" || a == "-eval" || a == "--execute") {
+            cl.startup.actions.emplace_back("eval", value("EXPR"));
+        } else if (a == "-f" || a == "--funcall" || a == "-funcall") {
+            cl.startup.actions.emplace_back("funcall", value("FUNC"));
+        } else if (a == "-L" || a == "--directory") {
+            cl.startup.actions.emplace_back("directory", value("DIR"));
+        } else if (parse_position(argv[i], line, col)) {
+            continue;
+        } else if (a.size() > 1 && a[0] == '-') {
+            cl.error = "Unknown option '" + a + "' (gapmacs --help lists them)";
+        } else {
+            cl.startup.files.push_back({a, line, col});
+            line = col = 0;
+        }
+        if (!cl.error.empty())
+            break;
+    }
+    return cl;
+}
+
+} // namespace gapmacs::ui

@@ -1,0 +1,782 @@
+#include "ui/editor.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+
+#include "buffer/file_io.hpp"
+#include "core/error.hpp"
+#include "core/utf8.hpp"
+#include "lisp-lite/builtins.hpp"
+#include "lisp-lite/buffers.hpp"
+#include "lisp-lite/eval.hpp"
+#include "lisp-lite/heap.hpp"
+#include "lisp-lite/overlays.hpp"
+#include "lisp-lite/processes.hpp"
+#include "ui/lisp_faces.hpp"
+
+namespace gapmacs::ui {
+
+using namespace lisp;
+
+Editor* Editor::s_instance = nullptr;
+
+namespace {
+
+int g_signal_pipe[2] = {-1, -1};
+
+extern "C" void on_editor_signal(int sig)
+{
+    const int saved_errno = errno;
+    unsigned char b = static_cast<unsigned char>(sig);
+    [[maybe_unused]] ssize_t n = ::write(g_signal_pipe[1], &b, 1);
+    // A command that runs forever must stop for SIGTERM and SIGHUP too.
+    if (sig != SIGWINCH)
+        request_quit();
+    errno = saved_errno;
+}
+
+Value sym(const char* name) { return intern(name); }
+Value value_of(const char* name)
+{
+    Value s = intern(name);
+    Value v = xsymbol(s)->value;
+    return v == Qunbound ? Qnil : v;
+}
+void set_value(const char* name, Value v) { set_symbol_value(intern(name), v); }
+bool fboundp(const char* name) { return !nilp(xsymbol(intern(name))->function); }
+
+// The value a variable has in buffer (its local value or the default).
+Value local_value(const char* name, Value buffer)
+{
+    Value s = intern(name);
+    if (fboundp("buffer-local-value")) {
+        try {
+            return call2(sym("buffer-local-value"), s, buffer);
+        } catch (const LispSignal&) {
+            return Qnil;
+        }
+    }
+    return value_of(name);
+}
+
+std::string princ_text(Value v)
+{
+    if (stringp(v))
+        return std::string(string_view(v));
+    if (nilp(v))
+        return {};
+    return prin1_to_string(v, false);
+}
+
+void editor_message_sink(std::string_view internal)
+{
+    if (Editor* e = Editor::instance())
+        e->message(internal);
+}
+
+void editor_stdout_sink(std::string_view internal)
+{
+    if (Editor* e = Editor::instance())
+        e->message(internal);
+}
+
+void mark_editor()
+{
+    if (Editor* e = Editor::instance())
+        e->mark_values();
+}
+
+// Restores what a minibuffer changed, however it is left.
+class MinibufferScope {
+public:
+    MinibufferScope(Frame& f)
+        : m_frame(f), m_window(&f.selected()), m_buffer(current_buffer()), m_prompt(f.prompt),
+          m_mini_buffer(f.minibuffer_window().buffer())
+    {
+        m_roots[0] = m_buffer;
+        m_roots[1] = m_mini_buffer;
+    }
+    ~MinibufferScope()
+    {
+        m_frame.prompt = m_prompt;
+        if (live_buffer(m_mini_buffer))
+            m_frame.minibuffer_window().set_buffer(m_mini_buffer);
+        if (m_frame.contains(m_window))
+            m_frame.select(*m_window);
+        else
+            m_frame.select(*m_frame.windows().front());
+        Value b = live_buffer(m_buffer) ? m_buffer : m_frame.selected().buffer();
+        if (live_buffer(b))
+            set_current_buffer(b);
+    }
+    MinibufferScope(const MinibufferScope&) = delete;
+    MinibufferScope& operator=(const MinibufferScope&) = delete;
+
+private:
+    Frame& m_frame;
+    Window* m_window;
+    Value m_buffer;
+    std::string m_prompt;
+    Value m_mini_buffer;
+    Value m_roots[2];
+    GcRoot m_root{m_roots, 2};
+};
+
+class DepthScope {
+public:
+    explicit DepthScope(int& d) : m_d(d) { ++m_d; }
+    ~DepthScope() { --m_d; }
+    DepthScope(const DepthScope&) = delete;
+    DepthScope& operator=(const DepthScope&) = delete;
+
+private:
+    int& m_d;
+};
+
+class CatchTagScope {
+public:
+    explicit CatchTagScope(Value tag) { push_catch_tag(tag); }
+    ~CatchTagScope() { pop_catch_tag(); }
+    CatchTagScope(const CatchTagScope&) = delete;
+    CatchTagScope& operator=(const CatchTagScope&) = delete;
+};
+
+constexpr auto frame_interval = std::chrono::milliseconds(16);
+
+} // namespace
+
+int install_signal_pipe()
+{
+    if (g_signal_pipe[0] < 0) {
+        if (::pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0)
+            throw Error("file-error", "Cannot create the signal pipe");
+        for (int sig : {SIGWINCH, SIGHUP, SIGTERM}) {
+            struct sigaction sa {};
+            sa.sa_handler = on_editor_signal;
+            sigemptyset(&sa.sa_mask);
+            sa.sa_flags = SA_RESTART;
+            ::sigaction(sig, &sa, nullptr);
+        }
+    }
+    return g_signal_pipe[0];
+}
+
+Editor::Editor(EventLoop& loop) : m_loop(loop)
+{
+    s_instance = this;
+    add_root_source(mark_editor);
+    m_terminal = std::make_unique<Terminal>();
+    Value scratch = get_buffer_create(make_string("*scratch*"));
+    Value mini = get_buffer_create(make_string(" *Minibuf-0*"));
+    m_frame = std::make_unique<Frame>(m_terminal->rows(), m_terminal->cols(), scratch, mini);
+    set_current_buffer(scratch);
+    note_shown(scratch);
+    m_keyboard = std::make_unique<Keyboard>(loop, m_terminal->input_fd());
+    int fd = install_signal_pipe();
+    m_signal_watcher = std::make_unique<EventLoop::FdWatcher>(loop, fd, EventLoop::Readable,
+                                                              [this](unsigned) { handle_signals(); });
+    set_wait_hook([](std::optional<EventLoop::Duration>& left) {
+        if (Editor* e = Editor::instance())
+            e->during_wait(left);
+    });
+    set_message_sink(editor_message_sink);
+    set_stdout_sink(editor_stdout_sink);
+    m_kill_hook = add_kill_buffer_hook([this](Buffer&, Value b) { on_buffer_killed(b); });
+    xsymbol(Qnoninteractive)->value = Qnil;
+}
+
+Editor::~Editor()
+{
+    if (m_kill_hook >= 0)
+        remove_kill_buffer_hook(m_kill_hook);
+    set_message_sink(nullptr);
+    set_stdout_sink(nullptr);
+    set_wait_hook(nullptr);
+    m_keyboard.reset();
+    m_signal_watcher.reset();
+    m_frame.reset();
+    m_terminal.reset();
+    s_instance = nullptr;
+}
+
+void Editor::mark_values() const
+{
+    if (m_frame)
+        m_frame->mark_values();
+    for (Value v : m_recent)
+        mark_value(v);
+}
+
+// ---- signals ----
+
+void Editor::handle_signals()
+{
+    unsigned char sigs[64];
+    ssize_t n;
+    bool exit_requested = false;
+    while ((n = ::read(g_signal_pipe[0], sigs, sizeof sigs)) > 0) {
+        for (ssize_t i = 0; i < n; ++i) {
+            if (sigs[i] == SIGWINCH) {
+                m_terminal->update_size();
+                m_frame->resize(m_terminal->rows(), m_terminal->cols());
+                redisplay(true);
+            } else {
+                exit_requested = true;
+            }
+        }
+    }
+    // Acted on by read_event, outside the loop's dispatch.
+    if (exit_requested)
+        m_exit_requested = true;
+}
+
+// Emacs's auto-save on a fatal hang-up: each modified file buffer to #FILE#
+// beside its file; nothing else is touched.
+void Editor::auto_save_all()
+{
+    for (Value b : buffer_list()) {
+        Buffer* buf = live_buffer(b);
+        if (!buf || !buf->modified() || buf->file_name().empty())
+            continue;
+        std::string file;
+        internal_to_utf8(buf->file_name(), file);
+        auto slash = file.rfind('/');
+        std::string dir = slash == std::string::npos ? "" : file.substr(0, slash + 1);
+        std::string base = slash == std::string::npos ? file : file.substr(slash + 1);
+        try {
+            write_region(*buf, 1, buf->size() + 1, dir + "#" + base + "#", buf->coding());
+        } catch (const std::exception&) {
+            // Nothing more can be done while the terminal goes away.
+        }
+    }
+}
+
+// ---- output ----
+
+void Editor::message(std::string_view internal)
+{
+    m_frame->echo.assign(internal);
+    m_echo_over_minibuffer = m_frame->minibuffer_active();
+    // Every message is kept in *Messages*, as in Emacs.
+    Value saved = current_buffer();
+    GcRoot root(&saved, 1);
+    try {
+        Value messages = get_buffer_create(make_string("*Messages*"));
+        Buffer& b = check_live_buffer(messages);
+        bool ro = b.read_only();
+        b.set_read_only(false);
+        b.insert_at(CharPos(b.size() + 1), internal);
+        b.insert_at(CharPos(b.size() + 1), "\n");
+        b.set_read_only(ro);
+    } catch (const std::exception&) {
+    }
+    (void)saved;
+}
+
+WindowSettings Editor::settings_for(Window& w)
+{
+    WindowSettings s;
+    Value b = w.buffer();
+    Value tab = local_value("tab-width", b);
+    s.layout.tab_width = fixnump(tab) && tab.as_fixnum() > 0 && tab.as_fixnum() <= 1000 ? static_cast<int>(tab.as_fixnum()) : 8;
+    s.layout.truncate = !nilp(local_value("truncate-lines", b));
+    Value name = local_value("mode-name", b);
+    s.mode_name = nilp(name) ? "Fundamental" : princ_text(name);
+    s.mode_line_process = princ_text(local_value("mode-line-process", b));
+    if (s.mode_line_process.empty() && fboundp("get-buffer-process")) {
+        // A buffer with a process shows its status, as comint modes do.
+        Value proc = call1(sym("get-buffer-process"), b);
+        if (!nilp(proc))
+            s.mode_line_process = ":" + princ_text(call1(sym("process-status"), proc));
+    }
+    s.line_number_mode = !nilp(value_of("line-number-mode")) || xsymbol(intern("line-number-mode"))->value == Qunbound;
+    s.column_number_mode = !nilp(value_of("column-number-mode"));
+    s.line_numbers = !nilp(local_value("display-line-numbers", b));
+    if (!nilp(value_of("transient-mark-mode")) && !nilp(local_value("mark-active", b))) {
+        if (Buffer* buf = live_buffer(b))
+            s.region = buf->mark_position();
+    }
+    // Overlays with a face, lowest priority first so the highest is drawn last.
+    if (Buffer* buf = live_buffer(b)) {
+        std::vector<OverlayView> overlays;
+        CharPos from = std::clamp(w.start().position().value_or(CharPos(1)), buf->point_min(), buf->point_max());
+        overlays_in_range(b, from, buf->point_max(), overlays);
+        std::stable_sort(overlays.begin(), overlays.end(),
+                         [](const OverlayView& x, const OverlayView& y) { return x.priority < y.priority; });
+        for (const OverlayView& o : overlays)
+            s.highlights.push_back({buf->char_to_byte(o.beg), buf->char_to_byte(o.end), face_from_lisp(o.face)});
+    }
+    if (fboundp("gapmacs--highlights") && &w == &m_frame->selected()) {
+        try {
+            for (Value l = call1(sym("gapmacs--highlights"), b); consp(l); l = xcdr(l)) {
+                Value h = xcar(l);
+                Buffer* buf = live_buffer(b);
+                if (!buf || !consp(h))
+                    continue;
+                std::int64_t beg = check_position(car(h)), end = check_position(car(cdr(h)));
+                Face face = car(cdr(cdr(h))) == sym("isearch") ? Face::Isearch : Face::LazyHighlight;
+                beg = std::clamp<std::int64_t>(beg, 1, buf->size() + 1);
+                end = std::clamp<std::int64_t>(end, beg, buf->size() + 1);
+                s.highlights.push_back({buf->char_to_byte(CharPos(beg)), buf->char_to_byte(CharPos(end)), face});
+            }
+        } catch (const LispSignal&) {
+        }
+    }
+    return s;
+}
+
+void Editor::redisplay(bool force)
+{
+    if (force)
+        m_terminal->force_repaint();
+    // Windows follow buffers that were killed or replaced behind their back.
+    for (Window* w : m_frame->windows())
+        if (!live_buffer(w->buffer()))
+            w->set_buffer(other_buffer(Qnil));
+    Frame& f = *m_frame;
+    // A message shown during a minibuffer read covers it until the next key.
+    bool mini = f.minibuffer_active();
+    std::string prompt_saved;
+    RedisplayStats stats;
+    if (mini && m_echo_over_minibuffer) {
+        Window& sel = f.selected();
+        // Draw as if the minibuffer were idle: the echo row shows the message.
+        auto windows = f.windows();
+        f.select(*windows.front());
+        stats = ui::redisplay(f, [this](Window& w) { return settings_for(w); });
+        f.select(sel);
+        stats.cursor_row = f.rows() - 1;
+        stats.cursor_col = 0;
+    } else {
+        stats = ui::redisplay(f, [this](Window& w) { return settings_for(w); });
+    }
+    m_terminal->draw(f.grid(), stats.cursor_row, stats.cursor_col);
+    m_last_redisplay = EventLoop::Clock::now();
+    m_command_ran = false;
+    if (!m_first_paint_logged) {
+        m_first_paint_logged = true;
+        log_latency("first-paint", m_last_redisplay - process_start);
+    }
+    if (m_key_time) {
+        log_latency("key", m_last_redisplay - *m_key_time);
+        m_key_time.reset();
+    }
+}
+
+void Editor::log_latency(const char* what, EventLoop::Duration d)
+{
+    Value file = value_of("gapmacs-latency-log");
+    if (!stringp(file))
+        return;
+    std::string path = os_string(file);
+    if (std::FILE* f = std::fopen(path.c_str(), "a")) {
+        std::fprintf(f, "%s %lld\n", what,
+                     static_cast<long long>(std::chrono::duration_cast<std::chrono::microseconds>(d).count()));
+        std::fclose(f);
+    }
+}
+
+void Editor::during_wait(std::optional<EventLoop::Duration>& left)
+{
+    auto since = EventLoop::Clock::now() - m_last_redisplay;
+    if (since >= frame_interval) {
+        redisplay();
+        since = EventLoop::Duration::zero();
+    }
+    EventLoop::Duration next = frame_interval - since;
+    if (!left || *left > next)
+        left = next;
+}
+
+// ---- input ----
+
+bool Editor::input_pending()
+{
+    if (consp(value_of("unread-command-events")))
+        return true;
+    m_keyboard->poll_now();
+    return m_keyboard->has_event();
+}
+
+Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
+{
+    Value unread = value_of("unread-command-events");
+    if (consp(unread)) {
+        set_value("unread-command-events", xcdr(unread));
+        Value ev = xcar(unread);
+        // (t . EVENT) means: EVENT, not recorded; Emacs allows it.
+        if (consp(ev) && xcar(ev) == Qt)
+            ev = xcdr(ev);
+        return ev;
+    }
+    m_keyboard->stop_quit_polling();
+    auto deadline = timeout ? std::optional(EventLoop::Clock::now() + *timeout) : std::nullopt;
+    while (!m_keyboard->has_event()) {
+        auto now = EventLoop::Clock::now();
+        if (deadline && now >= *deadline)
+            break;
+        // Redisplay before waiting, at most one frame every 16 ms while
+        // process output streams in.
+        std::optional<EventLoop::Duration> wait;
+        if (m_command_ran || now - m_last_redisplay >= frame_interval)
+            redisplay();
+        else
+            wait = frame_interval - (now - m_last_redisplay);
+        if (deadline) {
+            auto left = *deadline - EventLoop::Clock::now();
+            wait = wait ? std::min(*wait, left) : left;
+        }
+        m_loop.run_once(wait);
+        if (m_exit_requested || m_keyboard->hung_up()) {
+            auto_save_all();
+            throw KillEmacs{1};
+        }
+    }
+    m_keyboard->start_quit_polling();
+    if (!m_keyboard->has_event())
+        return Qnil;
+    Value ev = m_keyboard->pop();
+    if (!m_key_time)
+        m_key_time = m_keyboard->last_read_time();
+    set_value("last-input-event", ev);
+    if (m_echo_over_minibuffer) {
+        m_echo_over_minibuffer = false;
+        m_frame->echo.clear();
+    }
+    return ev;
+}
+
+Value Editor::read_key_sequence(Value prompt, Value& binding)
+{
+    RootedVector keys;
+    binding = Qnil;
+    GcRoot root(&binding, 1);
+    if (stringp(prompt))
+        message(string_view(prompt));
+    for (;;) {
+        Value ev;
+        if (keys.size() > 0) {
+            // Echo a pending prefix (C-x-) when the user pauses, as echo-keystrokes does.
+            ev = read_event(std::chrono::milliseconds(1000));
+            if (nilp(ev)) {
+                Value v = make_vector(keys.size(), Qnil);
+                for (std::size_t i = 0; i < keys.size(); ++i)
+                    xvector(v)->items[i] = keys[i];
+                message(std::string(string_view(call1(sym("key-description"), v))) + "-");
+                ev = read_event();
+            }
+        } else {
+            ev = read_event();
+            if (!m_frame->minibuffer_active())
+                m_frame->echo.clear();
+        }
+        keys.push_back(ev);
+        Value v = make_vector(keys.size(), Qnil);
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            xvector(v)->items[i] = keys[i];
+        if (consp(ev)) // (xterm-paste TEXT) is looked up by its head
+            xvector(v)->items.back() = xcar(ev);
+        binding = call2(sym("key-binding"), v, Qt);
+        if (!nilp(binding) && !nilp(call1(sym("keymapp"), binding)))
+            continue;
+        xvector(v)->items.back() = ev;
+        set_value("last-command-event", ev);
+        return v;
+    }
+}
+
+// ---- the command loop ----
+
+Value Editor::recursive_edit()
+{
+    DepthScope depth(m_depth);
+    CatchTagScope exit_tag(sym("exit"));
+    try {
+        command_loop();
+    } catch (const LispThrow& t) {
+        if (t.tag() != sym("exit"))
+            throw;
+        Value v = t.value();
+        if (v == Qt)
+            xsignal(Qquit, Qnil);
+        if (!nilp(v) && functionp(v))
+            call0(v);
+    }
+    return Qnil;
+}
+
+void Editor::command_loop()
+{
+    for (;;) {
+        try {
+            execute_one_command();
+        } catch (const LispSignal& e) {
+            report_error(e);
+        } catch (const LispThrow& t) {
+            if (t.tag() == sym("exit") && m_depth > 1)
+                throw;
+            if (t.tag() == sym("exit") || t.tag() == sym("top-level")) {
+                if (m_depth > 1)
+                    throw;
+                continue; // top level: nothing above to return to
+            }
+            message("No catch for tag: " + prin1_to_string(t.tag()));
+        } catch (const gapmacs::Error& e) {
+            message(e.what());
+        }
+    }
+}
+
+void Editor::report_error(const LispSignal& e)
+{
+    m_command_ran = true;
+    m_keyboard->discard();
+    set_value("unread-command-events", Qnil);
+    set_value("prefix-arg", Qnil);
+    if (e.symbol() == Qquit) {
+        message("Quit");
+        m_terminal->beep();
+        return;
+    }
+    Value err = make_cons(e.symbol(), e.data());
+    message(error_message_string(err));
+    m_terminal->beep();
+}
+
+void Editor::execute_one_command()
+{
+    Value binding = Qnil;
+    Value keys = read_key_sequence(Qnil, binding);
+    GcRoot root(&keys, 1);
+    if (nilp(binding)) {
+        Value desc = call1(sym("key-description"), keys);
+        message(std::string(string_view(desc)) + " is undefined");
+        m_terminal->beep();
+        set_value("prefix-arg", Qnil);
+        return;
+    }
+    set_value("this-command", binding);
+    set_value("real-this-command", binding);
+    set_value("gapmacs--this-command-keys", keys);
+    set_value("current-prefix-arg", value_of("prefix-arg"));
+    set_value("prefix-arg", Qnil);
+    set_value("deactivate-mark", Qnil);
+    if (fboundp("run-hooks"))
+        call1(sym("run-hooks"), sym("pre-command-hook"));
+    // Consecutive self-insertions are one undo step, up to 20 of them.
+    static int self_inserts = 0;
+    const bool self_insert = binding == sym("self-insert-command");
+    if (self_insert && value_of("last-command") == sym("self-insert-command") && ++self_inserts < 20) {
+    } else {
+        self_inserts = 0;
+        current().undo_boundary();
+    }
+    Value cmd = value_of("this-command");
+    if (symbolp(cmd) && nilp(xsymbol(cmd)->function) && !nilp(cmd))
+        xsignal1(Qvoid_function, cmd);
+    call2(sym("call-interactively"), cmd, Qt);
+    if (fboundp("run-hooks"))
+        call1(sym("run-hooks"), sym("post-command-hook"));
+    if (!nilp(value_of("deactivate-mark")) && !nilp(value_of("transient-mark-mode")) && fboundp("deactivate-mark"))
+        call0(sym("deactivate-mark"));
+    set_value("last-command", value_of("this-command"));
+    set_value("last-prefix-arg", value_of("current-prefix-arg"));
+    m_command_ran = true;
+}
+
+// ---- the minibuffer ----
+
+Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bool read, Value history,
+                                   Value default_value)
+{
+    RootedVector roots;
+    roots.push_back(prompt);
+    roots.push_back(initial);
+    roots.push_back(keymap);
+    roots.push_back(history);
+    roots.push_back(default_value);
+    MinibufferScope scope(*m_frame);
+    DepthScope mdepth(m_minibuffer_depth);
+    Value mb = get_buffer_create(make_string(" *Minibuf-" + std::to_string(m_minibuffer_depth) + "*"));
+    roots.push_back(mb);
+    Buffer& text = check_live_buffer(mb);
+    text.set_read_only(false);
+    text.widen();
+    text.erase();
+    text.undo_list().clear();
+    if (stringp(initial))
+        text.insert(string_view(initial));
+    else if (consp(initial) && stringp(xcar(initial)))
+        text.insert(string_view(xcar(initial)));
+    m_frame->prompt = stringp(prompt) ? std::string(string_view(prompt)) : std::string();
+    Window& mw = m_frame->minibuffer_window();
+    mw.set_buffer(mb);
+    text.goto_char(text.point_max());
+    m_frame->select(mw);
+    set_current_buffer(mb);
+    if (fboundp("use-local-map"))
+        call1(sym("use-local-map"), nilp(keymap) ? value_of("minibuffer-local-map") : keymap);
+    SpecScope bindings;
+    Value hist_var = consp(history) ? xcar(history) : nilp(history) ? sym("minibuffer-history") : history;
+    specbind(sym("minibuffer-history-variable"), hist_var);
+    specbind(sym("minibuffer-default"), default_value);
+    m_frame->echo.clear();
+    m_echo_over_minibuffer = false;
+    recursive_edit();
+    std::string contents = text.substring(text.point_min(), text.point_max());
+    Value result = make_string(contents);
+    roots.push_back(result);
+    // History: the newest first, no immediate duplicate, never t.
+    if (hist_var != Qt && !contents.empty() && symbolp(hist_var)) {
+        Value old = value_of(symbol_name(hist_var).c_str());
+        if (!consp(old) || !stringp(xcar(old)) || string_view(xcar(old)) != contents)
+            set_symbol_value(hist_var, make_cons(result, listp(old) ? old : Qnil));
+    }
+    if (read) {
+        if (contents.empty() && !nilp(default_value))
+            result = stringp(default_value) ? default_value : consp(default_value) ? xcar(default_value) : result;
+        return call1(sym("car"), call1(sym("read-from-string"), result));
+    }
+    return result;
+}
+
+// ---- buffers in windows ----
+
+void Editor::note_shown(Value buffer)
+{
+    m_recent.erase(std::remove(m_recent.begin(), m_recent.end(), buffer), m_recent.end());
+    m_recent.insert(m_recent.begin(), buffer);
+}
+
+void Editor::switch_to_buffer(Value buffer)
+{
+    Window& w = m_frame->selected();
+    if (w.is_minibuffer())
+        throw Error("error", "Cannot switch buffers in minibuffer window");
+    if (w.buffer() != buffer)
+        w.set_buffer(buffer);
+    set_current_buffer(buffer);
+    // The window shows the buffer where its point is.
+    note_shown(buffer);
+}
+
+Value Editor::other_buffer(Value avoid)
+{
+    auto usable = [&](Value b) {
+        Buffer* buf = live_buffer(b);
+        return buf && b != avoid && !buf->name().starts_with(" ");
+    };
+    for (Value b : m_recent)
+        if (usable(b))
+            return b;
+    for (Value b : buffer_list())
+        if (usable(b))
+            return b;
+    return get_buffer_create(make_string("*scratch*"));
+}
+
+void Editor::on_buffer_killed(Value buffer)
+{
+    m_recent.erase(std::remove(m_recent.begin(), m_recent.end(), buffer), m_recent.end());
+    for (Window* w : m_frame->windows()) {
+        if (w->buffer() == buffer) {
+            Value other = other_buffer(buffer);
+            w->set_buffer(other);
+        }
+    }
+}
+
+// ---- start-up ----
+
+void Editor::load_startup(const StartupOptions& options)
+{
+    try {
+        load_file("loadup", false, true);
+    } catch (const LispSignal& e) {
+        message("Error loading the bundled Lisp: " + error_message_string(make_cons(e.symbol(), e.data())));
+    }
+    if (!options.no_init_file) {
+        const char* home = std::getenv("HOME");
+        std::string h = home ? home : "";
+        for (std::string init : {h + "/.gapmacs.el", h + "/.config/gapmacs/init.el"}) {
+            if (::access(init.c_str(), R_OK) != 0)
+                continue;
+            try {
+                load_file(init, false, true);
+            } catch (const LispSignal& e) {
+                message("Error in init file: " + error_message_string(make_cons(e.symbol(), e.data())));
+            }
+            break;
+        }
+    }
+    for (const auto& [kind, arg] : options.actions) {
+        try {
+            if (kind == "load") {
+                load_file(arg, false, true);
+            } else if (kind == "eval") {
+                std::size_t pos = 0;
+                std::string internal;
+                utf8_to_internal(arg, internal, true);
+                eval_toplevel(read_from(internal, pos), true);
+            } else if (kind == "funcall") {
+                call0(intern(arg));
+            } else if (kind == "directory") {
+                set_value("load-path", make_cons(make_string_from_utf8(arg), value_of("load-path")));
+            }
+        } catch (const LispSignal& e) {
+            message(error_message_string(make_cons(e.symbol(), e.data())));
+        }
+    }
+}
+
+void Editor::visit_files(const StartupOptions& options)
+{
+    for (const auto& visit : options.files) {
+        try {
+            Value name = make_string_from_utf8(visit.file);
+            if (fboundp("find-file"))
+                call1(sym("find-file"), name);
+            else
+                switch_to_buffer(call1(sym("find-file-noselect"), name));
+            if (visit.line > 0) {
+                Buffer& b = current();
+                b.goto_char(b.point_min());
+                b.forward_line(visit.line - 1);
+                if (visit.column > 0)
+                    call1(sym("move-to-column"), Value::fixnum(visit.column - 1));
+            }
+        } catch (const LispSignal& e) {
+            message(error_message_string(make_cons(e.symbol(), e.data())));
+        }
+    }
+}
+
+int Editor::run(const StartupOptions& options)
+{
+    try {
+        load_startup(options);
+        if (current_buffer() == get_buffer(make_string("*scratch*")) && fboundp("lisp-interaction-mode")) {
+            try {
+                call0(sym("lisp-interaction-mode"));
+            } catch (const LispSignal&) {
+            }
+        }
+        visit_files(options);
+        for (;;) {
+            CatchTagScope top(sym("top-level"));
+            try {
+                recursive_edit();
+            } catch (const LispSignal& e) {
+                report_error(e);
+            } catch (const LispThrow&) {
+            }
+        }
+    } catch (const KillEmacs& k) {
+        return k.status;
+    }
+}
+
+} // namespace gapmacs::ui

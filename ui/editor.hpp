@@ -1,0 +1,128 @@
+// Editor: the terminal editor as a whole. It owns the terminal, the frame
+// and the keyboard, turns the application's event loop, and runs Emacs's
+// command loop: read a key sequence, look it up in the active keymaps
+// (Lisp's key-binding), call the command interactively, report errors in
+// the echo area and go on. Recursive edits (the minibuffer) run the same
+// loop one level deeper, until (throw 'exit ...).
+//
+// The Lisp side (windows, the minibuffer, reading events, sit-for) is in
+// ui_builtins.cpp; it reaches the editor through Editor::instance().
+#pragma once
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/event_loop.hpp"
+#include "lisp-lite/lisp.hpp"
+#include "ui/frame.hpp"
+#include "ui/keyboard.hpp"
+#include "ui/redisplay.hpp"
+#include "ui/terminal.hpp"
+
+namespace gapmacs::ui {
+
+struct StartupOptions {
+    bool no_init_file = false;
+    struct Visit {
+        std::string file;
+        std::int64_t line = 0;
+        std::int64_t column = 0;
+    };
+    std::vector<Visit> files;
+    // -l FILE, --eval EXPR, -f FUNC, -L DIR in order, as (kind . arg).
+    std::vector<std::pair<std::string, std::string>> actions;
+};
+
+class Editor final {
+public:
+    explicit Editor(EventLoop& loop);
+    ~Editor();
+    Editor(const Editor&) = delete;
+    Editor& operator=(const Editor&) = delete;
+
+    static Editor* instance() { return s_instance; }
+    // When the process started, for the first-paint time in the latency log.
+    static inline EventLoop::Clock::time_point process_start = EventLoop::Clock::now();
+
+    // Loads the bundled Lisp and the init file, visits the files, then runs
+    // the command loop until kill-emacs; returns the exit status.
+    int run(const StartupOptions& options);
+
+    Frame& frame() { return *m_frame; }
+    Terminal& terminal() { return *m_terminal; }
+    Keyboard& keyboard() { return *m_keyboard; }
+
+    // Emacs's read_char: unread-command-events first, else the keyboard,
+    // redisplaying while it waits. nil when `timeout` passes first.
+    lisp::Value read_event(std::optional<EventLoop::Duration> timeout = {});
+    // Reads keys until they name a command (or nothing); returns the key
+    // vector and sets `binding`.
+    lisp::Value read_key_sequence(lisp::Value prompt, lisp::Value& binding);
+    bool input_pending();
+
+    // A recursive edit: the command loop until (throw 'exit VALUE).
+    lisp::Value recursive_edit();
+    int depth() const { return m_depth; }
+    // read-from-minibuffer.
+    lisp::Value read_from_minibuffer(lisp::Value prompt, lisp::Value initial, lisp::Value keymap, bool read,
+                                     lisp::Value history, lisp::Value default_value);
+    int minibuffer_depth() const { return m_minibuffer_depth; }
+
+    void redisplay(bool force = false);
+    // Lisp waits (accept-process-output, sleep-for) redisplay as in Emacs:
+    // at most one frame every 16 ms, so streaming output shows as it comes.
+    void during_wait(std::optional<EventLoop::Duration>& left);
+    void message(std::string_view internal);
+    // Shows buffer in the selected window and makes it current.
+    void switch_to_buffer(lisp::Value buffer);
+    // The buffer to show instead of `avoid`: the most recently shown one
+    // that is live, not internal (a leading space) and not `avoid`.
+    lisp::Value other_buffer(lisp::Value avoid);
+    void note_shown(lisp::Value buffer);
+
+    // The window's settings for redisplay, read from Lisp variables.
+    WindowSettings settings_for(Window& w);
+    void mark_values() const;
+
+private:
+    void command_loop();
+    void execute_one_command();
+    void report_error(const lisp::LispSignal& e);
+    void handle_signals();
+    void auto_save_all();
+    void load_startup(const StartupOptions& options);
+    void visit_files(const StartupOptions& options);
+    void on_buffer_killed(lisp::Value buffer);
+
+    static Editor* s_instance;
+    EventLoop& m_loop;
+    std::unique_ptr<Terminal> m_terminal;
+    std::unique_ptr<Frame> m_frame;
+    std::unique_ptr<Keyboard> m_keyboard;
+    std::vector<lisp::Value> m_recent; // buffers, most recently shown first
+    int m_depth = 0;
+    int m_minibuffer_depth = 0;
+    int m_kill_hook = -1;
+    bool m_echo_over_minibuffer = false;
+    bool m_exit_requested = false; // SIGHUP or SIGTERM arrived
+    EventLoop::Clock::time_point m_last_redisplay{};
+    bool m_command_ran = true; // redisplay at once, not at the next frame tick
+    // B5/B6: when gapmacs-latency-log names a file, each key's time from
+    // being read to the screen being flushed is appended to it.
+    std::optional<EventLoop::Clock::time_point> m_key_time;
+    bool m_first_paint_logged = false;
+    void log_latency(const char* what, EventLoop::Duration d);
+    std::unique_ptr<EventLoop::FdWatcher> m_signal_watcher;
+};
+
+// Registers the UI's Lisp functions (windows, minibuffer, input), replacing
+// lisp-lite's batch versions of read-from-minibuffer, read-event, sit-for...
+void register_ui_builtins();
+
+// Sets up signal handling for SIGWINCH, SIGHUP, SIGTERM (a self-pipe the
+// editor watches); returns its read end.
+int install_signal_pipe();
+
+} // namespace gapmacs::ui

@@ -1,0 +1,139 @@
+#include "ui/lisp_faces.hpp"
+
+#include <string>
+
+namespace gapmacs::ui {
+
+using namespace lisp;
+
+namespace {
+
+constexpr short black = 0, red = 1, green = 2, yellow = 3, blue = 4, magenta = 5, cyan = 6, white = 7;
+
+struct Partial {
+    FaceSpec spec;
+    bool fg = false, bg = false, bold = false, underline = false, reverse = false, dim = false, italic = false;
+};
+
+// Attributes set in `from` and not yet in `into` (the first face of a list wins).
+void merge(Partial& into, const Partial& from)
+{
+    if (!into.fg && from.fg) into.spec.fg = from.spec.fg, into.fg = true;
+    if (!into.bg && from.bg) into.spec.bg = from.spec.bg, into.bg = true;
+    if (!into.bold && from.bold) into.spec.bold = from.spec.bold, into.bold = true;
+    if (!into.underline && from.underline) into.spec.underline = from.spec.underline, into.underline = true;
+    if (!into.reverse && from.reverse) into.spec.reverse = from.spec.reverse, into.reverse = true;
+    if (!into.dim && from.dim) into.spec.dim = from.spec.dim, into.dim = true;
+    if (!into.italic && from.italic) into.spec.italic = from.spec.italic, into.italic = true;
+}
+
+Partial colors(short fg, short bg = -1, bool bold = false)
+{
+    Partial p;
+    if (fg >= 0) p.spec.fg = fg, p.fg = true;
+    if (bg >= 0) p.spec.bg = bg, p.bg = true;
+    if (bold) p.spec.bold = p.bold = true;
+    return p;
+}
+
+Partial from_spec(Face f)
+{
+    Partial p = colors(-1);
+    const FaceSpec& s = FaceTable::instance().spec(f);
+    p.spec = s;
+    p.fg = s.fg >= 0, p.bg = s.bg >= 0, p.bold = s.bold, p.underline = s.underline;
+    p.reverse = s.reverse, p.dim = s.dim, p.italic = s.italic;
+    return p;
+}
+
+// Emacs's standard faces as its light-background terminal theme shows them.
+Partial named_face(const std::string& n)
+{
+    Partial p;
+    if (n == "bold") { p.spec.bold = p.bold = true; return p; }
+    if (n == "italic") { p.spec.italic = p.italic = true; return p; }
+    if (n == "bold-italic") { p.spec.bold = p.bold = p.spec.italic = p.italic = true; return p; }
+    if (n == "underline") { p.spec.underline = p.underline = true; return p; }
+    if (n == "region") return from_spec(Face::Region);
+    if (n == "isearch") return from_spec(Face::Isearch);
+    if (n == "lazy-highlight") return from_spec(Face::LazyHighlight);
+    if (n == "minibuffer-prompt") return from_spec(Face::MinibufferPrompt);
+    if (n == "escape-glyph") return from_spec(Face::EscapeGlyph);
+    if (n == "mode-line" || n == "header-line") return from_spec(Face::ModeLine);
+    if (n == "line-number") return from_spec(Face::LineNumber);
+    if (n == "highlight") return colors(black, green);
+    if (n == "match") return colors(black, yellow);
+    if (n == "secondary-selection") return colors(black, yellow);
+    if (n == "trailing-whitespace") return colors(-1, red);
+    if (n == "shadow") { p.spec.dim = p.dim = true; return p; }
+    if (n == "link" || n == "button") { Partial l = colors(cyan); l.spec.underline = l.underline = true; return l; }
+    if (n == "font-lock-comment-face" || n == "font-lock-comment-delimiter-face") return colors(red);
+    if (n == "font-lock-string-face" || n == "font-lock-doc-face") return colors(magenta);
+    if (n == "font-lock-keyword-face") return colors(magenta, -1, true);
+    if (n == "font-lock-function-name-face") return colors(blue);
+    if (n == "font-lock-variable-name-face") return colors(yellow);
+    if (n == "font-lock-type-face") return colors(green);
+    if (n == "font-lock-constant-face") return colors(cyan);
+    if (n == "font-lock-builtin-face") return colors(blue, -1, true);
+    if (n.find("error") != std::string::npos || n == "font-lock-warning-face") return colors(red, -1, true);
+    if (n.find("warning") != std::string::npos) return colors(yellow, -1, true);
+    if (n == "success" || n.ends_with("-info") || n.find("success") != std::string::npos) return colors(green, -1, true);
+    if (n.find("directory") != std::string::npos) return colors(blue, -1, true);
+    return p;
+}
+
+Partial resolve(Value face, int depth);
+
+Partial from_plist(Value plist, int depth)
+{
+    Partial p;
+    for (Value l = plist; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l))) {
+        std::string key = symbolp(xcar(l)) ? symbol_name(xcar(l)) : "";
+        Value v = xcar(xcdr(l));
+        auto color = [&](Value c) -> short { return stringp(c) ? color_number(string_view(c)) : -1; };
+        if (key == ":foreground" && color(v) >= 0) p.spec.fg = color(v), p.fg = true;
+        else if (key == ":background" && color(v) >= 0) p.spec.bg = color(v), p.bg = true;
+        else if (key == ":weight") {
+            std::string w = symbolp(v) ? symbol_name(v) : "";
+            p.bold = true;
+            p.spec.bold = w == "bold" || w == "extra-bold" || w == "ultra-bold" || w == "semi-bold" || w == "heavy" || w == "black";
+            p.spec.dim = p.dim = w == "light" || w == "thin" || w == "extra-light" || w == "ultra-light";
+        } else if (key == ":slant") {
+            std::string s = symbolp(v) ? symbol_name(v) : "";
+            p.italic = true;
+            p.spec.italic = s == "italic" || s == "oblique";
+        } else if (key == ":underline") p.underline = true, p.spec.underline = !nilp(v);
+        else if (key == ":inverse-video") p.reverse = true, p.spec.reverse = !nilp(v);
+        else if (key == ":inherit") merge(p, resolve(v, depth + 1));
+    }
+    return p;
+}
+
+Partial resolve(Value face, int depth)
+{
+    Partial p;
+    if (depth > 10 || nilp(face))
+        return p;
+    if (symbolp(face))
+        return named_face(symbol_name(face));
+    if (consp(face) && keywordp(xcar(face)))
+        return from_plist(face, depth);
+    if (consp(face) && (xcar(face) == intern("foreground-color") || xcar(face) == intern("background-color"))) {
+        Value c = xcdr(face);
+        short n = stringp(c) ? color_number(string_view(c)) : -1;
+        return xcar(face) == intern("foreground-color") ? colors(n) : colors(-1, n);
+    }
+    for (Value l = face; consp(l); l = xcdr(l))
+        merge(p, resolve(xcar(l), depth + 1));
+    return p;
+}
+
+} // namespace
+
+Face face_from_lisp(Value face)
+{
+    Partial p = resolve(face, 0);
+    return FaceTable::instance().intern(p.spec);
+}
+
+} // namespace gapmacs::ui

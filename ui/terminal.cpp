@@ -1,0 +1,195 @@
+#include "ui/terminal.hpp"
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstring>
+#include <algorithm>
+#include <cwchar>
+
+#include <map>
+
+#include "core/error.hpp"
+#include "ui/faces.hpp"
+
+namespace gapmacs::ui {
+
+namespace {
+
+struct termios g_saved_termios;
+volatile std::sig_atomic_t g_terminal_active = 0;
+
+// Leaves bracketed paste and the alternate screen, shows the cursor, resets
+// attributes.
+constexpr char reset_sequences[] = "\033[?2004l\033[0m\033[?25h\033[?1049l\r\n";
+
+void write_all(const char* s, std::size_t n)
+{
+    while (n > 0) {
+        ssize_t k = ::write(STDOUT_FILENO, s, n);
+        if (k <= 0)
+            return;
+        s += k;
+        n -= static_cast<std::size_t>(k);
+    }
+}
+
+extern "C" void on_fatal_signal(int sig)
+{
+    if (g_terminal_active) {
+        ::tcsetattr(STDIN_FILENO, TCSANOW, &g_saved_termios);
+        write_all(reset_sequences, sizeof reset_sequences - 1);
+        g_terminal_active = 0;
+    }
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+}
+
+void install_fatal_handlers()
+{
+    for (int sig : {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL}) {
+        struct sigaction sa {};
+        sa.sa_handler = on_fatal_signal;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESETHAND;
+        ::sigaction(sig, &sa, nullptr);
+    }
+}
+
+// One colour pair per (foreground, background) in use, made on first use.
+short color_pair(short fg, short bg)
+{
+    static std::map<std::pair<short, short>, short> pairs;
+    auto key = std::make_pair(fg, bg);
+    if (auto it = pairs.find(key); it != pairs.end())
+        return it->second;
+    short n = static_cast<short>(pairs.size() + 1);
+    if (n >= COLOR_PAIRS)
+        return 0;
+    ::init_pair(n, fg, bg);
+    pairs.emplace(key, n);
+    return n;
+}
+
+attr_t face_attrs(Face f, short& pair)
+{
+    const FaceSpec& spec = FaceTable::instance().spec(f);
+    attr_t a = A_NORMAL;
+    if (spec.bold)
+        a |= A_BOLD;
+    if (spec.underline)
+        a |= A_UNDERLINE;
+    if (spec.reverse)
+        a |= A_REVERSE;
+    if (spec.dim)
+        a |= A_DIM;
+    if (spec.italic)
+        a |= A_ITALIC;
+    pair = 0;
+    if (spec.fg < 0 && spec.bg < 0)
+        return a;
+    if (has_colors()) {
+        pair = color_pair(spec.fg, spec.bg);
+        return a;
+    }
+    // No colours: a background shows as reverse video, a foreground as bold.
+    return a | (spec.bg >= 0 ? A_REVERSE : A_BOLD);
+}
+
+} // namespace
+
+bool terminal_available() { return ::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO); }
+
+Terminal::Terminal()
+{
+    if (!terminal_available())
+        throw Error("error", "standard input is not a tty");
+    ::tcgetattr(STDIN_FILENO, &g_saved_termios);
+    if (!::newterm(nullptr, stdout, stdin))
+        throw Error("error", "Could not open the terminal (is TERM set?)");
+    g_terminal_active = 1;
+    install_fatal_handlers();
+    ::raw();
+    ::noecho();
+    ::nonl();
+    ::intrflush(stdscr, FALSE);
+    ::keypad(stdscr, FALSE);
+    if (::has_colors()) {
+        ::start_color();
+        ::use_default_colors();
+    }
+    update_size();
+    refresh();
+    write_all("\033[?2004h", 8);
+}
+
+Terminal::~Terminal()
+{
+    write_all("\033[?2004l", 8);
+    ::endwin();
+    ::tcsetattr(STDIN_FILENO, TCSANOW, &g_saved_termios);
+    g_terminal_active = 0;
+}
+
+void Terminal::update_size()
+{
+    struct winsize ws {};
+    if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+        m_rows = ws.ws_row;
+        m_cols = ws.ws_col;
+        ::resize_term(m_rows, m_cols);
+    } else {
+        m_rows = LINES;
+        m_cols = COLS;
+    }
+    force_repaint();
+}
+
+void Terminal::force_repaint()
+{
+    m_repaint = true;
+    ::clearok(curscr, TRUE);
+}
+
+void Terminal::beep() { ::beep(); }
+
+void Terminal::draw(const CellGrid& grid, int cursor_row, int cursor_col)
+{
+    if (m_shown.rows() != grid.rows() || m_shown.cols() != grid.cols()) {
+        m_shown.resize(grid.rows(), grid.cols());
+        m_repaint = true;
+    }
+    const int rows = std::min(grid.rows(), m_rows);
+    const int cols = std::min(grid.cols(), m_cols);
+    for (int r = 0; r < rows; ++r) {
+        bool same = !m_repaint;
+        for (int c = 0; c < cols && same; ++c)
+            same = grid.at(r, c) == m_shown.at(r, c);
+        if (same)
+            continue;
+        for (int c = 0; c < cols; ++c) {
+            const Cell& cell = grid.at(r, c);
+            m_shown.at(r, c) = cell;
+            if (cell.width == 0)
+                continue; // the right half of a wide character
+            wchar_t text[Cell::max_chars + 1] = {};
+            for (std::size_t k = 0; k < Cell::max_chars && cell.chars[k]; ++k)
+                text[k] = static_cast<wchar_t>(cell.chars[k]);
+            if (!text[0])
+                text[0] = L' ';
+            short pair = 0;
+            attr_t attrs = face_attrs(cell.face, pair);
+            cchar_t cc;
+            ::setcchar(&cc, text, attrs, pair, nullptr);
+            mvadd_wch(r, c, &cc);
+        }
+    }
+    m_repaint = false;
+    move(std::clamp(cursor_row, 0, rows - 1), std::clamp(cursor_col, 0, cols - 1));
+    refresh();
+}
+
+} // namespace gapmacs::ui

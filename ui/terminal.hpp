@@ -1,0 +1,46 @@
+// Terminal: the ncursesw screen, owned for the life of the editor.
+//
+// Construction switches the terminal to raw mode (ISIG off: C-g and C-z
+// reach the editor as keys) with bracketed paste on; destruction puts it
+// back as it was. A fatal signal (SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL)
+// restores it too before the default action, with async-signal-safe calls
+// only. The editor reads its keys from the input descriptor itself (see
+// KeyDecoder); ncurses only draws.
+#pragma once
+#include <termios.h>
+
+#include "ui/cell_grid.hpp"
+
+namespace gapmacs::ui {
+
+class Terminal final {
+public:
+    Terminal();
+    ~Terminal();
+    Terminal(const Terminal&) = delete;
+    Terminal& operator=(const Terminal&) = delete;
+
+    int rows() const { return m_rows; }
+    int cols() const { return m_cols; }
+    int input_fd() const { return 0; }
+    // Reads the window size again (after SIGWINCH) and resizes ncurses'
+    // screens; the next draw repaints everything.
+    void update_size();
+    // Copies the rows of grid that changed since the last draw into ncurses
+    // and lets it update the terminal; leaves the cursor at (row, col).
+    void draw(const CellGrid& grid, int cursor_row, int cursor_col);
+    // Repaints the whole screen on the next draw (C-l).
+    void force_repaint();
+    void beep();
+
+private:
+    int m_rows = 24;
+    int m_cols = 80;
+    CellGrid m_shown;
+    bool m_repaint = true;
+};
+
+// True when standard input and output are a terminal the editor can use.
+bool terminal_available();
+
+} // namespace gapmacs::ui

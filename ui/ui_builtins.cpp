@@ -1,0 +1,766 @@
+// The UI's Lisp functions: windows, the minibuffer, reading input, waiting
+// with redisplay. Emacs's names, arguments and return values; commands get
+// Emacs's interactive specs through the `interactive-form' property.
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "lisp-lite/buffers.hpp"
+#include "lisp-lite/builtins.hpp"
+#include "lisp-lite/eval.hpp"
+#include "ui/editor.hpp"
+
+namespace gapmacs::ui {
+
+using namespace lisp;
+
+namespace {
+
+Value sym(const char* name) { return intern(name); }
+Value arg(Args a, std::size_t i) { return i < a.size() ? a[i] : Qnil; }
+
+Editor& editor()
+{
+    Editor* e = Editor::instance();
+    if (!e)
+        error("The terminal editor is not running");
+    return *e;
+}
+Frame& frame() { return editor().frame(); }
+
+Window& check_window(Value v)
+{
+    if (nilp(v))
+        return frame().selected();
+    Window* w = window_of(v);
+    if (!w) {
+        if (windowp(v))
+            error("Attempt to use a deleted window");
+        wrong_type(sym("window-live-p"), v);
+    }
+    return *w;
+}
+
+bool is_selected(Window& w) { return &w == &frame().selected(); }
+
+Value window_list_from(Window& start)
+{
+    auto all = frame().windows();
+    auto it = std::find(all.begin(), all.end(), &start);
+    std::rotate(all.begin(), it == all.end() ? all.begin() : it, all.end());
+    Value out = Qnil;
+    for (auto w = all.rbegin(); w != all.rend(); ++w)
+        out = make_cons((*w)->lisp_object(), out);
+    return out;
+}
+
+LayoutOptions layout_for(Window& w)
+{
+    LayoutOptions o = editor().settings_for(w).layout;
+    o.width = w.text_cols();
+    return o;
+}
+
+// ---- windows ----
+
+Value f_selected_window(Args) { return frame().selected().lisp_object(); }
+Value f_minibuffer_window(Args) { return frame().minibuffer_window().lisp_object(); }
+Value f_window_minibuffer_p(Args a) { return boolean(check_window(a[0]).is_minibuffer()); }
+Value f_windowp(Args a) { return boolean(windowp(a[0])); }
+Value f_window_live_p(Args a) { return boolean(window_of(a[0]) != nullptr); }
+Value f_window_buffer(Args a) { return check_window(a[0]).buffer(); }
+
+Value f_set_window_buffer(Args a)
+{
+    Window& w = check_window(a[0]);
+    Value b = get_buffer(a[1]);
+    if (nilp(b))
+        error("No such buffer " + prin1_to_string(a[1], false));
+    check_live_buffer(b);
+    w.set_buffer(b);
+    if (is_selected(w))
+        set_current_buffer(b);
+    editor().note_shown(b);
+    return Qnil;
+}
+
+Value f_window_start(Args a)
+{
+    Window& w = check_window(a[0]);
+    return Value::fixnum(w.start().position().value_or(CharPos(1)).value);
+}
+
+Value f_set_window_start(Args a)
+{
+    Window& w = check_window(a[0]);
+    CharPos p(check_position(a[1]));
+    Buffer& b = w.text();
+    w.start().set(b, std::clamp(p, b.point_min(), b.point_max()));
+    return a[1];
+}
+
+Value f_window_point(Args a)
+{
+    Window& w = check_window(a[0]);
+    return Value::fixnum(w.point(is_selected(w)).value);
+}
+
+Value f_set_window_point(Args a)
+{
+    Window& w = check_window(a[0]);
+    CharPos p(check_position(a[1]));
+    if (is_selected(w))
+        w.text().goto_char(p);
+    else
+        w.point_marker().set(w.text(), p);
+    return a[1];
+}
+
+Value f_window_end(Args a)
+{
+    Window& w = check_window(a[0]);
+    const auto& rows = w.drawn.rows;
+    if (rows.empty())
+        return Value::fixnum(w.start().position().value_or(CharPos(1)).value);
+    return Value::fixnum(rows.back().next.chars.value);
+}
+
+Value f_window_body_height(Args a) { return Value::fixnum(check_window(a[0]).rows); }
+Value f_window_total_height(Args a)
+{
+    Window& w = check_window(a[0]);
+    return Value::fixnum(w.rows + (w.is_minibuffer() ? 0 : 1));
+}
+Value f_window_body_width(Args a) { return Value::fixnum(check_window(a[0]).text_cols()); }
+Value f_window_total_width(Args a) { return Value::fixnum(check_window(a[0]).cols); }
+
+Value f_window_list(Args a)
+{
+    return window_list_from(nilp(arg(a, 2)) ? frame().selected() : check_window(a[2]));
+}
+
+Value f_next_window(Args a)
+{
+    Window& w = check_window(a[0]);
+    auto all = frame().windows();
+    auto it = std::find(all.begin(), all.end(), &w);
+    if (it == all.end() || it + 1 == all.end())
+        return all.front()->lisp_object();
+    return (*(it + 1))->lisp_object();
+}
+
+Value f_previous_window(Args a)
+{
+    Window& w = check_window(a[0]);
+    auto all = frame().windows();
+    auto it = std::find(all.begin(), all.end(), &w);
+    if (it == all.end() || it == all.begin())
+        return all.back()->lisp_object();
+    return (*(it - 1))->lisp_object();
+}
+
+void select(Window& w)
+{
+    frame().select(w);
+    set_current_buffer(w.buffer());
+    editor().note_shown(w.buffer());
+}
+
+Value f_select_window(Args a)
+{
+    Window& w = check_window(a[0]);
+    select(w);
+    return w.lisp_object();
+}
+
+Value f_other_window(Args a)
+{
+    std::int64_t n = nilp(a[0]) ? 1 : check_fixnum(a[0]);
+    auto all = frame().windows();
+    if (frame().minibuffer_active())
+        all.push_back(&frame().minibuffer_window());
+    auto it = std::find(all.begin(), all.end(), &frame().selected());
+    std::int64_t i = it == all.end() ? 0 : it - all.begin();
+    std::int64_t size = static_cast<std::int64_t>(all.size());
+    i = ((i + n) % size + size) % size;
+    select(*all[static_cast<std::size_t>(i)]);
+    return Qnil;
+}
+
+Value f_split_window(Args a)
+{
+    Window& w = check_window(arg(a, 0));
+    Value side = arg(a, 2);
+    bool below = !(side == sym("right") || side == sym("left"));
+    Window& made = frame().split(w, below);
+    return made.lisp_object();
+}
+
+Value f_split_window_below(Args)
+{
+    return frame().split(frame().selected(), true).lisp_object();
+}
+
+Value f_split_window_right(Args)
+{
+    return frame().split(frame().selected(), false).lisp_object();
+}
+
+Value f_delete_window(Args a)
+{
+    Window& w = check_window(a[0]);
+    frame().remove(w);
+    set_current_buffer(frame().selected().buffer());
+    return Qnil;
+}
+
+Value f_delete_other_windows(Args a)
+{
+    Window& w = check_window(a[0]);
+    frame().delete_others(w);
+    set_current_buffer(w.buffer());
+    return Qnil;
+}
+
+Value f_get_buffer_window(Args a)
+{
+    Value b = nilp(a[0]) ? current_buffer() : get_buffer(a[0]);
+    if (nilp(b))
+        return Qnil;
+    if (frame().selected().buffer() == b)
+        return frame().selected().lisp_object();
+    for (Window* w : frame().windows())
+        if (w->buffer() == b)
+            return w->lisp_object();
+    if (frame().minibuffer_active() && frame().minibuffer_window().buffer() == b)
+        return frame().minibuffer_window().lisp_object();
+    return Qnil;
+}
+
+Value f_get_buffer_window_list(Args a)
+{
+    Value b = nilp(arg(a, 0)) ? current_buffer() : get_buffer(a[0]);
+    Value out = Qnil;
+    auto all = frame().windows();
+    for (auto w = all.rbegin(); w != all.rend(); ++w)
+        if ((*w)->buffer() == b)
+            out = make_cons((*w)->lisp_object(), out);
+    return out;
+}
+
+Value buffer_arg_create(Value v)
+{
+    if (nilp(v))
+        return editor().other_buffer(current_buffer());
+    Value b = get_buffer(v);
+    if (nilp(b))
+        b = get_buffer_create(v);
+    check_live_buffer(b);
+    return b;
+}
+
+Value f_switch_to_buffer(Args a)
+{
+    Value b = buffer_arg_create(a[0]);
+    if (frame().selected().is_minibuffer()) {
+        // Emacs shows it in another window when the minibuffer is selected.
+        select(*frame().windows().front());
+    }
+    editor().switch_to_buffer(b);
+    return b;
+}
+
+// display-buffer: a window showing buffer, split from the selected one when
+// there is only one window; the window is returned, not selected.
+Window& display_in_window(Value b)
+{
+    for (Window* w : frame().windows())
+        if (w->buffer() == b)
+            return *w;
+    auto all = frame().windows();
+    Window* sel = frame().selected().is_minibuffer() ? all.front() : &frame().selected();
+    Window* target = nullptr;
+    if (all.size() == 1) {
+        try {
+            target = &frame().split(*sel, true);
+            target->quit_deletes = true;
+        } catch (const gapmacs::Error&) {
+            target = sel;
+        }
+    } else {
+        auto it = std::find(all.begin(), all.end(), sel);
+        target = (it == all.end() || it + 1 == all.end()) ? all.front() : *(it + 1);
+        if (target == sel)
+            target = all.back();
+    }
+    target->set_buffer(b);
+    editor().note_shown(b);
+    return *target;
+}
+
+Value f_display_buffer(Args a)
+{
+    Value b = buffer_arg_create(a[0]);
+    return display_in_window(b).lisp_object();
+}
+
+Value f_pop_to_buffer(Args a)
+{
+    Value b = buffer_arg_create(a[0]);
+    Window& w = display_in_window(b);
+    select(w);
+    return b;
+}
+
+Value f_other_buffer(Args a)
+{
+    Value avoid = nilp(arg(a, 0)) ? current_buffer() : a[0];
+    return editor().other_buffer(avoid);
+}
+
+Value f_quit_window(Args a)
+{
+    Window& w = check_window(arg(a, 1));
+    Value b = w.buffer();
+    GcRoot root(&b, 1);
+    if (w.quit_deletes && frame().windows().size() > 1)
+        frame().remove(w);
+    else
+        w.set_buffer(editor().other_buffer(b));
+    set_current_buffer(frame().selected().buffer());
+    if (!nilp(arg(a, 0)))
+        kill_buffer(b);
+    return Qnil;
+}
+
+Value f_bury_buffer(Args a)
+{
+    Value b = nilp(arg(a, 0)) ? current_buffer() : get_buffer(a[0]);
+    Window& w = frame().selected();
+    if (nilp(arg(a, 0)) && w.buffer() == b)
+        editor().switch_to_buffer(editor().other_buffer(b));
+    return Qnil;
+}
+
+// recenter: point's row in the middle, or ARG rows from the top (from the
+// bottom when negative).
+void recenter_at(Window& w, std::int64_t row)
+{
+    Buffer& b = w.text();
+    TextPos p = b.text_pos(w.point(is_selected(w)));
+    if (row < 0)
+        row = std::max<std::int64_t>(w.rows + row, 0);
+    row = std::min<std::int64_t>(row, w.rows - 1);
+    TextPos start = start_for_point(b, p, static_cast<int>(row), layout_for(w));
+    w.start().set(b, start.chars);
+}
+
+Value f_recenter(Args a)
+{
+    Window& w = frame().selected();
+    if (nilp(a[0])) {
+        recenter_at(w, w.rows / 2);
+        editor().terminal().force_repaint();
+    } else {
+        recenter_at(w, consp(a[0]) ? w.rows / 2 : check_fixnum(a[0]));
+    }
+    return Qnil;
+}
+
+// recenter-top-bottom: middle, then top, then bottom on repeated C-l.
+Value f_recenter_top_bottom(Args a)
+{
+    Window& w = frame().selected();
+    if (!nilp(a[0]))
+        return f_recenter(a);
+    static int cycle = 0;
+    Value last = xsymbol(sym("last-command"))->value;
+    cycle = last == sym("recenter-top-bottom") ? (cycle + 1) % 3 : 0;
+    const std::int64_t rows[] = {w.rows / 2, 0, -1};
+    recenter_at(w, rows[cycle]);
+    if (cycle == 0)
+        editor().terminal().force_repaint();
+    return Qnil;
+}
+
+// Scrolls the selected window n rows (negative: back); Emacs's
+// scroll-up/scroll-down, which signal at the ends of the buffer.
+void scroll_rows(std::int64_t n)
+{
+    Window& w = frame().selected();
+    Buffer& b = w.text();
+    LayoutOptions o = layout_for(w);
+    TextPos start = b.text_pos(std::clamp(w.start().position().value_or(b.point_min()), b.point_min(), b.point_max()));
+    if (n > 0) {
+        if (!w.drawn.rows.empty() && std::any_of(w.drawn.rows.begin(), w.drawn.rows.end(), [](const Row& r) { return r.reaches_end; }) &&
+            w.drawn.start == start) {
+            if (b.point() == b.point_max())
+                xsignal(Qend_of_buffer, Qnil);
+        }
+        TextPos s = row_below(b, start, static_cast<int>(n), o);
+        if (s.bytes == start.bytes && b.point() == b.point_max())
+            xsignal(Qend_of_buffer, Qnil);
+        w.start().set(b, s.chars);
+        if (b.point() < s.chars)
+            b.goto_char(s.chars);
+        else if (s.bytes == start.bytes)
+            b.goto_char(b.point_max());
+    } else {
+        if (start.chars <= b.point_min()) {
+            if (b.point() == b.point_min())
+                xsignal(Qbeginning_of_buffer, Qnil);
+            b.goto_char(b.point_min());
+            return;
+        }
+        TextPos s = start_for_point(b, start, static_cast<int>(-n), o);
+        w.start().set(b, s.chars);
+        // Point goes to the last row if it is now below the window.
+        TextPos last = row_below(b, s, w.rows - 1, o);
+        if (b.point() >= last.chars && b.point() > s.chars) {
+            TextPos after = row_below(b, last, 1, o);
+            b.goto_char(after.bytes > last.bytes ? last.chars : b.point());
+            if (b.point() > last.chars)
+                b.goto_char(last.chars);
+        }
+    }
+}
+
+std::int64_t screenful(Window& w) { return std::max<std::int64_t>(w.rows - 2, 1); }
+
+Value f_scroll_up(Args a)
+{
+    Window& w = frame().selected();
+    std::int64_t n = nilp(a[0]) ? screenful(w) : a[0] == sym("-") ? -screenful(w) : check_fixnum(call1(sym("prefix-numeric-value"), a[0]));
+    scroll_rows(n);
+    return Qnil;
+}
+
+Value f_scroll_down(Args a)
+{
+    Window& w = frame().selected();
+    std::int64_t n = nilp(a[0]) ? screenful(w) : a[0] == sym("-") ? -screenful(w) : check_fixnum(call1(sym("prefix-numeric-value"), a[0]));
+    scroll_rows(-n);
+    return Qnil;
+}
+
+Value f_redisplay(Args a)
+{
+    editor().redisplay(!nilp(a[0]));
+    return Qt;
+}
+
+Value f_redraw_display(Args)
+{
+    editor().redisplay(true);
+    return Qnil;
+}
+
+Value f_force_mode_line_update(Args) { return Qnil; }
+Value f_frame_width(Args) { return Value::fixnum(frame().cols()); }
+Value f_frame_height(Args) { return Value::fixnum(frame().rows() - 1); }
+Value f_display_color_p(Args) { return Qt; }
+
+// ---- the minibuffer and recursive edits ----
+
+Value f_read_from_minibuffer(Args a)
+{
+    return editor().read_from_minibuffer(a[0], arg(a, 1), arg(a, 2), !nilp(arg(a, 3)), arg(a, 4), arg(a, 5));
+}
+
+Value f_minibuffer_depth(Args) { return Value::fixnum(editor().minibuffer_depth()); }
+Value f_recursion_depth(Args) { return Value::fixnum(std::max(editor().depth() - 1, 0)); }
+
+Value f_minibufferp(Args a)
+{
+    Value b = nilp(arg(a, 0)) ? current_buffer() : get_buffer(a[0]);
+    Buffer* buf = live_buffer(b);
+    return boolean(buf && buf->name().starts_with(" *Minibuf-") && buf->name() != " *Minibuf-0*");
+}
+
+Value f_minibuffer_prompt_end(Args) { return Value::fixnum(current().point_min().value); }
+Value f_minibuffer_contents(Args)
+{
+    Buffer& b = current();
+    return make_string(b.substring(b.point_min(), b.point_max()));
+}
+Value f_delete_minibuffer_contents(Args)
+{
+    Buffer& b = current();
+    b.delete_region(b.point_min(), b.point_max());
+    return Qnil;
+}
+Value f_minibuffer_prompt(Args)
+{
+    if (!frame().minibuffer_active() && editor().minibuffer_depth() == 0)
+        return Qnil;
+    return make_string(frame().prompt);
+}
+Value f_active_minibuffer_window(Args)
+{
+    return editor().minibuffer_depth() > 0 ? frame().minibuffer_window().lisp_object() : Qnil;
+}
+Value f_minibuffer_selected_window(Args)
+{
+    if (editor().minibuffer_depth() == 0)
+        return Qnil;
+    return frame().windows().front()->lisp_object();
+}
+
+Value f_exit_minibuffer(Args) { throw LispThrow(sym("exit"), Qnil); }
+Value f_abort_recursive_edit(Args)
+{
+    if (editor().depth() <= 1)
+        xsignal(Qquit, Qnil);
+    throw LispThrow(sym("exit"), Qt);
+}
+Value f_exit_recursive_edit(Args)
+{
+    if (editor().depth() <= 1)
+        xsignal1(Quser_error, make_string("No recursive edit is in progress"));
+    throw LispThrow(sym("exit"), Qnil);
+}
+Value f_top_level(Args) { throw LispThrow(sym("top-level"), Qnil); }
+Value f_recursive_edit(Args) { return editor().recursive_edit(); }
+
+// ---- input ----
+
+std::optional<EventLoop::Duration> seconds(Value v)
+{
+    if (nilp(v))
+        return std::nullopt;
+    double s = std::max(check_number(v), 0.0);
+    return std::chrono::duration_cast<EventLoop::Duration>(std::chrono::duration<double>(s));
+}
+
+void show_prompt(Value prompt)
+{
+    if (stringp(prompt))
+        editor().message(string_view(prompt));
+}
+
+Value f_read_event(Args a)
+{
+    show_prompt(a[0]);
+    Value ev = editor().read_event(seconds(a[2]));
+    if (stringp(a[0]))
+        editor().frame().echo.clear();
+    return ev;
+}
+
+bool char_event(Value ev) { return fixnump(ev); }
+
+Value f_read_char(Args a)
+{
+    show_prompt(a[0]);
+    Value ev = editor().read_event(seconds(a[2]));
+    if (stringp(a[0]))
+        editor().frame().echo.clear();
+    if (!nilp(ev) && !char_event(ev))
+        error("Non-character input-event");
+    return ev;
+}
+
+Value f_read_char_exclusive(Args a)
+{
+    show_prompt(a[0]);
+    for (;;) {
+        Value ev = editor().read_event(seconds(a[2]));
+        if (nilp(ev) || char_event(ev)) {
+            if (stringp(a[0]))
+                editor().frame().echo.clear();
+            return ev;
+        }
+    }
+}
+
+Value f_read_key_sequence(Args a)
+{
+    Value binding = Qnil;
+    Value keys = editor().read_key_sequence(a[0], binding);
+    return keys;
+}
+
+Value f_this_command_keys(Args)
+{
+    Value v = xsymbol(sym("gapmacs--this-command-keys"))->value;
+    return vectorp(v) ? v : make_vector(0, Qnil);
+}
+
+Value f_input_pending_p(Args) { return boolean(editor().input_pending()); }
+Value f_discard_input(Args)
+{
+    editor().keyboard().discard();
+    set_symbol_value(sym("unread-command-events"), Qnil);
+    return Qnil;
+}
+
+Value f_sit_for(Args a)
+{
+    if (nilp(arg(a, 1)))
+        editor().redisplay();
+    if (editor().input_pending())
+        return Qnil;
+    auto timeout = seconds(a[0]);
+    if (!timeout)
+        return Qt;
+    Value ev = editor().read_event(timeout);
+    if (nilp(ev))
+        return Qt;
+    // Input came: leave it for the command loop.
+    set_symbol_value(sym("unread-command-events"), make_cons(ev, xsymbol(sym("unread-command-events"))->value));
+    return Qnil;
+}
+
+Value f_ding(Args)
+{
+    editor().terminal().beep();
+    return Qnil;
+}
+
+Value f_current_message(Args)
+{
+    const std::string& echo = frame().echo;
+    return echo.empty() ? Qnil : make_string(echo);
+}
+
+const SubrDef ui_subrs[] = {
+    {"selected-window", 0, 0, f_selected_window},
+    {"frame-selected-window", 0, 1, f_selected_window},
+    {"minibuffer-window", 0, 1, f_minibuffer_window},
+    {"window-minibuffer-p", 0, 1, guarded<f_window_minibuffer_p>},
+    {"windowp", 1, 1, f_windowp},
+    {"window-live-p", 1, 1, f_window_live_p},
+    {"window-buffer", 0, 1, guarded<f_window_buffer>},
+    {"set-window-buffer", 2, 3, guarded<f_set_window_buffer>},
+    {"window-start", 0, 1, guarded<f_window_start>},
+    {"set-window-start", 2, 3, guarded<f_set_window_start>},
+    {"window-point", 0, 1, guarded<f_window_point>},
+    {"set-window-point", 2, 2, guarded<f_set_window_point>},
+    {"window-end", 0, 2, guarded<f_window_end>},
+    {"window-body-height", 0, 2, guarded<f_window_body_height>},
+    {"window-height", 0, 2, guarded<f_window_total_height>},
+    {"window-total-height", 0, 2, guarded<f_window_total_height>},
+    {"window-body-width", 0, 2, guarded<f_window_body_width>},
+    {"window-width", 0, 2, guarded<f_window_body_width>},
+    {"window-total-width", 0, 2, guarded<f_window_total_width>},
+    {"window-list", 0, 3, guarded<f_window_list>},
+    {"next-window", 0, 3, guarded<f_next_window>},
+    {"previous-window", 0, 3, guarded<f_previous_window>},
+    {"select-window", 1, 2, guarded<f_select_window>},
+    {"other-window", 0, 3, guarded<f_other_window>},
+    {"split-window", 0, 4, guarded<f_split_window>},
+    {"split-window-below", 0, 1, guarded<f_split_window_below>},
+    {"split-window-right", 0, 1, guarded<f_split_window_right>},
+    {"split-window-vertically", 0, 1, guarded<f_split_window_below>},
+    {"split-window-horizontally", 0, 1, guarded<f_split_window_right>},
+    {"delete-window", 0, 1, guarded<f_delete_window>},
+    {"delete-other-windows", 0, 2, guarded<f_delete_other_windows>},
+    {"get-buffer-window", 0, 2, guarded<f_get_buffer_window>},
+    {"get-buffer-window-list", 0, 3, guarded<f_get_buffer_window_list>},
+    {"switch-to-buffer", 1, 3, guarded<f_switch_to_buffer>},
+    {"pop-to-buffer-same-window", 1, 2, guarded<f_switch_to_buffer>},
+    {"display-buffer", 1, 3, guarded<f_display_buffer>},
+    {"pop-to-buffer", 1, 3, guarded<f_pop_to_buffer>},
+    {"switch-to-buffer-other-window", 1, 2, guarded<f_pop_to_buffer>},
+    {"other-buffer", 0, 3, guarded<f_other_buffer>},
+    {"quit-window", 0, 2, guarded<f_quit_window>},
+    {"bury-buffer", 0, 1, guarded<f_bury_buffer>},
+    {"recenter", 0, 2, guarded<f_recenter>},
+    {"recenter-top-bottom", 0, 1, guarded<f_recenter_top_bottom>},
+    {"scroll-up", 0, 1, guarded<f_scroll_up>},
+    {"scroll-down", 0, 1, guarded<f_scroll_down>},
+    {"scroll-up-command", 0, 1, guarded<f_scroll_up>},
+    {"scroll-down-command", 0, 1, guarded<f_scroll_down>},
+    {"redisplay", 0, 1, guarded<f_redisplay>},
+    {"redraw-display", 0, 0, guarded<f_redraw_display>},
+    {"redraw-frame", 0, 1, guarded<f_redraw_display>},
+    {"force-mode-line-update", 0, 1, f_force_mode_line_update},
+    {"frame-width", 0, 1, f_frame_width},
+    {"frame-height", 0, 1, f_frame_height},
+    {"display-color-p", 0, 1, f_display_color_p},
+    {"read-from-minibuffer", 1, 7, guarded<f_read_from_minibuffer>},
+    {"minibuffer-depth", 0, 0, f_minibuffer_depth},
+    {"recursion-depth", 0, 0, f_recursion_depth},
+    {"minibufferp", 0, 2, f_minibufferp},
+    {"minibuffer-prompt-end", 0, 0, f_minibuffer_prompt_end},
+    {"minibuffer-contents", 0, 0, guarded<f_minibuffer_contents>},
+    {"minibuffer-contents-no-properties", 0, 0, guarded<f_minibuffer_contents>},
+    {"delete-minibuffer-contents", 0, 0, guarded<f_delete_minibuffer_contents>},
+    {"minibuffer-prompt", 0, 0, f_minibuffer_prompt},
+    {"active-minibuffer-window", 0, 0, f_active_minibuffer_window},
+    {"minibuffer-selected-window", 0, 0, f_minibuffer_selected_window},
+    {"exit-minibuffer", 0, 0, f_exit_minibuffer},
+    {"abort-recursive-edit", 0, 0, f_abort_recursive_edit},
+    {"abort-minibuffers", 0, 0, f_abort_recursive_edit},
+    {"exit-recursive-edit", 0, 0, f_exit_recursive_edit},
+    {"top-level", 0, 0, f_top_level},
+    {"recursive-edit", 0, 0, guarded<f_recursive_edit>},
+    {"read-event", 0, 3, guarded<f_read_event>},
+    {"read-char", 0, 3, guarded<f_read_char>},
+    {"read-char-exclusive", 0, 3, guarded<f_read_char_exclusive>},
+    {"read-key", 0, 2, guarded<f_read_event>},
+    {"read-key-sequence", 1, 5, guarded<f_read_key_sequence>},
+    {"read-key-sequence-vector", 1, 5, guarded<f_read_key_sequence>},
+    {"this-command-keys", 0, 0, f_this_command_keys},
+    {"this-command-keys-vector", 0, 0, f_this_command_keys},
+    {"this-single-command-keys", 0, 0, f_this_command_keys},
+    {"input-pending-p", 0, 1, guarded<f_input_pending_p>},
+    {"discard-input", 0, 0, guarded<f_discard_input>},
+    {"sit-for", 0, 2, guarded<f_sit_for>},
+    {"ding", 0, 1, f_ding},
+    {"beep", 0, 1, f_ding},
+    {"current-message", 0, 0, f_current_message},
+};
+
+// Interactive specs of the commands defined here, as Emacs has them.
+const char* const interactive_specs[][2] = {
+    {"other-window", "(interactive \"p\")"},
+    {"split-window-below", "(interactive)"},
+    {"split-window-right", "(interactive)"},
+    {"split-window-vertically", "(interactive)"},
+    {"split-window-horizontally", "(interactive)"},
+    {"delete-window", "(interactive)"},
+    {"delete-other-windows", "(interactive)"},
+    {"switch-to-buffer", "(interactive (list (read-buffer \"Switch to buffer: \" (other-buffer (current-buffer)))))"},
+    {"switch-to-buffer-other-window", "(interactive (list (read-buffer \"Switch to buffer in other window: \" (other-buffer (current-buffer)))))"},
+    {"display-buffer", "(interactive (list (read-buffer \"Display buffer: \" (other-buffer (current-buffer)))))"},
+    {"quit-window", "(interactive \"P\")"},
+    {"bury-buffer", "(interactive)"},
+    {"recenter", "(interactive \"P\")"},
+    {"recenter-top-bottom", "(interactive \"P\")"},
+    {"scroll-up-command", "(interactive \"^P\")"},
+    {"scroll-down-command", "(interactive \"^P\")"},
+    {"scroll-up", "(interactive \"^P\")"},
+    {"scroll-down", "(interactive \"^P\")"},
+    {"redraw-display", "(interactive)"},
+    {"exit-minibuffer", "(interactive)"},
+    {"abort-recursive-edit", "(interactive)"},
+    {"abort-minibuffers", "(interactive)"},
+    {"exit-recursive-edit", "(interactive)"},
+    {"top-level", "(interactive)"},
+    {"recursive-edit", "(interactive)"},
+    {"ding", "(interactive)"},
+};
+
+} // namespace
+
+void register_ui_builtins()
+{
+    register_subrs(ui_subrs);
+    for (const auto& [name, spec] : interactive_specs) {
+        std::size_t pos = 0;
+        symbol_put(intern(name), intern("interactive-form"), read_from(spec, pos));
+    }
+    for (const char* var : {"unread-command-events", "last-input-event", "last-command-event", "this-command",
+                            "last-command", "real-this-command", "prefix-arg", "current-prefix-arg",
+                            "last-prefix-arg", "deactivate-mark", "gapmacs--this-command-keys",
+                            "pre-command-hook", "post-command-hook", "mode-line-process", "column-number-mode",
+                            "gapmacs-latency-log"}) {
+        Value s = intern(var);
+        if (xsymbol(s)->value == Qunbound)
+            defvar_builtin(var, Qnil);
+    }
+    if (xsymbol(intern("line-number-mode"))->value == Qunbound)
+        defvar_builtin("line-number-mode", Qt);
+}
+
+} // namespace gapmacs::ui
