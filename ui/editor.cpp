@@ -145,6 +145,7 @@ public:
 };
 
 constexpr auto frame_interval = std::chrono::milliseconds(16);
+constexpr auto minibuffer_message_timeout = std::chrono::seconds(2);
 
 } // namespace
 
@@ -258,8 +259,15 @@ void Editor::auto_save_all()
 
 void Editor::message(std::string_view internal)
 {
-    m_frame->echo.assign(internal);
-    m_echo_over_minibuffer = m_frame->minibuffer_active();
+    if (m_frame->minibuffer_active()) {
+        // As Emacs 28's set-minibuffer-message: shown after the input for a
+        // while, the input staying in view.
+        std::string_view text = internal;
+        m_frame->minibuffer_message = text.starts_with("[") ? std::string(text) : "[" + std::string(text) + "]";
+        m_minibuffer_message_until = EventLoop::Clock::now() + minibuffer_message_timeout;
+    } else {
+        m_frame->echo.assign(internal);
+    }
     // Every message is kept in *Messages*, as in Emacs.
     Value saved = current_buffer();
     GcRoot root(&saved, 1);
@@ -337,22 +345,7 @@ void Editor::redisplay(bool force)
         if (!live_buffer(w->buffer()))
             w->set_buffer(other_buffer(Qnil));
     Frame& f = *m_frame;
-    // A message shown during a minibuffer read covers it until the next key.
-    bool mini = f.minibuffer_active();
-    std::string prompt_saved;
-    RedisplayStats stats;
-    if (mini && m_echo_over_minibuffer) {
-        Window& sel = f.selected();
-        // Draw as if the minibuffer were idle: the echo row shows the message.
-        auto windows = f.windows();
-        f.select(*windows.front());
-        stats = ui::redisplay(f, [this](Window& w) { return settings_for(w); });
-        f.select(sel);
-        stats.cursor_row = f.rows() - 1;
-        stats.cursor_col = 0;
-    } else {
-        stats = ui::redisplay(f, [this](Window& w) { return settings_for(w); });
-    }
+    RedisplayStats stats = ui::redisplay(f, [this](Window& w) { return settings_for(w); });
     m_terminal->draw(f.grid(), stats.cursor_row, stats.cursor_col);
     m_last_redisplay = EventLoop::Clock::now();
     m_command_ran = false;
@@ -429,6 +422,15 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
             auto left = *deadline - EventLoop::Clock::now();
             wait = wait ? std::min(*wait, left) : left;
         }
+        if (!m_frame->minibuffer_message.empty()) {
+            auto left = m_minibuffer_message_until - EventLoop::Clock::now();
+            if (left <= EventLoop::Duration::zero()) {
+                m_frame->minibuffer_message.clear();
+                m_command_ran = true;
+                continue;
+            }
+            wait = wait ? std::min(*wait, left) : left;
+        }
         m_loop.run_once(wait);
         if (m_exit_requested || m_keyboard->hung_up()) {
             auto_save_all();
@@ -442,9 +444,9 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
     if (!m_key_time)
         m_key_time = m_keyboard->last_read_time();
     set_value("last-input-event", ev);
-    if (m_echo_over_minibuffer) {
-        m_echo_over_minibuffer = false;
-        m_frame->echo.clear();
+    if (!m_frame->minibuffer_message.empty()) {
+        m_frame->minibuffer_message.clear();
+        m_command_ran = true;
     }
     return ev;
 }
@@ -624,7 +626,7 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     specbind(sym("minibuffer-history-variable"), hist_var);
     specbind(sym("minibuffer-default"), default_value);
     m_frame->echo.clear();
-    m_echo_over_minibuffer = false;
+    m_frame->minibuffer_message.clear();
     recursive_edit();
     std::string contents = text.substring(text.point_min(), text.point_max());
     Value result = make_string(contents);

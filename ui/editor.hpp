@@ -105,7 +105,7 @@ private:
     int m_depth = 0;
     int m_minibuffer_depth = 0;
     int m_kill_hook = -1;
-    bool m_echo_over_minibuffer = false;
+    EventLoop::Clock::time_point m_minibuffer_message_until{};
     bool m_exit_requested = false; // SIGHUP or SIGTERM arrived
     EventLoop::Clock::time_point m_last_redisplay{};
     bool m_command_ran = true; // redisplay at once, not at the next frame tick

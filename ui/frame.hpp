@@ -49,8 +49,10 @@ public:
     // The echo area's message (internal text), shown while the minibuffer
     // is not in use.
     std::string echo;
-    // The minibuffer's prompt, shown before its text.
+    // The minibuffer's prompt, shown before its text, and a message shown
+    // after it while the minibuffer is in use ("[No match]").
     std::string prompt;
+    std::string minibuffer_message;
 
     CellGrid& grid() { return m_grid; }
     void mark_values() const;

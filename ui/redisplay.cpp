@@ -345,6 +345,13 @@ void paint_minibuffer_row(Frame& frame, const SettingsFn& settings, RedisplaySta
     WindowSettings s = settings(mw);
     s.layout.truncate = false;
     WindowPainter(frame, mw, s, stats).paint();
+    if (!frame.minibuffer_message.empty()) {
+        int end = g.cols();
+        while (end > prompt_cols && g.at(row, end - 1) == Cell{})
+            --end;
+        put_text(g, row, end + 1, g.cols(), frame.minibuffer_message, Face::Default);
+        mw.invalidate(); // the message's cells are not the window's
+    }
 }
 
 } // namespace
