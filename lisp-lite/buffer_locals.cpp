@@ -193,8 +193,12 @@ Value f_make_local_variable(Args a)
     Symbol* s = check_symbol(a[0]);
     if (s->constant() || keywordp(a[0]))
         xsignal1(Qsetting_constant, a[0]);
-    if (!local_in_current_buffer(a[0]))
-        add_local(a[0]);
+    if (local_in_current_buffer(a[0]))
+        return a[0];
+    // Emacs's warning: the let will restore the default, not this binding.
+    if (let_bound_p(a[0]))
+        message("Making " + symbol_name(a[0]) + " buffer-local while locally let-bound!");
+    add_local(a[0]);
     return a[0];
 }
 

@@ -414,6 +414,14 @@ void unbind_to(std::size_t depth)
     }
 }
 
+bool let_bound_p(Value sym)
+{
+    for (auto it = g_specpdl.rbegin(); it != g_specpdl.rend(); ++it)
+        if (it->symbol == sym)
+            return true;
+    return false;
+}
+
 bool let_shadows_buffer_binding(Value sym, Value buffer)
 {
     for (auto it = g_specpdl.rbegin(); it != g_specpdl.rend(); ++it)

@@ -43,6 +43,8 @@ void unbind_to(std::size_t depth);
 // active? Setting an automatically-local variable then sets that binding
 // instead of making a new local one, as in Emacs.
 bool let_shadows_buffer_binding(Value sym, Value buffer);
+// Is sym dynamically bound by an active let?
+bool let_bound_p(Value sym);
 // The default value outside every let (default-toplevel-value), and setting it.
 Value default_toplevel_value(Value sym);
 void set_default_toplevel_value(Value sym, Value value);

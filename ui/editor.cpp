@@ -451,8 +451,24 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
     return ev;
 }
 
+// The event without its shift modifier, or nil when it has none.
+static Value unshifted(Value ev)
+{
+    if (fixnump(ev))
+        return ev.as_fixnum() & shift_bit ? Value::fixnum(ev.as_fixnum() & ~shift_bit) : Qnil;
+    if (!symbolp(ev))
+        return Qnil;
+    std::string name = symbol_name(ev);
+    // Modifier prefixes come first, "S-" among them ("C-S-right").
+    for (std::size_t i = 0; i + 1 < name.size() && name[i + 1] == '-'; i += 2)
+        if (name[i] == 'S')
+            return intern(name.substr(0, i) + name.substr(i + 2));
+    return Qnil;
+}
+
 Value Editor::read_key_sequence(Value prompt, Value& binding)
 {
+    set_value("this-command-keys-shift-translated", Qnil);
     RootedVector keys;
     binding = Qnil;
     GcRoot root(&binding, 1);
@@ -482,6 +498,19 @@ Value Editor::read_key_sequence(Value prompt, Value& binding)
         if (consp(ev)) // (xterm-paste TEXT) is looked up by its head
             xvector(v)->items.back() = xcar(ev);
         binding = call2(sym("key-binding"), v, Qt);
+        if (nilp(binding)) {
+            // Emacs's shift translation: an unbound S-right runs right's
+            // command, telling it the key was shifted (shift-selection).
+            Value plain = unshifted(ev);
+            if (!nilp(plain)) {
+                xvector(v)->items.back() = plain;
+                binding = call2(sym("key-binding"), v, Qt);
+                if (!nilp(binding)) {
+                    ev = plain;
+                    set_value("this-command-keys-shift-translated", Qt);
+                }
+            }
+        }
         if (!nilp(binding) && !nilp(call1(sym("keymapp"), binding)))
             continue;
         xvector(v)->items.back() = ev;
@@ -579,12 +608,17 @@ void Editor::execute_one_command()
     Value cmd = value_of("this-command");
     if (symbolp(cmd) && nilp(xsymbol(cmd)->function) && !nilp(cmd))
         xsignal1(Qvoid_function, cmd);
-    call2(sym("call-interactively"), cmd, Qt);
+    call2(sym("call-interactively"), cmd, Qnil);
     if (fboundp("run-hooks"))
         call1(sym("run-hooks"), sym("post-command-hook"));
     if (!nilp(value_of("deactivate-mark")) && !nilp(value_of("transient-mark-mode")) && fboundp("deactivate-mark"))
         call0(sym("deactivate-mark"));
-    set_value("last-command", value_of("this-command"));
+    // A prefix command (C-u, M-5) leaves the last command as it was, so
+    // C-w after C-u still appends to the kill.
+    if (nilp(value_of("prefix-arg"))) {
+        set_value("last-command", value_of("this-command"));
+        set_value("real-last-command", value_of("real-this-command"));
+    }
     set_value("last-prefix-arg", value_of("current-prefix-arg"));
     m_command_ran = true;
 }
@@ -625,6 +659,8 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     Value hist_var = consp(history) ? xcar(history) : nilp(history) ? sym("minibuffer-history") : history;
     specbind(sym("minibuffer-history-variable"), hist_var);
     specbind(sym("minibuffer-default"), default_value);
+    specbind(sym("minibuffer-history-position"), Value::fixnum(0));
+    specbind(sym("minibuffer-text-before-history"), Qnil);
     m_frame->echo.clear();
     m_frame->minibuffer_message.clear();
     recursive_edit();

@@ -28,7 +28,9 @@ std::int64_t line_number(Window& w, const Buffer& b, TextPos pt)
     bool valid = c.valid && c.floor == floor;
     if (valid && c.tick != b.modification_tick()) {
         auto changes = b.changes();
-        valid = changes && changes->beg.value >= std::max(c.pos, pt.bytes.value) && c.tick == c.changes_tick;
+        // A change at or after the cached position leaves the lines before
+        // it as they were; the text from there to pt is read as it is now.
+        valid = changes && changes->beg.value >= c.pos;
     }
     std::int64_t line;
     if (!valid)
@@ -37,7 +39,7 @@ std::int64_t line_number(Window& w, const Buffer& b, TextPos pt)
         line = c.line + count_newlines(b, c.pos, pt.bytes.value);
     else
         line = c.line - count_newlines(b, pt.bytes.value, c.pos);
-    c = {true, pt.bytes.value, line, floor, b.modification_tick(), b.modification_tick()};
+    c = {true, pt.bytes.value, line, floor, b.modification_tick()};
     return line;
 }
 

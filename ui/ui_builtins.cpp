@@ -752,7 +752,9 @@ void register_ui_builtins()
     }
     for (const char* var : {"unread-command-events", "last-input-event", "last-command-event", "this-command",
                             "last-command", "real-this-command", "prefix-arg", "current-prefix-arg",
-                            "last-prefix-arg", "deactivate-mark", "gapmacs--this-command-keys",
+                            "last-prefix-arg", "deactivate-mark", "gapmacs--this-command-keys", "real-last-command",
+                            "this-command-keys-shift-translated", "minibuffer-history-position",
+                            "minibuffer-text-before-history",
                             "pre-command-hook", "post-command-hook", "mode-line-process", "column-number-mode",
                             "gapmacs-latency-log"}) {
         Value s = intern(var);

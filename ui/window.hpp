@@ -78,7 +78,6 @@ public:
         std::int64_t line = 1;
         std::int64_t floor = 0;
         std::uint64_t tick = 0;
-        std::uint64_t changes_tick = 0;
     };
     LineCache line_cache;
 

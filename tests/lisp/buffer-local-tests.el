@@ -114,6 +114,33 @@
   (should-not (default-boundp 'blt-never-bound))
   (should (default-boundp 'blt-plain)))
 
+(defvar blt-stv 1)
+
+(ert-deftest buffer-local-toplevel-setters ()
+  (setq blt-stv 1)
+  (should (equal (list (let ((blt-stv 3)) (set-default-toplevel-value 'blt-stv 7) blt-stv) blt-stv)
+                 '(3 7)))
+  (setq blt-stv 1)
+  ;; defvar under a let of a void variable sets the top-level value.
+  (should (equal (list (let ((blt-dv-new 1)) (defvar blt-dv-new 2) blt-dv-new)
+                       (symbol-value 'blt-dv-new))
+                 '(1 2)))
+  (with-temp-buffer
+    (setq-local blt-stv 5)
+    (should (equal (list (let ((blt-stv 9)) (setq-default blt-stv 11) (list blt-stv (default-value 'blt-stv)))
+                         blt-stv (default-value 'blt-stv))
+                   '((9 11) 5 11))))
+  (setq-default blt-stv 1)
+  ;; make-local-variable inside a let of the default: the let restores the default.
+  (should (equal (let ((res nil))
+                   (with-temp-buffer
+                     (let ((blt-stv 2))
+                       (setq-local blt-stv 3)
+                       (push (list blt-stv (default-value 'blt-stv)) res))
+                     (push (list blt-stv (local-variable-p 'blt-stv) (default-value 'blt-stv)) res))
+                   res)
+                 '((3 t 1) (3 2)))))
+
 (ert-deftest buffer-local-void-local ()
   (with-temp-buffer
     (make-local-variable 'blt-void)

@@ -1,0 +1,42 @@
+# Bad input loses nothing and never stops the editor: a missing file opens
+# an empty buffer named for it; a directory and an unreadable file give a
+# message; a binary file shows escaped; an unwritable target keeps the text.
+source "$(dirname "$0")/lib.sh"
+mkdir "$WORK/dir"
+head -c 3000 /bin/ls > "$WORK/binary"
+start new-file.txt
+wait_for "new-file.txt"
+type_text "fresh"
+keys C-x C-f
+wait_for "Find file:"
+type_text "dir"
+keys Enter
+wait_for "dir is a directory"
+keys C-x C-f
+type_text "binary"
+keys Enter
+wait_for "binary"
+screen | grep -qF '^?ELF' || fail "the ELF header is not shown escaped"
+keys C-x b
+type_text "new-file.txt"
+keys Enter
+wait_for "fresh"
+keys C-x C-s
+wait_for "Wrote"
+expect_file "$WORK/new-file.txt" "fresh"
+# /proc/1/mem cannot be read even by root.
+keys C-x C-f
+type_text "/proc/1/mem"
+keys Enter
+wait_for "Permission denied"
+keys C-x C-w
+wait_for "Write file:"
+type_text "/proc/version"
+keys Enter
+wait_for "overwrite?"
+keys y
+wait_for "/proc/version"
+keys C-x b
+type_text "new-file.txt"
+keys Enter
+wait_for "fresh"
