@@ -139,6 +139,19 @@ public:
     const CodingSystem& coding() const { return m_coding; }
     void set_coding(CodingSystem coding) { m_coding = std::move(coding); }
 
+    // The visited file's modification time when it was last read or written
+    // (visited-file-modtime): so a save can tell that someone else changed
+    // the file meanwhile. `exists` is false when the file did not exist then;
+    // nothing is known for a buffer that visits no file.
+    struct FileTime {
+        std::int64_t sec = 0;
+        std::int64_t nsec = 0;
+        bool exists = true;
+        bool operator==(const FileTime&) const = default;
+    };
+    const std::optional<FileTime>& visited_modtime() const { return m_visited_modtime; }
+    void set_visited_modtime(std::optional<FileTime> t) { m_visited_modtime = t; }
+
     // Aborts (a bug) when internal state is inconsistent; tests call it.
     void check_invariants() const;
 
@@ -177,6 +190,7 @@ private:
     bool m_read_only = false;
     std::string m_file_name;
     CodingSystem m_coding;
+    std::optional<FileTime> m_visited_modtime;
 };
 
 } // namespace gapmacs

@@ -232,9 +232,27 @@ void visit_file(Buffer& buffer, const std::string& path, const CodingSystem& cod
     buffer.set_file_name(absolute_file_name(path));
     buffer.set_coding(coding);
     buffer.set_modified(false);
+    record_visited_modtime(buffer);
 }
 
 } // namespace
+
+Buffer::FileTime file_modtime(const std::string& path)
+{
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0)
+        return {0, 0, false};
+    return {static_cast<std::int64_t>(st.st_mtim.tv_sec), static_cast<std::int64_t>(st.st_mtim.tv_nsec), true};
+}
+
+void record_visited_modtime(Buffer& buffer)
+{
+    if (buffer.file_name().empty()) {
+        buffer.set_visited_modtime(std::nullopt);
+        return;
+    }
+    buffer.set_visited_modtime(file_modtime(buffer.file_name()));
+}
 
 std::string read_file_bytes(const std::string& path)
 {
@@ -304,6 +322,7 @@ void save_buffer(Buffer& buffer, const std::string& path)
     write_file_atomic(target, encode(buffer.coding(), buffer.text()));
     buffer.set_file_name(target);
     buffer.set_modified(false);
+    record_visited_modtime(buffer);
 }
 
 void write_region(Buffer& buffer, std::int64_t from, std::int64_t to, const std::string& path,

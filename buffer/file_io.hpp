@@ -6,6 +6,7 @@
 // target: the old file is either fully replaced or untouched, never truncated.
 // Failures throw FileError with Emacs's symbol and a message naming the file.
 #pragma once
+#include "buffer/buffer.hpp"
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -14,7 +15,6 @@
 
 namespace gapmacs {
 
-class Buffer;
 
 // The whole content of a file. Throws FileError (file-missing, permission-denied, file-error).
 std::string read_file_bytes(const std::string& path);
@@ -36,6 +36,11 @@ void insert_file_contents(Buffer& buffer, const std::string& path, const CodingS
 // writes it to its file (or `path` when given, which then becomes its file),
 // atomically; clears the modified flag on success.
 void save_buffer(Buffer& buffer, const std::string& path = {});
+
+// The modification time of path now (exists false when there is no such file).
+Buffer::FileTime file_modtime(const std::string& path);
+// Records the buffer's visited file's modification time as it is now.
+void record_visited_modtime(Buffer& buffer);
 
 // Writes [from, to) of buffer to path with coding, atomically (write-region).
 void write_region(Buffer& buffer, std::int64_t from, std::int64_t to, const std::string& path,

@@ -55,6 +55,11 @@ Value mark_marker_of(Value buffer);
 // buffer_locals.hpp for what the cells mean while the buffer is current.
 Value& buffer_locals(Value buffer);
 
+// The value of variable sym in a live buffer (its local binding, else the
+// default), or Qunbound when void: what the UI reads for tab-width,
+// truncate-lines, mode-name... of a window's buffer without switching.
+inline Value buffer_local_value(Value sym, Buffer& buffer) { return buffer_local_value(sym, buffer_object(&buffer)); }
+
 // The buffer named NAME, or nil.
 Value get_buffer(Value name_or_buffer);
 // The buffer named NAME, created if absent (a buffer is returned as is).

@@ -47,6 +47,7 @@ void register_string_builtins();
 void register_symbol_builtins();
 void register_hash_builtins();
 void register_file_builtins();
+void register_file_attribute_builtins(); // file-attributes, modes, copy-file, visited modtime
 void register_io_builtins();
 void register_misc_builtins();
 void register_dir_builtins(); // directory-files, directory-files-recursively

@@ -768,8 +768,10 @@ Value f_insert_file_contents(Args a)
     std::string path = file_arg(a[0]);
     Buffer& b = current();
     bool visit = !nilp(a[1]);
-    if (visit)
+    if (visit) {
         b.set_file_name(path);
+        record_visited_modtime(b); // before reading: a missing file is recorded as missing
+    }
     std::string bytes = read_file_bytes(path);
     std::int64_t from = nilp(a[2]) ? 0 : check_fixnum(a[2]);
     std::int64_t to = nilp(a[3]) ? static_cast<std::int64_t>(bytes.size()) : check_fixnum(a[3]);
@@ -850,6 +852,7 @@ Value f_write_region(Args a)
         b.set_file_name(path);
         b.set_coding(cs);
         b.set_modified(false);
+        record_visited_modtime(b);
     }
     return Qnil;
 }
@@ -872,6 +875,7 @@ Value f_find_file_noselect(Args a)
             b.goto_char(CharPos(1));
         } else {
             b.set_file_name(path);
+            record_visited_modtime(b);
         }
     } catch (...) {
         set_current_buffer(saved);

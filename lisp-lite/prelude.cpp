@@ -321,6 +321,10 @@ constexpr const char* prelude_source = R"ELISP(
             (kill-local-variable hook)
           (set hook hook-value))))))
 
+(make-variable-buffer-local 'delay-mode-hooks)
+(put 'delay-mode-hooks 'permanent-local t)
+(make-variable-buffer-local 'delayed-mode-hooks)
+
 (defun run-mode-hooks (&rest hooks)
   (if delay-mode-hooks
       (dolist (hook hooks)

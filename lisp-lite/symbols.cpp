@@ -152,6 +152,7 @@ void init()
     register_symbol_builtins();
     register_hash_builtins();
     register_file_builtins();
+    register_file_attribute_builtins();
     register_io_builtins();
     register_misc_builtins();
     register_process_builtins();

@@ -1,5 +1,7 @@
 #include "ui/cell_grid.hpp"
 
+#include "core/utf8.hpp"
+
 namespace gapmacs::ui {
 
 void CellGrid::resize(int rows, int cols)
@@ -15,25 +17,6 @@ void CellGrid::fill_row(int row, int from_col, int to_col, const Cell& cell)
         at(row, c) = cell;
 }
 
-void append_utf8(std::string& out, char32_t c)
-{
-    if (c < 0x80) {
-        out += static_cast<char>(c);
-    } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | (c >> 6));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += static_cast<char>(0xE0 | (c >> 12));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (c >> 18));
-        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-}
-
 std::string CellGrid::row_text(int row) const
 {
     std::string out;
@@ -44,7 +27,7 @@ std::string CellGrid::row_text(int row) const
         for (char32_t ch : cell.chars) {
             if (!ch)
                 break;
-            append_utf8(out, ch);
+            append_internal_char(out, ch); // cells hold Unicode only: internal text is UTF-8
         }
     }
     return out;

@@ -78,7 +78,4 @@ private:
     std::vector<Cell> m_cells;
 };
 
-// Appends c to out as UTF-8.
-void append_utf8(std::string& out, char32_t c);
-
 } // namespace gapmacs::ui

@@ -242,8 +242,7 @@ void Editor::auto_save_all()
         Buffer* buf = live_buffer(b);
         if (!buf || !buf->modified() || buf->file_name().empty())
             continue;
-        std::string file;
-        internal_to_utf8(buf->file_name(), file);
+        const std::string& file = buf->file_name(); // as the OS names it
         auto slash = file.rfind('/');
         std::string dir = slash == std::string::npos ? "" : file.substr(0, slash + 1);
         std::string base = slash == std::string::npos ? file : file.substr(slash + 1);
