@@ -296,7 +296,7 @@ void write_file_atomic(const std::string& path, std::string_view bytes)
 
 void insert_file_contents(Buffer& buffer, const std::string& path, const CodingSystem* coding, bool visit)
 {
-    const CodingSystem chosen = coding ? *coding : find_coding_system("utf-8");
+    CodingSystem chosen = coding ? *coding : find_coding_system("utf-8");
     std::string bytes;
     try {
         bytes = read_file_bytes(path);
@@ -307,6 +307,8 @@ void insert_file_contents(Buffer& buffer, const std::string& path, const CodingS
             visit_file(buffer, path, chosen);
         throw;
     }
+    if (!coding)
+        chosen = detect_coding(bytes);
     CodingSystem detected = chosen;
     const std::string text = decode_all(chosen, bytes, &detected);
     buffer.insert_at(buffer.point(), text);

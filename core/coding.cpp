@@ -787,4 +787,15 @@ std::string encode(const CodingSystem& coding, std::string_view internal)
     return out;
 }
 
+CodingSystem detect_coding(std::string_view bytes)
+{
+    if (valid_utf8_prefix(bytes.data(), bytes.size()) == bytes.size())
+        return find_coding_system("utf-8");
+    const bool latin1_text = std::none_of(bytes.begin(), bytes.end(), [](char ch) {
+        auto b = static_cast<unsigned char>(ch);
+        return b == 0 || (b >= 0x80 && b <= 0x9F);
+    });
+    return find_coding_system(latin1_text ? "latin-1" : "utf-8");
+}
+
 } // namespace gapmacs

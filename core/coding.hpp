@@ -72,6 +72,13 @@ private:
 // `detected`, when given, receives the coding with its EOL decided.
 std::string decode_all(const CodingSystem& coding, std::string_view bytes, CodingSystem* detected = nullptr);
 
+// The coding a file's bytes were most likely written in, when nobody said
+// (Emacs's `undecided' on a UTF-8 system): utf-8 when they are valid UTF-8;
+// latin-1 when they are not but look like Latin-1 text (no NUL, no C1
+// control byte); else utf-8, whose raw bytes keep every byte exactly. The
+// EOL stays undecided.
+CodingSystem detect_coding(std::string_view bytes);
+
 // Encodes internal text. A character the coding cannot represent throws
 // Error("coding-system-error", ...) naming the character and the coding;
 // raw-byte characters always encode to their byte.

@@ -740,6 +740,32 @@ Value f_coding_system_p(Args a)
     return boolean(symbolp(a[0]) && coding_system_p(symbol_name(a[0])));
 }
 
+Value f_coding_system_base(Args a)
+{
+    if (nilp(a[0]))
+        return intern("undecided");
+    return intern(coding_arg(a[0]).with_eol(Eol::Undecided).name());
+}
+
+// 0, 1, 2 for -unix, -dos, -mac; a vector of the three when undecided.
+Value f_coding_system_eol_type(Args a)
+{
+    if (nilp(a[0]))
+        return Qnil;
+    CodingSystem cs = coding_arg(a[0]);
+    switch (cs.eol) {
+    case Eol::Unix: return fix(0);
+    case Eol::Dos: return fix(1);
+    case Eol::Mac: return fix(2);
+    default: break;
+    }
+    Value v = make_vector(3, Qnil);
+    const Eol eols[] = {Eol::Unix, Eol::Dos, Eol::Mac};
+    for (std::size_t i = 0; i < 3; ++i)
+        xvector(v)->items[i] = intern(cs.with_eol(eols[i]).name());
+    return v;
+}
+
 Value f_check_coding_system(Args a)
 {
     if (nilp(a[0]))
@@ -756,11 +782,12 @@ std::string file_arg(Value name)
     return string_bytes(expanded);
 }
 
-// The coding for reading: coding-system-for-read, else utf-8 undecided.
-CodingSystem read_coding()
+// The coding for reading `bytes` from a file: coding-system-for-read, else
+// what the bytes look like.
+CodingSystem read_coding(std::string_view bytes)
 {
     Value v = symbol_value_or_nil("coding-system-for-read");
-    return nilp(v) ? find_coding_system("utf-8") : coding_arg(v);
+    return nilp(v) ? detect_coding(bytes) : coding_arg(v);
 }
 
 Value f_insert_file_contents(Args a)
@@ -780,9 +807,8 @@ Value f_insert_file_contents(Args a)
     from = std::clamp<std::int64_t>(from, 0, static_cast<std::int64_t>(bytes.size()));
     to = std::clamp<std::int64_t>(to, from, static_cast<std::int64_t>(bytes.size()));
     CodingSystem detected;
-    std::string text = decode_all(read_coding(), std::string_view(bytes).substr(static_cast<std::size_t>(from),
-                                                                                 static_cast<std::size_t>(to - from)),
-                                  &detected);
+    std::string_view part = std::string_view(bytes).substr(static_cast<std::size_t>(from), static_cast<std::size_t>(to - from));
+    std::string text = decode_all(read_coding(part), part, &detected);
     bool replace = !nilp(a[4]);
     std::int64_t old_len = replace ? b.point_max().value - b.point_min().value : 0;
     Modification m(replace ? b.point_min() : b.point(), replace ? b.point_max() : b.point());
@@ -987,6 +1013,8 @@ const SubrDef buffer_subrs[] = {
     {"decode-coding-string", 2, 4, guarded<f_decode_coding_string>},
     {"encode-coding-string", 2, 4, guarded<f_encode_coding_string>},
     {"coding-system-p", 1, 1, guarded<f_coding_system_p>},
+    {"coding-system-base", 1, 1, guarded<f_coding_system_base>},
+    {"coding-system-eol-type", 1, 1, guarded<f_coding_system_eol_type>},
     {"check-coding-system", 1, 1, guarded<f_check_coding_system>},
     {"insert-file-contents", 1, 5, guarded<f_insert_file_contents>},
     {"write-region", 3, 7, guarded<f_write_region>},

@@ -105,7 +105,15 @@ Value f_run_hook_wrapped(Args a)
     return Qnil;
 }
 
+Value f_safe_run_hooks(Args a)
+{
+    safe_run_hooks(hook_arg(a[0]));
+    return Qnil;
+}
+
 const SubrDef hook_subrs[] = {
+    // gapmacs only: what the command loop runs pre/post-command-hook with.
+    {"gapmacs--safe-run-hooks", 1, 1, f_safe_run_hooks},
     {"run-hooks", 0, many, f_run_hooks},
     {"run-hook-with-args", 1, many, f_run_hook_with_args},
     {"run-hook-with-args-until-success", 1, many, f_run_hook_with_args_until_success},
@@ -115,38 +123,95 @@ const SubrDef hook_subrs[] = {
 
 } // namespace
 
-Value run_hook_with_args(Value hook, const Value* args, std::size_t n, HookUntil until)
+namespace {
+
+// Calls f(fn) for each function of HOOK in order, the default value's in
+// place of t; stops when f returns true.
+template <typename F> void walk_hook(Value hook, F&& f)
 {
-    Value ret = until == HookUntil::Failure ? Qt : Qnil;
     Value val = find_symbol_value(hook);
     if (val == Qunbound || nilp(val))
-        return ret;
+        return;
     if (single_function(val)) {
-        call_one(val, args, n, until, ret);
-        return ret;
+        f(val);
+        return;
     }
     // The list is walked as it was when the hook started (conservatively
     // rooted by these locals), even if a function changes the variable.
     for (; val.is_cons(); val = xcdr(val)) {
         Value fn = xcar(val);
         if (fn != Qt) {
-            if (call_one(fn, args, n, until, ret))
-                return ret;
+            if (f(fn))
+                return;
             continue;
         }
         Value global = default_value(hook);
         if (global == Qunbound || nilp(global))
             continue;
         if (!global.is_cons() || xcar(global) == Qlambda) {
-            if (call_one(global, args, n, until, ret))
-                return ret;
+            if (f(global))
+                return;
             continue;
         }
         for (; global.is_cons(); global = xcdr(global))
-            if (xcar(global) != Qt && call_one(xcar(global), args, n, until, ret))
-                return ret;
+            if (xcar(global) != Qt && f(xcar(global)))
+                return;
     }
+}
+
+// Removes fn from hook's current binding, else from its default value
+// (Emacs's safe_run_hooks_error).
+void remove_failing_function(Value hook, Value fn)
+{
+    auto without = [&](Value list, bool& found) {
+        RootedVector keep;
+        for (; list.is_cons(); list = xcdr(list)) {
+            if (xcar(list) == fn)
+                found = true;
+            else
+                keep.push_back(xcar(list));
+        }
+        Value out = Qnil;
+        for (std::size_t i = keep.size(); i-- > 0;)
+            out = cons(keep[i], out);
+        return out;
+    };
+    bool found = false;
+    Value v = find_symbol_value(hook);
+    Value newval = without(v == Qunbound ? Qnil : v, found);
+    if (found) {
+        set_internal(hook, newval);
+        return;
+    }
+    Value d = default_value(hook);
+    newval = without(d == Qunbound ? Qnil : d, found);
+    if (found)
+        set_default(hook, newval);
+}
+
+} // namespace
+
+Value run_hook_with_args(Value hook, const Value* args, std::size_t n, HookUntil until)
+{
+    Value ret = until == HookUntil::Failure ? Qt : Qnil;
+    walk_hook(hook, [&](Value fn) { return call_one(fn, args, n, until, ret); });
     return ret;
+}
+
+void safe_run_hooks(Value hook)
+{
+    SpecScope scope;
+    specbind(Qinhibit_quit, Qt);
+    walk_hook(hook, [&](Value fn) {
+        try {
+            call0(fn);
+        } catch (const LispSignal& e) {
+            Value err = cons(e.symbol(), e.data());
+            message("Error in " + symbol_name(hook) + " (" + prin1_to_string(fn) + "): " + prin1_to_string(err));
+            remove_failing_function(hook, fn);
+        }
+        return false;
+    });
 }
 
 void register_hook_builtins()

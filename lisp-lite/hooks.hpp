@@ -18,6 +18,11 @@ enum class HookUntil { Never, Success, Failure };
 Value run_hook_with_args(Value hook, const Value* args, std::size_t n, HookUntil until = HookUntil::Never);
 // (run-hooks 'HOOK)
 inline void run_hook(Value hook) { run_hook_with_args(hook, nullptr, 0); }
+// The command loop's way (Emacs's safe_run_hooks, for pre-command-hook and
+// post-command-hook): quitting inhibited; a function that signals is
+// reported with message "Error in HOOK (FN): ERR" and removed from the
+// hook, and the others still run.
+void safe_run_hooks(Value hook);
 
 void register_hook_builtins();
 

@@ -334,6 +334,30 @@ constexpr const char* prelude_source = R"ELISP(
     (apply #'run-hooks (cons 'change-major-mode-after-body-hook hooks))
     (run-hooks 'after-change-major-mode-hook)))
 
+;; Helpers the interactive specs of builtin commands call (commands.cpp),
+;; as in Emacs 28 (simplified where noted in docs/lisp-lite.md).
+(defun goto-char--read-natnum-interactive (prompt)
+  (if (and current-prefix-arg (not (consp current-prefix-arg)))
+      (list (prefix-numeric-value current-prefix-arg))
+    (list (read-number prompt (point)))))
+(defun region-noncontiguous-p () nil)
+(defvar delete-by-moving-to-trash nil)
+(defvar confirm-nonexistent-file-or-buffer 'after-completion)
+(defun confirm-nonexistent-file-or-buffer ()
+  (cond ((eq confirm-nonexistent-file-or-buffer 'after-completion)
+         'confirm-after-completion)
+        (confirm-nonexistent-file-or-buffer 'confirm)
+        (t nil)))
+(defun read-char-by-name (prompt &optional allow-single)
+  (let* ((input (read-string prompt))
+         (char (cond ((string-match-p "\\`[0-9a-fA-F]+\\'" input)
+                      (string-to-number input 16))
+                     ((string-match-p "\\`#\\([bBoOxX]\\|[0-9]+[rR]\\)[0-9a-zA-Z]+\\'" input)
+                      (ignore-errors (car (read-from-string input))))
+                     ((and allow-single (= (length input) 1)) (aref input 0)))))
+    (unless (characterp char) (error "Invalid character"))
+    char))
+
 (defun read-string (prompt &optional initial-input history default-value inherit-input-method)
   (let ((val (read-from-minibuffer prompt initial-input nil nil history default-value
                                    inherit-input-method)))

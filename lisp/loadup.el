@@ -106,3 +106,4 @@
   (with-current-buffer "*scratch*"
     (unless (derived-mode-p initial-major-mode) (funcall initial-major-mode))))
 (load "xterm" nil t)
+(load "shell-command" nil t)

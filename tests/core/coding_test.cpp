@@ -309,3 +309,14 @@ TEST_CASE("encoding: raw bytes, EOLs, and what each coding writes", "[coding][en
     CHECK(encode(find_coding_system("utf-16le-dos"), "a\n") == std::string("a\0\r\0\n\0", 6));
     CHECK(encode(find_coding_system("windows-1252"), "€") == "\x80");
 }
+
+TEST_CASE("detect_coding: utf-8, latin-1 text, or utf-8 with raw bytes for binary")
+{
+    using gapmacs::detect_coding;
+    CHECK(detect_coding("plain ascii\n").name().starts_with("utf-8"));
+    CHECK(detect_coding("caf\xc3\xa9\n").name().starts_with("utf-8"));
+    CHECK(detect_coding("caf\xe9 cr\xe8me\n").name().starts_with("latin-1"));
+    // A NUL or a C1 byte is not Latin-1 text: keep every byte as it is.
+    CHECK(detect_coding(std::string_view("bin\0\xff", 5)).name().starts_with("utf-8"));
+    CHECK(detect_coding("\x85\xe9").name().starts_with("utf-8"));
+}

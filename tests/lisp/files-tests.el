@@ -53,3 +53,27 @@
   (should (listp command-line-args))
   (should (stringp (car command-line-args)))
   (should noninteractive))
+
+(ert-deftest files-coding-detected-on-read ()
+  ;; Not UTF-8 but Latin-1 text: read as latin-1, written back byte for byte.
+  ;; Binary (a NUL, C1 bytes): every byte kept as a raw byte.
+  (let ((latin (make-temp-file "latin"))
+        (binary (make-temp-file "binary")))
+    (unwind-protect
+        (let ((coding-system-for-write 'no-conversion))
+          (write-region "caf\351 cr\350me\n" nil latin nil 'silent)
+          (write-region "bin\0\377\376\200\n" nil binary nil 'silent)
+          (with-temp-buffer
+            (insert-file-contents latin t)
+            (should (equal (buffer-string) "café crème\n"))
+            (should (memq (coding-system-base buffer-file-coding-system) '(latin-1 iso-latin-1)))
+            (let ((coding-system-for-write nil))
+              (write-region nil nil latin nil 'silent)))
+          ;; Written back as Latin-1: 11 bytes, not UTF-8's 13.
+          (should (= (nth 7 (file-attributes latin)) 11))
+          (with-temp-buffer
+            (insert-file-contents binary)
+            (should (= (buffer-size) 8))
+            (should (eq (char-after 5) #x3fffff))))
+      (delete-file latin)
+      (delete-file binary))))

@@ -164,4 +164,16 @@
     (run-mode-hooks 'ht-hook)
     (should (equal ht-log '((a))))))
 
+(ert-deftest hooks-safe-run-hooks ()
+  ;; The command loop's runner: a failing function is reported and removed.
+  (skip-unless (boundp 'gapmacs-version))
+  (let ((ht-hook nil) (ht-log nil))
+    (add-hook 'ht-hook #'ht-a)
+    (add-hook 'ht-hook (lambda () (error "boom")) 50)
+    (add-hook 'ht-hook #'ht-c 90)
+    (gapmacs--safe-run-hooks 'ht-hook)
+    (should (equal ht-log '((c) (a))))
+    (should (equal ht-hook '(ht-a ht-c)))
+    (put 'ht-hook 'hook--depth-alist nil)))
+
 ;;; hooks-tests.el ends here

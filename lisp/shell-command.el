@@ -1,0 +1,267 @@
+;;; shell-command.el --- running shell commands: M-!, M-&, M-| and the functions behind them  -*- lexical-binding: t -*-
+
+;; Emacs keeps these in simple.el and subr.el; they are together here because
+;; they share the output-buffer and exit-status conventions.
+
+(defvar shell-file-name (or (getenv "SHELL") "/bin/sh"))
+(defvar shell-command-switch "-c")
+(defvar shell-command-default-error-buffer nil)
+(defvar shell-command-history nil)
+(defvar async-shell-command-buffer 'new-buffer
+  "What to do when the output buffer of `async-shell-command' is busy.
+Only `new-buffer' (use a fresh *Async Shell Command*<N>) and `confirm-kill-process'
+are honoured.")
+(defvar shell-command-dont-erase-buffer nil)
+
+;;;; The environment
+
+;; lisp-lite's children inherit the editor's real environment, which `setenv'
+;; changes.  `process-environment' starts as a copy of it; the functions in
+;; this file honour a changed or let-bound value by running the program under
+;; `env -i', so the common `(let ((process-environment ...)) ...)' idiom works
+;; for them (not for bare `make-process' until the C++ side consults it).
+(defun shell-command--read-environ ()
+  (with-temp-buffer
+    (condition-case nil
+        (progn (insert-file-contents "/proc/self/environ")
+               (split-string (buffer-string) "\0" t))
+      (error nil))))
+
+(unless (boundp 'process-environment)
+  (defvar process-environment (shell-command--read-environ)))
+(unless (boundp 'initial-environment)
+  (defvar initial-environment (copy-sequence process-environment)))
+
+(defvar shell-command--environment-seen process-environment
+  "The value of `process-environment' the real environment is known to match.")
+
+(unless (get 'setenv 'shell-command--wrapped)
+  (let ((real (symbol-function 'setenv)))
+    (defalias 'setenv
+      (lambda (variable &optional value substitute-env-vars)
+        (interactive (list (read-string "Set environment variable: ")
+                           (read-string "Set to value: ")))
+        (prog1 (funcall real variable value substitute-env-vars)
+          ;; Keep the Lisp copy in step, as Emacs's setenv edits it.
+          (let* ((prefix (concat variable "="))
+                 (rest (seq-filter (lambda (e) (not (or (string-prefix-p prefix e)
+                                                        (equal e variable))))
+                                   process-environment))
+                 (new (cons (if value (concat prefix value) variable) rest)))
+            (when (eq process-environment shell-command--environment-seen)
+              (setq shell-command--environment-seen new))
+            (setq process-environment new))))))
+  (put 'setenv 'shell-command--wrapped t))
+
+(defun shell-command--argv (argv)
+  "ARGV, run under `env -i' when `process-environment' was changed from Lisp."
+  (if (eq process-environment shell-command--environment-seen)
+      argv
+    (append (list "env" "-i")
+            (seq-filter (lambda (e) (string-match-p "\\`[^=-][^=]*=" e))
+                        (reverse (delete-dups (reverse (copy-sequence process-environment)))))
+            argv)))
+
+(defun shell-command--call (infile destination display program &rest args)
+  (let ((argv (shell-command--argv (cons program args))))
+    (apply #'call-process (car argv) infile destination display (cdr argv))))
+
+;;;; Functions
+
+(unless (fboundp 'shell-quote-argument)
+(defun shell-quote-argument (argument &optional _posix)
+  "Quote ARGUMENT for a POSIX shell: a backslash before every character
+that is not a letter, digit or one of -_./, a newline as '\\n'."
+  (if (equal argument "")
+      "''"
+    (let ((out nil))
+      (dolist (c (string-to-list argument))
+        (cond ((eq c ?\n) (push "'\n'" out))
+              ((or (and (>= c ?a) (<= c ?z)) (and (>= c ?A) (<= c ?Z))
+                   (and (>= c ?0) (<= c ?9)) (memq c '(?- ?_ ?. ?/)))
+               (push (char-to-string c) out))
+              (t (push (string ?\\ c) out))))
+      (apply #'concat (nreverse out))))))
+
+(defun call-process-shell-command (command &optional infile buffer display &rest args)
+  "Run COMMAND (with ARGS appended, separated by spaces) in a shell, as `call-process'."
+  (shell-command--call infile buffer display shell-file-name shell-command-switch
+                       (mapconcat #'identity (cons command args) " ")))
+
+(defun process-file-shell-command (command &optional infile buffer display &rest args)
+  (apply #'call-process-shell-command command infile buffer display args))
+
+(defun start-process-shell-command (name buffer command)
+  "Start COMMAND in a shell as process NAME with output to BUFFER."
+  (apply #'start-process name buffer
+         (shell-command--argv (list shell-file-name shell-command-switch command))))
+
+(defun start-file-process-shell-command (name buffer command)
+  (start-process-shell-command name buffer command))
+
+(defun shell-command-to-string (command)
+  "The output of COMMAND (stdout and stderr) run in a shell."
+  (with-temp-buffer
+    (shell-command--call nil t nil shell-file-name shell-command-switch command)
+    (buffer-string)))
+
+(defun process-lines-handling-status (program status-handler &rest args)
+  "Run PROGRAM with ARGS; return its output as a list of lines.
+STATUS-HANDLER, when non-nil, is called with the exit status first."
+  (with-temp-buffer
+    (let ((status (apply #'shell-command--call nil t nil program args)))
+      (when status-handler (funcall status-handler status))
+      (let ((lines nil))
+        (goto-char (point-min))
+        (while (not (eobp))
+          (push (buffer-substring-no-properties (line-beginning-position) (line-end-position))
+                lines)
+          (forward-line 1))
+        (nreverse lines)))))
+
+(defun process-lines (program &rest args)
+  "PROGRAM's output lines; signal an error when it exits with a non-zero status."
+  (apply #'process-lines-handling-status program
+         (lambda (status)
+           (unless (eq status 0) (error "%s exited with status %s" program status)))
+         args))
+
+(defun process-lines-ignore-status (program &rest args)
+  (apply #'process-lines-handling-status program nil args))
+
+;;;; Reading commands
+
+(unless (fboundp 'read-shell-command)
+(defun read-shell-command (prompt &optional initial-contents hist &rest _)
+  (read-from-minibuffer prompt initial-contents nil nil (or hist 'shell-command-history))))
+
+;;;; M-!, M-&, M-|
+
+(defun shell-command--report (buffer exit-status)
+  "Show BUFFER's output as Emacs does: in the echo area when it is one line,
+else in a window; with no output, say how the command ended."
+  (with-current-buffer buffer
+    (setq mode-line-process
+          (cond ((null exit-status) " - Error")
+                ((stringp exit-status) (format " - Signal [%s]" exit-status))
+                ((not (equal exit-status 0)) (format " - Exit [%d]" exit-status)))))
+  (let ((text (with-current-buffer buffer (buffer-string))))
+    (cond ((not (equal text ""))
+           (let ((trimmed (if (string-suffix-p "\n" text) (substring text 0 -1) text)))
+             (if (string-search "\n" trimmed)
+                 (progn (display-buffer buffer)
+                        (message "(Shell command %s)"
+                                 (if (equal exit-status 0) "succeeded"
+                                   (shell-command--status-text exit-status))))
+               (message "%s" trimmed))))
+          ((null exit-status) (message "(Shell command failed with error)"))
+          ((equal exit-status 0) (message "(Shell command succeeded with no output)"))
+          ((stringp exit-status) (message "(Shell command killed by signal %s)" exit-status))
+          (t (message "(Shell command failed with code %d and no output)" exit-status)))))
+
+(defun shell-command--status-text (exit-status)
+  (if (stringp exit-status) (format "killed by signal %s" exit-status)
+    (format "failed with code %s" exit-status)))
+
+(defun shell-command--output-buffer (output-buffer)
+  (get-buffer-create (or output-buffer "*Shell Command Output*")))
+
+(defun shell-command (command &optional output-buffer error-buffer)
+  "Run COMMAND in a shell.
+One line of output goes to the echo area, more to *Shell Command Output*.
+With a prefix argument (OUTPUT-BUFFER non-nil, not a buffer) insert the
+output at point, mark after it.  A COMMAND ending in & runs asynchronously."
+  (interactive
+   (list (read-shell-command "Shell command: " nil nil)
+         current-prefix-arg
+         shell-command-default-error-buffer))
+  (cond
+   ((string-match "[ \t]*&[ \t]*\\'" command)
+    (async-shell-command (substring command 0 (match-beginning 0)) output-buffer error-buffer))
+   ((and output-buffer (not (or (bufferp output-buffer) (stringp output-buffer))))
+    (barf-if-buffer-read-only)
+    (let ((start (point)))
+      (prog1 (shell-command--call nil t nil shell-file-name
+                                  shell-command-switch command)
+        (push-mark (point) t)
+        (goto-char start))))
+   (t
+    (shell-command-on-region (point) (point) command output-buffer nil error-buffer))))
+
+(defun shell-command-on-region (start end command &optional output-buffer replace
+                                      error-buffer _display-error-buffer _noncontiguous)
+  "Run COMMAND with the region as input.  With REPLACE (C-u), the output
+replaces the region; otherwise it is shown as `shell-command' shows it."
+  (interactive
+   (list (region-beginning) (region-end)
+         (read-shell-command "Shell command on region: ")
+         current-prefix-arg current-prefix-arg
+         shell-command-default-error-buffer t))
+  (if (or replace (and output-buffer (not (or (bufferp output-buffer) (stringp output-buffer)))))
+      (let ((swap (and replace (< start end))))
+        (barf-if-buffer-read-only)
+        (goto-char start)
+        (when replace (push-mark (point) t))
+        (let ((status (shell-command--call-region start end replace error-buffer command)))
+          (when swap (exchange-point-and-mark))
+          status))
+    (let* ((input-buffer (current-buffer))
+           (buffer (shell-command--output-buffer output-buffer))
+           (status nil))
+      (if (eq buffer input-buffer)
+          ;; The input is the output buffer: send the text, then replace it all.
+          (let ((text (buffer-substring start end)))
+            (erase-buffer)
+            (setq status (shell-command--call-string text t error-buffer command)))
+        (let ((text (buffer-substring start end)))
+          (with-current-buffer buffer
+            (let ((inhibit-read-only t))
+              (unless shell-command-dont-erase-buffer (erase-buffer))
+              (setq status (shell-command--call-string text t error-buffer command))))))
+      (shell-command--report buffer status)
+      status)))
+
+(defun shell-command--call-region (start end delete _error-buffer command)
+  (let ((argv (shell-command--argv (list shell-file-name shell-command-switch command))))
+    (apply #'call-process-region start end (car argv) delete t nil (cdr argv))))
+
+(defun shell-command--call-string (text destination _error-buffer command)
+  (let ((argv (shell-command--argv (list shell-file-name shell-command-switch command))))
+    (apply #'call-process-region text nil (car argv) nil destination nil
+           (cdr argv))))
+
+(defun shell-command-sentinel (process signal)
+  (when (memq (process-status process) '(exit signal))
+    (message "%s: %s."
+             (car (last (process-command process)))
+             (substring signal 0 -1))))
+
+(defun async-shell-command--buffer (output-buffer)
+  (let ((buffer (get-buffer-create (or output-buffer "*Async Shell Command*"))))
+    (if (not (get-buffer-process buffer))
+        buffer
+      (if (and (eq async-shell-command-buffer 'confirm-kill-process)
+               (yes-or-no-p "A command is running in the default buffer.  Kill it? "))
+          (progn (delete-process (get-buffer-process buffer)) buffer)
+        (get-buffer-create (generate-new-buffer-name (buffer-name buffer)))))))
+
+(defun async-shell-command (command &optional output-buffer _error-buffer)
+  "Run COMMAND in a shell, its output streaming into *Async Shell Command*."
+  (interactive
+   (list (read-shell-command "Async shell command: " nil nil)
+         current-prefix-arg
+         shell-command-default-error-buffer))
+  (let* ((directory default-directory)
+         (buffer (async-shell-command--buffer
+                  (and (or (bufferp output-buffer) (stringp output-buffer)) output-buffer)))
+         proc)
+    (with-current-buffer buffer
+      (setq buffer-read-only nil)
+      (erase-buffer)
+      (setq default-directory directory)
+      (setq proc (start-process-shell-command "Shell" buffer command))
+      (set-process-sentinel proc #'shell-command-sentinel))
+    (display-buffer buffer)
+    proc))
+
+(provide 'shell-command)

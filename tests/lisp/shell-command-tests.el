@@ -1,0 +1,112 @@
+;;; shell-command-tests.el --- lisp/shell-command.el  -*- lexical-binding: t -*-
+
+;; Expected values are GNU Emacs 28's; the file also runs there.
+(when (boundp 'gapmacs-version) (load "loadup" nil t))
+
+(defvar shell-tests--shown nil "The buffer last given to `display-buffer'.")
+(defvar shell-tests--message nil "The last message.")
+
+(defmacro shell-tests--capturing (&rest body)
+  "Run BODY with `display-buffer' and `message' recorded, not acted on."
+  `(let ((old-display (symbol-function 'display-buffer))
+         (old-message (symbol-function 'message)))
+     (setq shell-tests--shown nil shell-tests--message nil)
+     (unwind-protect
+         (progn
+           (fset 'display-buffer (lambda (b &rest _) (setq shell-tests--shown (get-buffer b)) nil))
+           (fset 'message (lambda (fmt &rest args)
+                            (setq shell-tests--message (and fmt (apply #'format fmt args)))))
+           ,@body)
+       (fset 'display-buffer old-display)
+       (fset 'message old-message))))
+
+(ert-deftest shell-quote-argument-posix ()
+  (should (equal (shell-quote-argument "") "''"))
+  (should (equal (shell-quote-argument "abc-_./019") "abc-_./019"))
+  (should (equal (shell-quote-argument "a b'c\nd-é_./$")
+                 "a\\ b\\'c'\n'd-\\é_./\\$"))
+  ;; Whatever the name, the shell hands it back unchanged.
+  (dolist (s '("-n" "a b" "it's" "\"q\"" "*?[x]" "$HOME" "a\nb" "tab\there" "\\" "é漢"))
+    (should (equal (shell-command-to-string (concat "printf %s " (shell-quote-argument s)))
+                   s))))
+
+(ert-deftest shell-command-to-string-output ()
+  (should (equal (shell-command-to-string "echo hi; echo err >&2") "hi\nerr\n"))
+  (should (equal (shell-command-to-string "true") ""))
+  (should (equal shell-command-switch "-c")))
+
+(ert-deftest shell-process-lines ()
+  (should (equal (process-lines "sh" "-c" "printf 'x\\n\\ny'") '("x" "" "y")))
+  (should (equal (process-lines "printf" "a\\nb\\n") '("a" "b")))
+  (should (equal (should-error (process-lines "sh" "-c" "echo x; exit 3"))
+                 '(error "sh exited with status 3")))
+  (should (equal (process-lines-ignore-status "sh" "-c" "echo x; exit 3") '("x"))))
+
+(ert-deftest shell-call-process-shell-command ()
+  (with-temp-buffer
+    (should (equal (call-process-shell-command "echo" nil t nil "a" "b") 0))
+    (should (equal (buffer-string) "a b\n"))
+    (should (equal (call-process-shell-command "exit 4") 4))))
+
+(ert-deftest shell-start-process-shell-command ()
+  (with-temp-buffer
+    (let ((p (start-process-shell-command "sh-test" (current-buffer) "echo one; echo two")))
+      (should (equal (car (last (process-command p))) "echo one; echo two"))
+      (while (process-live-p p) (accept-process-output p 0.1))
+      (should (string-prefix-p "one\ntwo\n" (buffer-string))))))
+
+(ert-deftest shell-process-environment ()
+  (should (consp process-environment))
+  (should (member (concat "HOME=" (getenv "HOME")) process-environment))
+  (let ((process-environment (cons "SHELL_TEST_VAR=xyz" process-environment)))
+    (should (equal (shell-command-to-string "printf %s \"$SHELL_TEST_VAR\"") "xyz")))
+  (should (equal (shell-command-to-string "printf %s \"$SHELL_TEST_VAR\"") "")))
+
+(ert-deftest shell-command-echo-area-and-buffer ()
+  (shell-tests--capturing
+   (should (equal (shell-command "echo hello") 0))
+   (should (equal shell-tests--message "hello"))
+   (should-not shell-tests--shown)
+   (shell-command "printf 'l1\\nl2\\n'")
+   (should (eq shell-tests--shown (get-buffer "*Shell Command Output*")))
+   (should (equal (with-current-buffer shell-tests--shown (buffer-string)) "l1\nl2\n"))
+   (should (equal (shell-command "true") 0))
+   (should (equal shell-tests--message "(Shell command succeeded with no output)"))
+   (should (equal (shell-command "exit 3") 3))
+   (should (equal shell-tests--message "(Shell command failed with code 3 and no output)"))
+   (should (equal (with-current-buffer "*Shell Command Output*" mode-line-process)
+                  " - Exit [3]"))))
+
+(ert-deftest shell-command-insert-at-point ()
+  (with-temp-buffer
+    (insert "<>")
+    (goto-char 2)
+    (shell-command "echo in" t)
+    (should (equal (buffer-string) "<in\n>"))
+    (should (= (point) 2))
+    (should (= (mark t) 5))))
+
+(ert-deftest shell-command-on-region-replace ()
+  (with-temp-buffer
+    (insert "b\na\nc\n")
+    (shell-command-on-region 1 (point-max) "sort" nil t)
+    (should (equal (buffer-string) "a\nb\nc\n"))
+    (should (= (point) 1))
+    (should (= (mark t) 7)))
+  (with-temp-buffer
+    (insert "x\ny\n")
+    (shell-tests--capturing
+     (shell-command-on-region 1 (point-max) "tr a-z A-Z")
+     (should (equal (with-current-buffer "*Shell Command Output*" (buffer-string)) "X\nY\n"))
+     (should (equal (buffer-string) "x\ny\n"))
+     (shell-command-on-region 1 3 "tr a-z A-Z")
+     (should (equal shell-tests--message "X")))))
+
+(ert-deftest shell-async-shell-command ()
+  (shell-tests--capturing
+   (let ((p (async-shell-command "echo async; exit 2")))
+     (while (process-live-p p) (accept-process-output p 0.1))
+     (accept-process-output nil 0.05)
+     (should (equal (buffer-name shell-tests--shown) "*Async Shell Command*"))
+     (should (equal (with-current-buffer shell-tests--shown (buffer-string)) "async\n"))
+     (should (equal shell-tests--message "echo async; exit 2: exited abnormally with code 2.")))))
