@@ -310,6 +310,16 @@ std::string unique_process_name(std::string_view name)
     return candidate;
 }
 
+// :region-filter-unit: `chunk' (the default) or `line'.
+OutputStream::RegionUnit region_unit_arg(Value v)
+{
+    if (nilp(v) || v == sym("chunk"))
+        return OutputStream::RegionUnit::Chunk;
+    if (v == sym("line"))
+        return OutputStream::RegionUnit::Line;
+    xsignal2(Qerror, make_string("Invalid region filter unit (chunk or line)"), v);
+}
+
 Value make_process_object(Value plist)
 {
     Value name = plist_get(plist, sym(":name"));
@@ -371,6 +381,7 @@ Value make_process_object(Value plist)
             err->set_buffer(b);
     install_receivers(ref);
     install_sentinel(ref);
+    ref.proc->output().set_region_unit(region_unit_arg(plist_get(plist, sym(":region-filter-unit"))));
     return obj;
 }
 
@@ -503,6 +514,18 @@ Value f_set_process_region_filter(Args a)
     }
     d->region_filter = a[1];
     install_receivers(*d);
+    return a[1];
+}
+
+Value f_process_region_filter_unit(Args a)
+{
+    auto unit = data(check_process(a[0]))->proc->output().region_unit();
+    return unit == OutputStream::RegionUnit::Line ? sym("line") : sym("chunk");
+}
+
+Value f_set_process_region_filter_unit(Args a)
+{
+    data(check_process(a[0]))->proc->output().set_region_unit(region_unit_arg(a[1]));
     return a[1];
 }
 
@@ -971,6 +994,8 @@ const SubrDef process_subrs[] = {
     {"set-process-filter", 2, 2, f_set_process_filter},
     {"process-region-filter", 1, 1, f_process_region_filter},
     {"set-process-region-filter", 2, 2, f_set_process_region_filter},
+    {"process-region-filter-unit", 1, 1, f_process_region_filter_unit},
+    {"set-process-region-filter-unit", 2, 2, f_set_process_region_filter_unit},
     {"process-sentinel", 1, 1, f_process_sentinel},
     {"set-process-sentinel", 2, 2, f_set_process_sentinel},
     {"process-coding-system", 1, 1, f_process_coding_system},

@@ -30,6 +30,8 @@ OutputStream::~OutputStream() { *m_alive = false; }
 
 void OutputStream::set_buffer(Buffer* buffer)
 {
+    if (buffer != m_mark->buffer())
+        m_held_back.detach(); // a held-back line belongs to the old buffer
     if (!buffer)
         m_mark->detach();
     else if (buffer != m_mark->buffer())
@@ -143,13 +145,62 @@ OutputStream::ReadResult OutputStream::read_into_buffer(Buffer& buffer)
         scope.inserted(end - at);
     }
     if (m_region_filter && end > at) {
-        std::weak_ptr<bool> alive = m_alive;
-        RegionFilter filter = m_region_filter; // the filter may replace itself
-        call_filter([&] { filter(at, end); });
-        if (alive.expired())
-            return ReadResult::Again;
+        if (m_region_unit == RegionUnit::Chunk) {
+            if (!deliver_region(at, end))
+                return ReadResult::Again;
+        } else if (auto lines = whole_lines(buffer, at, end)) {
+            if (!deliver_region(lines->first, lines->second))
+                return ReadResult::Again;
+        }
     }
     return eof ? ReadResult::Eof : ReadResult::Data;
+}
+
+bool OutputStream::deliver_region(CharPos start, CharPos end)
+{
+    std::weak_ptr<bool> alive = m_alive;
+    RegionFilter filter = m_region_filter; // the filter may replace itself
+    call_filter([&] { filter(start, end); });
+    return !alive.expired();
+}
+
+std::optional<std::pair<CharPos, CharPos>> OutputStream::whole_lines(Buffer& buffer, CharPos at, CharPos end)
+{
+    // Only the new text can hold a newline: what is held back has none.
+    const CharPos start = m_held_back.buffer() == &buffer ? std::min(*m_held_back.position(), at) : at;
+    const auto nl = buffer.gap_buffer().rfind(static_cast<std::size_t>(buffer.char_to_byte(at).value),
+                                              static_cast<std::size_t>(buffer.char_to_byte(end).value), '\n');
+    if (!nl) {
+        if (m_held_back.buffer() != &buffer)
+            m_held_back.set(buffer, at);
+        return std::nullopt;
+    }
+    const CharPos line_end = buffer.byte_to_char(BytePos(static_cast<std::int64_t>(*nl) + 1));
+    if (line_end < end)
+        m_held_back.set(buffer, line_end);
+    else
+        m_held_back.detach();
+    return std::pair{start, line_end};
+}
+
+// At EOF the unfinished last line goes to the filter, before the sentinel.
+void OutputStream::deliver_held_back()
+{
+    Buffer* b = buffer();
+    if (!m_region_filter || !b || m_held_back.buffer() != b)
+        return;
+    const CharPos start = *m_held_back.position();
+    const CharPos end = m_mark->position().value_or(start);
+    m_held_back.detach();
+    if (end > start)
+        deliver_region(start, end);
+}
+
+void OutputStream::set_region_unit(RegionUnit unit)
+{
+    if (unit == RegionUnit::Chunk)
+        deliver_held_back();
+    m_region_unit = unit;
 }
 
 OutputStream::ReadResult OutputStream::read_into_string()
@@ -218,6 +269,10 @@ void OutputStream::close_at_eof()
     m_watcher.reset();
     m_fd.reset();
     m_saw_eof = true;
+    std::weak_ptr<bool> alive = m_alive;
+    deliver_held_back();
+    if (alive.expired())
+        return;
     if (m_on_eof) {
         auto f = m_on_eof;
         f();

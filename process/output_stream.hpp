@@ -58,6 +58,13 @@ public:
     void set_region_filter(RegionFilter f);
     bool has_string_filter() const { return bool(m_string_filter); }
     bool has_region_filter() const { return bool(m_region_filter); }
+    // What a region filter is called with: every chunk as it is inserted,
+    // or (Line) only regions that end just after a newline. With Line, the
+    // text after the last newline is inserted at once but held back from
+    // the filter until a later chunk completes its line, or until EOF.
+    enum class RegionUnit { Chunk, Line };
+    void set_region_unit(RegionUnit unit);
+    RegionUnit region_unit() const { return m_region_unit; }
     // Where gapmacs::Error exceptions thrown by filters are reported (stderr
     // by default). Other exceptions (a Lisp throw to an outer catch) pass
     // through, leaving the stream consistent.
@@ -90,6 +97,12 @@ private:
     void close_at_eof();
     void report(const char* what);
     template <typename F> void call_filter(F&& call);
+    // Calls the region filter for [start, end); false when the filter
+    // deleted this stream.
+    bool deliver_region(CharPos start, CharPos end);
+    // With Line: what of [at, end), just inserted, may go to the filter now.
+    std::optional<std::pair<CharPos, CharPos>> whole_lines(Buffer& buffer, CharPos at, CharPos end);
+    void deliver_held_back();
 
     EventLoop& m_loop;
     UniqueFd m_fd;
@@ -101,6 +114,11 @@ private:
     Marker* m_mark = &m_own_mark;
     StringFilter m_string_filter;
     RegionFilter m_region_filter;
+    RegionUnit m_region_unit = RegionUnit::Chunk;
+    // With Line: the start of inserted text not yet given to the filter
+    // (points nowhere when nothing is held back). Text is inserted after it,
+    // at the process mark, so it never moves with insertions.
+    Marker m_held_back;
     ErrorReporter m_report;
     std::function<void()> m_on_eof;
     std::uint64_t m_bytes_read = 0;

@@ -68,8 +68,10 @@
    (should (equal shell-tests--message "hello"))
    (should-not shell-tests--shown)
    (shell-command "printf 'l1\\nl2\\n'")
-   (should (eq shell-tests--shown (get-buffer "*Shell Command Output*")))
-   (should (equal (with-current-buffer shell-tests--shown (buffer-string)) "l1\nl2\n"))
+   ;; Emacs in batch prints even long output as a message.
+   (when (boundp 'gapmacs-version)
+     (should (eq shell-tests--shown (get-buffer "*Shell Command Output*"))))
+   (should (equal (with-current-buffer "*Shell Command Output*" (buffer-string)) "l1\nl2\n"))
    (should (equal (shell-command "true") 0))
    (should (equal shell-tests--message "(Shell command succeeded with no output)"))
    (should (equal (shell-command "exit 3") 3))
