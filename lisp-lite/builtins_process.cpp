@@ -65,6 +65,8 @@ struct ProcessData {
     Value decoding, encoding; // coding system symbols
     bool query_on_exit = true;
     bool deleted = false;
+    // For the progress the mode line shows while output streams.
+    EventLoop::Clock::time_point started = EventLoop::Clock::now();
 };
 
 // Processes in process-list: live ones, and exited ones until notified.
@@ -527,6 +529,17 @@ Value f_set_process_region_filter_unit(Args a)
 {
     data(check_process(a[0]))->proc->output().set_region_unit(region_unit_arg(a[1]));
     return a[1];
+}
+
+std::uint64_t bytes_read(ProcessData& d);
+
+// (BYTES SECONDS): output bytes read so far and seconds since the start,
+// for a progress display (a gapmacs extension).
+Value f_gapmacs_process_progress(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    double secs = std::chrono::duration<double>(EventLoop::Clock::now() - d->started).count();
+    return list({make_integer(static_cast<std::int64_t>(bytes_read(*d))), make_number(secs)});
 }
 
 Value f_process_sentinel(Args a)
@@ -995,6 +1008,7 @@ const SubrDef process_subrs[] = {
     {"process-region-filter", 1, 1, f_process_region_filter},
     {"set-process-region-filter", 2, 2, f_set_process_region_filter},
     {"process-region-filter-unit", 1, 1, f_process_region_filter_unit},
+    {"gapmacs-process-progress", 1, 1, f_gapmacs_process_progress},
     {"set-process-region-filter-unit", 2, 2, f_set_process_region_filter_unit},
     {"process-sentinel", 1, 1, f_process_sentinel},
     {"set-process-sentinel", 2, 2, f_set_process_sentinel},

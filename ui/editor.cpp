@@ -62,6 +62,38 @@ Value local_value(const char* name, Value buffer)
     return value_of(name);
 }
 
+// "12.3M" for a byte count.
+std::string human_size(double bytes)
+{
+    const char* units[] = {"B", "K", "M", "G", "T"};
+    int u = 0;
+    while (bytes >= 1024 && u < 4) {
+        bytes /= 1024;
+        ++u;
+    }
+    char buf[32];
+    std::snprintf(buf, sizeof buf, u == 0 ? "%.0f%s" : "%.1f%s", bytes, units[u]);
+    return buf;
+}
+
+std::string princ_text(Value v);
+
+// The mode line's word on a buffer's process: its status, and while it runs
+// how much arrived and how fast (":run 12.3M 45.0M/s").
+std::string process_progress(Value proc)
+{
+    std::string out = ":" + princ_text(call1(sym("process-status"), proc));
+    Value progress = call1(sym("gapmacs-process-progress"), proc);
+    double bytes = static_cast<double>(check_fixnum(car(progress)));
+    double secs = check_number(car(cdr(progress)));
+    if (bytes > 0) {
+        out += " " + human_size(bytes);
+        if (secs > 0.2)
+            out += " " + human_size(bytes / secs) + "/s";
+    }
+    return out;
+}
+
 std::string princ_text(Value v)
 {
     if (stringp(v))
@@ -297,7 +329,7 @@ WindowSettings Editor::settings_for(Window& w)
         // A buffer with a process shows its status, as comint modes do.
         Value proc = call1(sym("get-buffer-process"), b);
         if (!nilp(proc))
-            s.mode_line_process = ":" + princ_text(call1(sym("process-status"), proc));
+            s.mode_line_process = process_progress(proc);
     }
     s.line_number_mode = !nilp(value_of("line-number-mode")) || xsymbol(intern("line-number-mode"))->value == Qunbound;
     s.column_number_mode = !nilp(value_of("column-number-mode"));

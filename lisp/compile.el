@@ -1,0 +1,458 @@
+;;; compile.el --- M-x compile, compilation-mode and next-error  -*- lexical-binding: t -*-
+
+;; Output streams in through a region filter: the text lands in the buffer
+;; as it would with no filter, and the filter only reads each complete line
+;; once, recording FILE:LINE[:COL] messages as overlays.  The real file name
+;; is kept in the overlay, so what the buffer shows may be escaped or edited
+;; (grep's NUL separator becomes ":") without losing it.
+
+(require 'shell-command)
+
+(defvar compile-command "make -k ")
+(defvar compile-history nil)
+(defvar compilation-read-command t)
+(defvar compilation-ask-about-save t)
+(defvar compilation-always-kill nil)
+(defvar compilation-scroll-output nil)
+(defvar compilation-finish-functions nil)
+(defvar compilation-start-hook nil)
+(defvar compilation-buffer-name-function nil)
+(defvar compilation-directory nil)
+(defvar next-error-last-buffer nil
+  "The buffer `next-error' last used; a compilation or grep buffer.")
+(defvar next-error-hook nil)
+
+(defvar-local compilation-arguments nil
+  "(COMMAND MODE NAME-FUNCTION HIGHLIGHT-REGEXP) of the run in this buffer.")
+(defvar-local compilation-exit-message-function nil)
+(defvar-local compilation-num-errors-found 0)
+(defvar-local compilation-num-warnings-found 0)
+(defvar-local compilation-num-infos-found 0)
+(defvar-local compilation--parse-marker nil "Start of the first line not yet parsed.")
+(defvar-local compilation--pending nil "Starts of the lines parsed since the last message, newest first.")
+(defvar-local compilation--messages nil "Message overlays in buffer order (a vector, filled to the count).")
+(defvar-local compilation--count 0)
+(defvar-local compilation--current nil "Index of the message `next-error' visited last.")
+(defvar-local compilation--state ":run")
+(defvar-local compilation--mode-line-counts nil
+  "Function of no arguments giving the counts shown after the state.")
+
+(defface compilation-error '((t :inherit error)) "Error messages.")
+(defface compilation-warning '((t :inherit warning)) "Warnings.")
+(defface compilation-info '((t :inherit success)) "File names of informational messages and matches.")
+(defface compilation-line-number '((t :inherit font-lock-keyword-face)) "Line numbers.")
+
+;;;; Parsing
+
+(defconst compilation--null-record "\\`\\([^\0\n]*\\)\0\\([0-9]+\\)[:-]"
+  "grep --null output: FILE NUL LINE : TEXT.")
+
+(defconst compilation--gnu-record
+  "\\`\\([^ \t\n:\0][^\t\n:\0]*\\):\\([0-9]+\\)\\(?:[:.]\\([0-9]+\\)\\)?\\(?::\\|\\'\\)"
+  "FILE:LINE[:COL]: as GNU tools and grep -n print.")
+
+(defun compilation--type (text)
+  (cond ((string-match-p "\\`[ \t]*\\(?:warning\\|Warning\\|WARNING\\)" text) 1)
+        ((string-match-p "\\`[ \t]*\\(?:note\\|info\\|Info\\|NOTE\\|INFO\\)[: ]" text) 0)
+        (t 2)))
+
+(defun compilation--add-message (beg name-end file line col type)
+  "Record a message from BEG to NAME-END (the FILE:LINE part) and colour it."
+  (let ((ov (make-overlay beg name-end nil t nil)))
+    (overlay-put ov 'compilation-message (list file line col type))
+    (overlay-put ov 'face (cond ((derived-mode-p 'grep-mode) 'compilation-info)
+                                ((= type 2) 'compilation-error)
+                                ((= type 1) 'compilation-warning)
+                                (t 'compilation-info)))
+    (cond ((= type 2) (setq compilation-num-errors-found (1+ compilation-num-errors-found)))
+          ((= type 1) (setq compilation-num-warnings-found (1+ compilation-num-warnings-found)))
+          (t (setq compilation-num-infos-found (1+ compilation-num-infos-found))))
+    (let ((v compilation--messages))
+      (when (>= compilation--count (length v))
+        (setq v (vconcat v (make-vector (max 64 (length v)) nil)))
+        (setq compilation--messages v))
+      (aset v compilation--count ov)
+      (setq compilation--count (1+ compilation--count)))))
+
+(defun compilation--file-for-null-record (bol nul)
+  "The start of the file name that ends at NUL, for names holding newlines:
+the longest run of the lines seen since the last message that names an
+existing file, else the current line."
+  (let ((best bol))
+    (dolist (start compilation--pending)
+      (when (file-exists-p (expand-file-name (buffer-substring-no-properties start nul)))
+        (setq best start)))
+    best))
+
+(defun compilation--parse-line (bol eol)
+  "Parse the line BOL..EOL (without its newline)."
+  (let ((text (buffer-substring-no-properties bol eol)))
+    (cond
+     ((string-match compilation--null-record text)
+      (let* ((nul (+ bol (match-end 1)))
+             (start (if compilation--pending (compilation--file-for-null-record bol nul) bol))
+             (file (buffer-substring-no-properties start nul))
+             (line (string-to-number (match-string 2 text)))
+             (name-end (+ bol (match-end 2))))
+        ;; Show grep's separator as the colon people read.
+        (let ((inhibit-read-only t))
+          (save-excursion
+            (goto-char nul)
+            (delete-char 1)
+            (insert ":")))
+        (compilation--add-message start name-end file line nil
+                                  (if (derived-mode-p 'grep-mode) 0
+                                    (compilation--type (substring text (match-end 0)))))
+        (setq compilation--pending nil)))
+     ((string-match compilation--gnu-record text)
+      (compilation--add-message bol (+ bol (match-end 2))
+                                (match-string 1 text)
+                                (string-to-number (match-string 2 text))
+                                (and (match-beginning 3) (string-to-number (match-string 3 text)))
+                                (if (derived-mode-p 'grep-mode) 0
+                                  (compilation--type (substring text (match-end 0)))))
+      (setq compilation--pending nil))
+     (t
+      (push bol compilation--pending)
+      (when (nthcdr 32 compilation--pending) (setcdr (nthcdr 31 compilation--pending) nil))))))
+
+(defun compilation--parse (limit &optional final)
+  "Parse the complete lines before LIMIT, and with FINAL the partial last one."
+  (save-excursion
+    (save-match-data
+      (let ((pos (marker-position compilation--parse-marker)))
+        (goto-char pos)
+        (while (search-forward "\n" limit t)
+          (compilation--parse-line pos (1- (point)))
+          (setq pos (point)))
+        (when (and final (< pos limit))
+          (compilation--parse-line pos limit)
+          (setq pos limit))
+        (set-marker compilation--parse-marker pos)))))
+
+(defun compilation--mode-line-text ()
+  (concat compilation--state
+          (if compilation--mode-line-counts (funcall compilation--mode-line-counts)
+            (format " [%d %d %d]" compilation-num-errors-found
+                    compilation-num-warnings-found compilation-num-infos-found))))
+
+(defun compilation--update-mode-line ()
+  (setq mode-line-process (compilation--mode-line-text))
+  (when (fboundp 'force-mode-line-update) (force-mode-line-update)))
+
+(defun compilation--filter (proc _start end)
+  (when (buffer-live-p (process-buffer proc))
+    (with-current-buffer (process-buffer proc)
+      (compilation--parse end)
+      (compilation--update-mode-line))))
+
+;;;; Running
+
+(defun compilation--now ()
+  (substring (current-time-string) 0 19))
+
+(unless (fboundp 'current-time-string)
+  (defun current-time-string (&optional _time _zone)
+    "The local time as Emacs prints it, e.g. \"Mon Nov 30 14:21:34 2026\" (from date(1))."
+    (with-temp-buffer
+      (call-process "date" nil t nil "+%a %b %e %H:%M:%S %Y")
+      (string-trim-right (buffer-string)))))
+
+(unless (fboundp 'abbreviate-file-name)
+  (defun abbreviate-file-name (filename)
+    (let ((home (file-name-as-directory (expand-file-name "~"))))
+      (if (and (string-prefix-p home filename) (not (equal home "/")))
+          (concat "~/" (substring filename (length home)))
+        filename))))
+
+(defun compilation--name-of-mode (mode)
+  (replace-regexp-in-string "-mode\\'" "" (symbol-name mode)))
+
+(defun compilation-buffer-name (name-of-mode _mode-command name-function)
+  (cond (name-function (funcall name-function name-of-mode))
+        (compilation-buffer-name-function (funcall compilation-buffer-name-function name-of-mode))
+        (t (concat "*" (downcase name-of-mode) "*"))))
+
+(defun compilation--reset ()
+  (let ((inhibit-read-only t))
+    (erase-buffer))
+  (delete-all-overlays)
+  (setq compilation-num-errors-found 0
+        compilation-num-warnings-found 0
+        compilation-num-infos-found 0
+        compilation--pending nil
+        compilation--messages (make-vector 64 nil)
+        compilation--count 0
+        compilation--current nil
+        compilation--state ":run"))
+
+(defun compilation--kill-running (buffer name-of-mode)
+  (let ((proc (get-buffer-process buffer)))
+    (when proc
+      (if (or compilation-always-kill
+              (yes-or-no-p (format "A %s process is running; kill it? " name-of-mode)))
+          (delete-process proc)
+        (error "Cannot have two processes in `%s' at once" (buffer-name buffer))))))
+
+(defun compilation-start (command &optional mode name-function highlight-regexp)
+  "Run COMMAND in a shell into a buffer in MODE (default `compilation-mode')."
+  (let* ((mode (if (and mode (not (eq mode t))) mode 'compilation-mode))
+         (name-of-mode (compilation--name-of-mode mode))
+         (dir default-directory)
+         (outbuf (get-buffer-create (compilation-buffer-name name-of-mode mode name-function)))
+         proc)
+    (compilation--kill-running outbuf name-of-mode)
+    (with-current-buffer outbuf
+      (funcall mode)
+      (setq default-directory dir)
+      (compilation--reset)
+      (setq compilation-arguments (list command mode name-function highlight-regexp))
+      (let ((inhibit-read-only t))
+        (insert "-*- mode: " name-of-mode "; default-directory: "
+                (prin1-to-string (abbreviate-file-name default-directory)) " -*-\n"
+                (format "%s started at %s\n\n" mode-name (compilation--now))
+                command "\n"))
+      (setq compilation--parse-marker (copy-marker (point-max)))
+      (compilation--update-mode-line)
+      (setq proc (make-process
+                  :name name-of-mode :buffer outbuf
+                  :command (shell-command--argv (list shell-file-name shell-command-switch command))
+                  :region-filter #'compilation--filter
+                  :sentinel #'compilation-sentinel))
+      (set-marker (process-mark proc) (point-max))
+      (goto-char (if compilation-scroll-output (point-max) (point-min)))
+      (run-hook-with-args 'compilation-start-hook proc))
+    (let ((win (display-buffer outbuf)))
+      (when (and win (fboundp 'set-window-point) (windowp win))
+        (set-window-point win (with-current-buffer outbuf (point)))))
+    (setq next-error-last-buffer outbuf)
+    outbuf))
+
+(defun compilation--exit-message (status code msg)
+  (if compilation-exit-message-function
+      (funcall compilation-exit-message-function status code msg)
+    (cons msg code)))
+
+(defun compilation-handle-exit (process-status exit-status msg)
+  "Write how the run ended, as Emacs: \"NAME MSG at TIME\", and the mode line state."
+  (let* ((inhibit-read-only t)
+         (status (compilation--exit-message process-status exit-status msg))
+         (text (car status)))
+    (save-excursion
+      (goto-char (point-max))
+      (insert "\n" mode-name " "
+              (if (string-suffix-p "\n" text) (substring text 0 -1) text)
+              " at " (compilation--now) "\n"))
+    (setq compilation--state (format ":%s [%s]" process-status (cdr status)))
+    (compilation--update-mode-line)
+    (run-hook-with-args 'compilation-finish-functions (current-buffer) text)))
+
+(defun compilation-sentinel (proc event)
+  (let ((buffer (process-buffer proc)))
+    (when (and (memq (process-status proc) '(exit signal)) (buffer-live-p buffer))
+      (with-current-buffer buffer
+        (compilation--parse (marker-position (process-mark proc)) t)
+        (compilation-handle-exit (process-status proc) (process-exit-status proc) event)))))
+
+(defun compilation-read-command (command)
+  (read-shell-command "Compile command: " command 'compile-history))
+
+(defun compile (command &optional comint)
+  "Compile the program with COMMAND (default `compile-command') into *compilation*."
+  (interactive
+   (list (let ((command (eval compile-command)))
+           (if (or compilation-read-command current-prefix-arg)
+               (compilation-read-command command)
+             command))
+         (consp current-prefix-arg)))
+  (unless (equal command (eval compile-command))
+    (setq compile-command command))
+  (when compilation-ask-about-save (save-some-buffers nil))
+  (setq compilation-directory default-directory)
+  (compilation-start command comint))
+
+(defun recompile (&optional edit-command)
+  "Run the last compilation again, in its directory."
+  (interactive "P")
+  (let* ((buffer (if (derived-mode-p 'compilation-mode) (current-buffer)
+                   (and (buffer-live-p next-error-last-buffer) next-error-last-buffer)))
+         (args (and buffer (buffer-local-value 'compilation-arguments buffer)))
+         (command (or (car args) (eval compile-command))))
+    (when edit-command
+      (setq command (compilation-read-command command)))
+    (let ((default-directory (if buffer (buffer-local-value 'default-directory buffer)
+                               (or compilation-directory default-directory))))
+      (apply #'compilation-start command (cdr args)))))
+
+(defun kill-compilation ()
+  "Interrupt the process running in this compilation buffer."
+  (interactive)
+  (let* ((buffer (compilation--find-buffer))
+         (proc (get-buffer-process buffer)))
+    (if proc
+        (interrupt-process proc)
+      (error "The %s process is not running" (downcase (buffer-local-value 'mode-name buffer))))))
+
+;;;; Moving between messages
+
+(defun compilation--find-buffer (&optional avoid-current)
+  "The buffer whose messages `next-error' walks."
+  (cond ((and (not avoid-current) (derived-mode-p 'compilation-mode)) (current-buffer))
+        ((and (buffer-live-p next-error-last-buffer)
+              (with-current-buffer next-error-last-buffer (derived-mode-p 'compilation-mode)))
+         next-error-last-buffer)
+        (t (or (seq-find-buffer (lambda (b) (with-current-buffer b (derived-mode-p 'compilation-mode))))
+               (user-error "No buffers contain error message locations")))))
+
+(defun compilation--index-at (pos)
+  "Index of the last message starting at or before POS's line end, or -1."
+  (let ((lo 0) (hi compilation--count) (limit (save-excursion (goto-char pos) (line-end-position))))
+    (while (< lo hi)
+      (let ((mid (/ (+ lo hi) 2)))
+        (if (<= (overlay-start (aref compilation--messages mid)) limit)
+            (setq lo (1+ mid))
+          (setq hi mid))))
+    (1- lo)))
+
+(defun compilation--message-on-line ()
+  "The index of the message whose text covers point's line, or nil."
+  (let ((i (compilation--index-at (point))))
+    (when (>= i 0)
+      (let ((ov (aref compilation--messages i)))
+        (and (<= (save-excursion (goto-char (overlay-start ov)) (line-beginning-position))
+                 (point))
+             (<= (line-beginning-position)
+                 (save-excursion (goto-char (overlay-end ov)) (line-end-position)))
+             i)))))
+
+(defun compilation--target-index (n from-point)
+  (let* ((base (cond (from-point
+                      (let ((on (compilation--message-on-line)))
+                        (or on (- (compilation--index-at (point)) (if (> n 0) 0 -1)))))
+                     (compilation--current compilation--current)
+                     (t -1)))
+         (target (+ base n)))
+    (when (and (null compilation--current) (not from-point) (< n 0))
+      (setq target -1))
+    (cond ((>= target compilation--count) (user-error "Moved past last error"))
+          ((< target 0) (user-error "Moved back before first error"))
+          (t target))))
+
+(defun compilation-next-error (n)
+  "Move point to the Nth next message in this buffer, without visiting it."
+  (interactive "p")
+  (unless (derived-mode-p 'compilation-mode) (error "Not in a compilation buffer"))
+  (let ((i (compilation--target-index n t)))
+    (goto-char (overlay-start (aref compilation--messages i)))))
+
+(defun compilation-previous-error (n)
+  (interactive "p")
+  (compilation-next-error (- n)))
+
+(defun compilation--show-locus (buffer index select)
+  "Visit message INDEX of compilation BUFFER; SELECT the file's window as
+`next-error' does when called from the compilation window."
+  (let* ((ov (aref (buffer-local-value 'compilation--messages buffer) index))
+         (msg (overlay-get ov 'compilation-message))
+         (dir (buffer-local-value 'default-directory buffer))
+         (file (expand-file-name (nth 0 msg) dir))
+         (from-compilation (eq (current-buffer) buffer)))
+    (with-current-buffer buffer
+      (setq compilation--current index)
+      (goto-char (overlay-start ov))
+      (when (fboundp 'get-buffer-window)
+        (let ((w (get-buffer-window buffer)))
+          (when w (set-window-point w (point))))))
+    (setq next-error-last-buffer buffer)
+    (unless (file-exists-p file)
+      (user-error "No such file: %s" file))
+    (let ((target (files--visit file)))
+      (with-current-buffer target
+        (widen)
+        (goto-char (point-min))
+        (forward-line (1- (nth 1 msg)))
+        (when (nth 2 msg) (move-to-column (max 0 (1- (nth 2 msg))))))
+      (let ((pos (with-current-buffer target (point))))
+        (cond ((not (fboundp 'get-buffer-window)) (set-buffer target))
+              (from-compilation
+               (if select (pop-to-buffer target)
+                 (let ((w (display-buffer target)))
+                   (when (windowp w) (set-window-point w pos)))))
+              (t
+               (switch-to-buffer target)
+               (unless (get-buffer-window buffer) (display-buffer buffer))
+               (let ((w (get-buffer-window buffer)))
+                 (when w (set-window-point w (with-current-buffer buffer (point)))))))
+        (when (eq (current-buffer) target) (goto-char pos))))
+    (run-hooks 'next-error-hook)))
+
+(defun next-error (&optional arg reset)
+  "Visit the next FILE:LINE message of the last compilation or grep.
+A numeric ARG moves that many; C-u starts again at the first."
+  (interactive "P")
+  (let* ((buffer (compilation--find-buffer))
+         (from-point (eq buffer (current-buffer)))
+         (n (if (consp arg) 1 (prefix-numeric-value arg)))
+         index)
+    (with-current-buffer buffer
+      (when (or reset (consp arg)) (setq compilation--current nil))
+      (setq index (if (or reset (consp arg))
+                      (if (> compilation--count 0) 0 (user-error "Moved past last error"))
+                    (compilation--target-index n (and from-point (not (eq last-command 'next-error))
+                                                      (not (eq last-command 'previous-error)))))))
+    (compilation--show-locus buffer index t)))
+
+(defun previous-error (&optional n)
+  "Visit the previous message of the last compilation or grep."
+  (interactive "p")
+  (next-error (- (or n 1))))
+
+(defun first-error (&optional n)
+  (interactive "p")
+  (next-error n t))
+
+(defun next-error-no-select (&optional n)
+  "Show the next message's locus in another window, staying here."
+  (interactive "p")
+  (let* ((buffer (compilation--find-buffer))
+         (index (with-current-buffer buffer
+                  (compilation--target-index (or n 1) (eq buffer (current-buffer))))))
+    (compilation--show-locus buffer index nil)))
+
+(defun previous-error-no-select (&optional n)
+  (interactive "p")
+  (next-error-no-select (- (or n 1))))
+
+(defun compile-goto-error ()
+  "Visit the locus of the message on this line."
+  (interactive)
+  (let ((i (compilation--message-on-line)))
+    (unless i (user-error "No error here"))
+    (compilation--show-locus (current-buffer) i t)))
+
+;;;; The mode
+
+(define-derived-mode compilation-mode special-mode "Compilation"
+  "Major mode for compilation output: RET visits the message's locus."
+  (setq compilation--messages (make-vector 64 nil))
+  (setq compilation--count 0)
+  (setq-local revert-buffer-function (lambda (&rest _) (recompile))))
+
+(let ((map compilation-mode-map))
+  (define-key map (kbd "RET") 'compile-goto-error)
+  (define-key map (kbd "C-c C-c") 'compile-goto-error)
+  (define-key map (kbd "C-c C-k") 'kill-compilation)
+  (define-key map "g" 'recompile)
+  (define-key map "n" 'next-error-no-select)
+  (define-key map "p" 'previous-error-no-select)
+  (define-key map (kbd "M-n") 'compilation-next-error)
+  (define-key map (kbd "M-p") 'compilation-previous-error)
+  (define-key map (kbd "TAB") 'compilation-next-error))
+
+(define-key goto-map "n" 'next-error)
+(define-key goto-map "p" 'previous-error)
+(define-key goto-map (kbd "M-n") 'next-error)
+(define-key goto-map (kbd "M-p") 'previous-error)
+(define-key ctl-x-map "`" 'next-error)
+
+(provide 'compile)
