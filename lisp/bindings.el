@@ -84,3 +84,7 @@
    ("b" . switch-to-buffer-other-window)))
 
 (provide 'bindings)
+
+;; Sideways scrolling of truncated lines (the UI's window-hscroll).
+(global-set-key (kbd "C-x <") #'scroll-left)
+(global-set-key (kbd "C-x >") #'scroll-right)

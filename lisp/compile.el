@@ -28,7 +28,9 @@
 (defvar-local compilation-num-errors-found 0)
 (defvar-local compilation-num-warnings-found 0)
 (defvar-local compilation-num-infos-found 0)
-(defvar-local compilation--parse-marker nil "Start of the first line not yet parsed.")
+(defvar-local compilation--parse-pos nil
+  "Start of the first line not yet parsed.  A number, not a marker: process
+output is inserted before markers, which would carry a marker past it.")
 (defvar-local compilation--pending nil "Starts of the lines parsed since the last message, newest first.")
 (defvar-local compilation--messages nil "Message overlays in buffer order (a vector, filled to the count).")
 (defvar-local compilation--count 0)
@@ -58,7 +60,7 @@
 
 (defun compilation--add-message (beg name-end file line col type)
   "Record a message from BEG to NAME-END (the FILE:LINE part) and colour it."
-  (let ((ov (make-overlay beg name-end nil t nil)))
+  (let ((ov (make-overlay beg name-end)))
     (overlay-put ov 'compilation-message (list file line col type))
     (overlay-put ov 'face (cond ((derived-mode-p 'grep-mode) 'compilation-info)
                                 ((= type 2) 'compilation-error)
@@ -120,7 +122,7 @@ existing file, else the current line."
   "Parse the complete lines before LIMIT, and with FINAL the partial last one."
   (save-excursion
     (save-match-data
-      (let ((pos (marker-position compilation--parse-marker)))
+      (let ((pos compilation--parse-pos))
         (goto-char pos)
         (while (search-forward "\n" limit t)
           (compilation--parse-line pos (1- (point)))
@@ -128,7 +130,7 @@ existing file, else the current line."
         (when (and final (< pos limit))
           (compilation--parse-line pos limit)
           (setq pos limit))
-        (set-marker compilation--parse-marker pos)))))
+        (setq compilation--parse-pos pos)))))
 
 (defun compilation--mode-line-text ()
   (concat compilation--state
@@ -147,6 +149,30 @@ existing file, else the current line."
       (compilation--update-mode-line))))
 
 ;;;; Running
+
+(unless (fboundp 'format-mode-line)
+  (defun format-mode-line (format &rest _)
+    "FORMAT as the mode line shows it: strings, symbols' values, lists,
+(:eval FORM) and (:propertize ELT ...)."
+    (cond ((stringp format) format)
+          ((null format) "")
+          ((symbolp format) (if (boundp format) (format-mode-line (symbol-value format)) ""))
+          ((eq (car-safe format) :eval) (format-mode-line (eval (cadr format) t)))
+          ((eq (car-safe format) :propertize) (format-mode-line (cadr format)))
+          ((consp format) (mapconcat #'format-mode-line format ""))
+          (t ""))))
+
+(unless (fboundp 'file-relative-name)
+  (defun file-relative-name (filename &optional directory)
+    "FILENAME relative to DIRECTORY (default `default-directory')."
+    (let* ((file (expand-file-name filename))
+           (dir (file-name-as-directory (expand-file-name (or directory default-directory))))
+           (up ""))
+      (while (not (string-prefix-p dir file))
+        (setq dir (file-name-directory (directory-file-name dir))
+              up (concat up "../")))
+      (let ((rest (substring file (length dir))))
+        (if (and (equal up "") (equal rest "")) "." (concat up rest))))))
 
 (defun compilation--now ()
   (substring (current-time-string) 0 19))
@@ -194,6 +220,21 @@ existing file, else the current line."
           (delete-process proc)
         (error "Cannot have two processes in `%s' at once" (buffer-name buffer))))))
 
+(defvar compilation--start-function nil
+  "When non-nil, how `compilation-start' starts the run: a function of
+NAME-OF-MODE, BUFFER and COMMAND returning the process whose output goes
+into BUFFER (rgrep starts a pipeline of its own).")
+(defvar-local compilation--rerun-function nil
+  "When non-nil, what `recompile' calls instead of running the command again.")
+(defvar-local compilation--output-start nil "Where the run's output begins.")
+
+(defun compilation--start-shell (name-of-mode buffer command)
+  (make-process
+   :name name-of-mode :buffer buffer
+   :command (shell-command--argv (list shell-file-name shell-command-switch command))
+   :region-filter #'compilation--filter
+   :sentinel #'compilation-sentinel))
+
 (defun compilation-start (command &optional mode name-function highlight-regexp)
   "Run COMMAND in a shell into a buffer in MODE (default `compilation-mode')."
   (let* ((mode (if (and mode (not (eq mode t))) mode 'compilation-mode))
@@ -212,13 +253,11 @@ existing file, else the current line."
                 (prin1-to-string (abbreviate-file-name default-directory)) " -*-\n"
                 (format "%s started at %s\n\n" mode-name (compilation--now))
                 command "\n"))
-      (setq compilation--parse-marker (copy-marker (point-max)))
+      (setq compilation--parse-pos (point-max))
       (compilation--update-mode-line)
-      (setq proc (make-process
-                  :name name-of-mode :buffer outbuf
-                  :command (shell-command--argv (list shell-file-name shell-command-switch command))
-                  :region-filter #'compilation--filter
-                  :sentinel #'compilation-sentinel))
+      (setq compilation--output-start (point-max))
+      (setq proc (funcall (or compilation--start-function #'compilation--start-shell)
+                          name-of-mode outbuf command))
       (set-marker (process-mark proc) (point-max))
       (goto-char (if compilation-scroll-output (point-max) (point-min)))
       (run-hook-with-args 'compilation-start-hook proc))
@@ -276,13 +315,16 @@ existing file, else the current line."
   (interactive "P")
   (let* ((buffer (if (derived-mode-p 'compilation-mode) (current-buffer)
                    (and (buffer-live-p next-error-last-buffer) next-error-last-buffer)))
+         (rerun (and buffer (buffer-local-value 'compilation--rerun-function buffer)))
          (args (and buffer (buffer-local-value 'compilation-arguments buffer)))
          (command (or (car args) (eval compile-command))))
     (when edit-command
       (setq command (compilation-read-command command)))
+    (if (and rerun (not edit-command))
+        (with-current-buffer buffer (funcall rerun))
     (let ((default-directory (if buffer (buffer-local-value 'default-directory buffer)
                                (or compilation-directory default-directory))))
-      (apply #'compilation-start command (cdr args)))))
+      (apply #'compilation-start command (cdr args))))))
 
 (defun kill-compilation ()
   "Interrupt the process running in this compilation buffer."

@@ -107,3 +107,5 @@
     (unless (derived-mode-p initial-major-mode) (funcall initial-major-mode))))
 (load "xterm" nil t)
 (load "shell-command" nil t)
+(load "compile" nil t)
+(load "grep" nil t)

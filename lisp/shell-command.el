@@ -264,4 +264,8 @@ replaces the region; otherwise it is shown as `shell-command' shows it."
     (display-buffer buffer)
     proc))
 
+(define-key esc-map "!" 'shell-command)
+(define-key esc-map "&" 'async-shell-command)
+(define-key esc-map "|" 'shell-command-on-region)
+
 (provide 'shell-command)

@@ -93,6 +93,7 @@ public:
     {
         m_opt = s.layout;
         m_opt.width = w.text_cols();
+        m_opt.hscroll = m_opt.truncate ? w.hscroll : 0;
         if (s.line_numbers && !w.is_minibuffer()) {
             // Room for the numbers of every line the window can show.
             TextPos start = m_b.text_pos(std::clamp(w.start().position().value_or(m_b.point_min()),
@@ -137,6 +138,15 @@ public:
             start = start_for_point(m_b, m_point, m_w.rows / 2, m_opt);
             draw_rows(start, false);
         }
+        if (m_hscroll_to) {
+            // Point's column is out of view: scroll so it is in the middle
+            // (Emacs's auto-hscroll with hscroll-step 0), or back to 0.
+            const int content = std::max(m_opt.width - 1, 1);
+            m_w.hscroll = *m_hscroll_to < content - 1 ? 0 : std::max(*m_hscroll_to - content / 2, 0);
+            m_opt.hscroll = m_w.hscroll;
+            m_hscroll_to.reset();
+            draw_rows(start, false);
+        }
         m_w.start().set(m_b, start.chars);
         d.valid = true;
         d.tick = m_b.modification_tick();
@@ -165,6 +175,7 @@ private:
     bool same_options(const LayoutOptions& o) const
     {
         return o.width == m_opt.width && o.tab_width == m_opt.tab_width && o.truncate == m_opt.truncate &&
+               o.hscroll == m_opt.hscroll &&
                m_w.drawn.numbers == m_numbers;
     }
 
@@ -267,10 +278,21 @@ private:
                 row = layout_row(m_b, pos, m_limit, m_opt, grid_row(i), m_point.bytes, m_highlights);
                 ++m_stats.rows_laid_out;
             }
-            if (row_holds(row, m_point.bytes.value) && row.cursor_col && !found) {
-                found = true;
-                m_w.cursor_row = m_w.top + i;
-                m_w.cursor_col = m_w.left + m_numbers + *row.cursor_col;
+            if (row_holds(row, m_point.bytes.value) && !found) {
+                if (row.cursor_col) {
+                    found = true;
+                    m_w.cursor_row = m_w.top + i;
+                    m_w.cursor_col = m_w.left + m_numbers + *row.cursor_col;
+                    const int content = std::max(m_opt.width - 1, 1);
+                    const bool off_view = m_opt.truncate && row.cursor_line_col &&
+                                          (*row.cursor_col >= content || (m_opt.hscroll > 0 && *row.cursor_col < 1));
+                    if (off_view)
+                        m_hscroll_to = *row.cursor_line_col;
+                } else if (m_opt.truncate && row.cursor_line_col) {
+                    found = true; // on this row, but left or right of the view
+                    m_w.cursor_row = m_w.top + i;
+                    m_hscroll_to = *row.cursor_line_col;
+                }
             }
             put_number(i, line_start ? std::optional(line) : std::nullopt);
             if (row.ends_line)
@@ -310,6 +332,7 @@ private:
     Frame& m_frame;
     Window& m_w;
     int m_numbers = 0; // columns of line numbers
+    std::optional<int> m_hscroll_to; // point's column, when it is out of view
     const WindowSettings& m_s;
     RedisplayStats& m_stats;
     Buffer& m_b;

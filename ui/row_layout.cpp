@@ -132,6 +132,25 @@ Face face_at(std::int64_t byte, std::span<const Highlight> highlights)
     return f;
 }
 
+// Columns taken by the text [from, to) when it starts at column `col`.
+int columns_between(const GapBuffer& text, std::int64_t from, std::int64_t to, int col, int tab_width)
+{
+    const int start = col;
+    const int tab = std::max(tab_width, 1);
+    for (std::int64_t b = from; b < to;) {
+        int len = 1;
+        char32_t c = char_at(text, b, to, len);
+        b += len;
+        if (c == U'\t')
+            col += tab - col % tab;
+        else if (int w = char_columns(c); w >= 0)
+            col += w;
+        else if (!(::wcwidth(static_cast<wchar_t>(c)) == 0 && c >= 0x300))
+            col += static_cast<int>(escape_glyph(c).size());
+    }
+    return col - start;
+}
+
 } // namespace
 
 int char_columns(char32_t c)
@@ -173,7 +192,7 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
     static thread_local std::vector<Char> chars;
     static thread_local std::vector<bool> starts;
     chars.clear();
-    const std::size_t budget = static_cast<std::size_t>(content) * 4 + 16;
+    const std::size_t budget = static_cast<std::size_t>(content + (options.truncate ? std::max(options.hscroll, 0) : 0)) * 4 + 16;
     const std::int64_t floor = buffer.char_to_byte(buffer.point_min()).value;
     // Truncated rows are whole lines: long lines need no restarts there.
     std::int64_t next_anchor = options.truncate ? INT64_MAX
@@ -198,12 +217,30 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
 
     Row row;
     row.start = start;
+    // `col` counts columns from the row's start; with hscroll, cell v of the
+    // row shows column v + hs, and cell 0 is kept for the left `$`.
+    const int hs = options.truncate ? std::max(options.hscroll, 0) : 0;
+    const int first_visible = hs > 0 ? hs + 1 : 0;
     int col = 0;
     std::size_t i = 0;
+    bool hidden_left = false;
     auto put = [&](const Cell& cell) {
-        if (col < static_cast<int>(out.size()))
-            out[static_cast<std::size_t>(col)] = cell;
+        if (col < first_visible)
+            hidden_left = true;
+        else if (col - hs < static_cast<int>(out.size()))
+            out[static_cast<std::size_t>(col - hs)] = cell;
         ++col;
+    };
+    auto place_cursor = [&](int c) {
+        row.cursor_line_col = c;
+        if (c >= first_visible && c - hs <= content)
+            row.cursor_col = std::min(c - hs, content);
+        else
+            row.cursor_col.reset();
+    };
+    auto mark_left = [&] {
+        if (hidden_left && !out.empty())
+            out[0] = Cell::of(U'$');
     };
     auto position_of = [&](std::size_t index) {
         if (index < chars.size())
@@ -211,16 +248,16 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
         std::int64_t end = chars.empty() ? start.bytes.value : chars.back().byte + chars.back().len;
         return TextPos{start.chars + CharPos(static_cast<std::int64_t>(chars.size())), BytePos(end)};
     };
-    // A truncated row shows `$` and ends at the end of its line.
+    // A truncated row shows `$` and ends at the end of its line. A cursor
+    // beyond the shown part gets its column (for hscrolling), counted on.
     auto truncate_rest = [&](std::int64_t from) {
-        if (cursor && cursor->value >= from)
-            row.cursor_col = content; // beyond the shown part: on the `$`
-        col = content;
-        put(Cell::of(U'$'));
         auto nl = text.find(static_cast<std::size_t>(from), static_cast<std::size_t>(limit.bytes.value), '\n');
         BytePos next(nl ? static_cast<std::int64_t>(*nl) + 1 : limit.bytes.value);
-        if (nl && cursor && cursor->value > static_cast<std::int64_t>(*nl))
-            row.cursor_col.reset();
+        if (cursor && cursor->value >= from && cursor->value < next.value + (nl ? 0 : 1))
+            place_cursor(col + columns_between(text, from, cursor->value, col, options.tab_width));
+        if (!out.empty())
+            out[static_cast<std::size_t>(content)] = Cell::of(U'$');
+        mark_left();
         row.next = {buffer.byte_to_char(next), next};
         row.ends_line = true;
         row.reaches_end = !nl;
@@ -235,9 +272,10 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
                                 (j < chars.size() ? cursor->value < chars[j].byte : cursor->value < ch.byte + ch.len);
         if (ch.c == U'\n') {
             if (has_cursor)
-                row.cursor_col = std::min(col, content);
+                place_cursor(col);
             row.ends_line = true;
             row.next = position_of(i + 1);
+            mark_left();
             return row;
         }
         // The cluster's glyphs.
@@ -247,19 +285,19 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
         if (ch.c == U'\t') {
             int tab = std::max(options.tab_width, 1);
             w = tab - col % tab;
-            if (col + w > content && col < content)
+            if (!options.truncate && col + w > content && col < content)
                 w = content - col;
         } else if ((w = char_columns(ch.c)) < 0) {
             escaped = escape_glyph(ch.c);
             w = static_cast<int>(escaped.size());
         }
-        if (col + w > content && col > 0) {
+        if (col + w > hs + content && col > 0) {
             if (options.truncate)
                 return truncate_rest(ch.byte);
             break;
         }
         if (has_cursor)
-            row.cursor_col = col;
+            place_cursor(col);
         if (ch.c == U'\t') {
             for (int k = 0; k < w; ++k)
                 put(Cell::of(U' ', face));
@@ -275,9 +313,15 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
                 if (kw == 0 && extra < Cell::max_chars)
                     cell.chars[extra++] = chars[k].c;
             }
-            put(cell);
-            for (int k = 1; k < w; ++k)
-                put(Cell::continuation(face));
+            if (col < first_visible && col + w > first_visible) {
+                // A wide character cut by the left edge shows as blanks.
+                for (int k = 0; k < w; ++k)
+                    put(Cell::of(U' ', face));
+            } else {
+                put(cell);
+                for (int k = 1; k < w; ++k)
+                    put(Cell::continuation(face));
+            }
         }
         i = j;
     }
@@ -286,7 +330,8 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
         row.ends_line = true;
         row.reaches_end = true;
         if (cursor && cursor->value == limit.bytes.value)
-            row.cursor_col = std::min(col, content);
+            place_cursor(col);
+        mark_left();
         return row;
     }
     if (options.truncate)

@@ -25,6 +25,9 @@ struct LayoutOptions {
     int width = 80; // columns of the row, the continuation glyph's included
     int tab_width = 8;
     bool truncate = false;
+    // Truncated rows only: columns scrolled out on the left (window-hscroll);
+    // the first column then shows `$` where text is hidden.
+    int hscroll = 0;
 };
 
 // Text to draw in a face other than the default (the region, search
@@ -40,7 +43,8 @@ struct Row {
     TextPos next;            // where the following row starts
     bool ends_line = false;  // ended at a newline or at the end of the text
     bool reaches_end = false; // the end of the accessible text is on this row
-    std::optional<int> cursor_col; // the column of `cursor`, when it is on this row
+    std::optional<int> cursor_col; // the column of `cursor`, when it is on this row and in view
+    std::optional<int> cursor_line_col; // its column from the row's start, in view or not (truncated rows)
 };
 
 // Lays out the row starting at `start` (which must be a row start), up to

@@ -124,6 +124,26 @@ Value f_window_end(Args a)
     return Value::fixnum(rows.back().next.chars.value);
 }
 
+Value f_window_hscroll(Args a) { return Value::fixnum(check_window(a[0]).hscroll); }
+
+Value f_set_window_hscroll(Args a)
+{
+    check_window(a[0]).hscroll = static_cast<int>(std::clamp<std::int64_t>(check_fixnum(a[1]), 0, 1 << 20));
+    return a[1];
+}
+
+// scroll-left (C-x <) and scroll-right (C-x >): by ARG columns, or a
+// window's width less two.
+Value scroll_sideways(Value arg, int sign)
+{
+    Window& w = frame().selected();
+    std::int64_t n = nilp(arg) ? std::max(w.text_cols() - 2, 1) : check_fixnum(call1(sym("prefix-numeric-value"), arg));
+    w.hscroll = static_cast<int>(std::clamp<std::int64_t>(w.hscroll + sign * n, 0, 1 << 20));
+    return Value::fixnum(w.hscroll);
+}
+Value f_scroll_left(Args a) { return scroll_sideways(a[0], 1); }
+Value f_scroll_right(Args a) { return scroll_sideways(a[0], -1); }
+
 Value f_window_body_height(Args a) { return Value::fixnum(check_window(a[0]).rows); }
 Value f_window_total_height(Args a)
 {
@@ -636,6 +656,10 @@ const SubrDef ui_subrs[] = {
     {"window-point", 0, 1, guarded<f_window_point>},
     {"set-window-point", 2, 2, guarded<f_set_window_point>},
     {"window-end", 0, 2, guarded<f_window_end>},
+    {"window-hscroll", 0, 1, guarded<f_window_hscroll>},
+    {"set-window-hscroll", 2, 2, guarded<f_set_window_hscroll>},
+    {"scroll-left", 0, 2, guarded<f_scroll_left>},
+    {"scroll-right", 0, 2, guarded<f_scroll_right>},
     {"window-body-height", 0, 2, guarded<f_window_body_height>},
     {"window-height", 0, 2, guarded<f_window_total_height>},
     {"window-total-height", 0, 2, guarded<f_window_total_height>},
@@ -732,6 +756,8 @@ const char* const interactive_specs[][2] = {
     {"scroll-up", "(interactive \"^P\")"},
     {"scroll-down", "(interactive \"^P\")"},
     {"redraw-display", "(interactive)"},
+    {"scroll-left", "(interactive \"^P\")"},
+    {"scroll-right", "(interactive \"^P\")"},
     {"exit-minibuffer", "(interactive)"},
     {"abort-recursive-edit", "(interactive)"},
     {"abort-minibuffers", "(interactive)"},

@@ -38,6 +38,8 @@ public:
     bool is_minibuffer() const { return m_minibuffer; }
     // Made by display-buffer for its buffer: quit-window deletes it.
     bool quit_deletes = false;
+    // Columns scrolled out on the left while lines are truncated (window-hscroll).
+    int hscroll = 0;
 
     // Geometry, set by the frame's layout. `rows` counts text rows (the mode
     // line excluded); a window with a right neighbour gives its last column

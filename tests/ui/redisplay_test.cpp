@@ -215,3 +215,36 @@ TEST_CASE("line numbers: on each line's first row, continuation rows blank, the 
     CHECK(stats.cursor_col == 4);
     lisp::kill_buffer(b);
 }
+
+TEST_CASE("truncated lines scroll sideways to show point, with $ at both edges")
+{
+    std::string line;
+    for (int i = 0; i < 20; ++i)
+        line += "col" + std::to_string(i * 10) + std::string(10 - (3 + std::to_string(i * 10).size()), '.');
+    lisp::Value b = ui_test::buffer_with("hscrolled", line + "\nshort\n");
+    Buffer& text = *lisp::live_buffer(b);
+    Frame f(5, 30, b, minibuffer());
+    auto truncated = [](Window&) {
+        WindowSettings s;
+        s.layout.truncate = true;
+        return s;
+    };
+    auto at_start = redisplay(f, truncated);
+    CHECK(f.grid().row_text(0) == line.substr(0, 29) + "$");
+    CHECK(at_start.cursor_col == 0);
+    text.goto_char(CharPos(121)); // column 120: "col120"
+    auto scrolled = redisplay(f, truncated);
+    CHECK(f.selected().hscroll > 0);
+    CHECK(f.grid().row_text(0).starts_with("$"));
+    CHECK(f.grid().row_text(0).ends_with("$"));
+    CHECK(f.grid().row_text(1).starts_with("$ ")); // "short" is all to the left
+    CHECK(f.grid().row_text(1).find("short") == std::string::npos);
+    CHECK(f.grid().at(0, scrolled.cursor_col).chars[0] == U'c');
+    CHECK(f.grid().row_text(0).substr(static_cast<std::size_t>(scrolled.cursor_col), 6) == "col120");
+    text.goto_char(CharPos(1));
+    auto back = redisplay(f, truncated);
+    CHECK(f.selected().hscroll == 0);
+    CHECK(back.cursor_col == 0);
+    CHECK(f.grid().row_text(1).starts_with("short"));
+    lisp::kill_buffer(b);
+}

@@ -1,0 +1,206 @@
+;;; find-dired.el --- M-x find-dired and find-name-dired into *Find*  -*- lexical-binding: t -*-
+
+;; find runs with -print0, so any name (newlines, tabs, quotes, leading
+;; dashes, wildcards, bytes that are not UTF-8) arrives intact.  The region
+;; filter turns each complete NUL-terminated name into one display line as
+;; it arrives and keeps the real name in a vector indexed by line, so RET
+;; visits the real file whatever the line shows.  There is no dired here:
+;; the listing is names only, relative to the directory.
+
+(require 'shell-command)
+
+(defvar find-args nil "The last arguments given to `find-dired'.")
+(defvar find-args-history nil)
+(defvar find-name-arg "-name")
+(defvar find-dired-find-program "find")
+
+(defvar-local find-dired--dir nil "The directory find runs in.")
+(defvar-local find-dired--args nil)
+(defvar-local find-dired--names nil "Real names, by listing line (a vector filled to the count).")
+(defvar-local find-dired--count 0)
+(defvar-local find-dired--first-line nil "Line number of the first name.")
+(defvar-local find-dired--raw-start nil "Where the output not yet listed begins.")
+(defvar-local find-dired--stderr nil)
+(defvar-local find-dired--state ":run")
+
+(defun find-dired--display-name (name)
+  "NAME as its line shows it: as is, unless a control character would make
+the line ambiguous; then $'...' with C escapes, as shells and ls quote."
+  (if (not (string-match-p "[\0-\037\177]\\|\\`\\$'" name))
+      name
+    (concat "$'"
+            (mapconcat (lambda (c)
+                         (cond ((eq c ?\n) "\\n") ((eq c ?\t) "\\t") ((eq c ?\r) "\\r")
+                               ((eq c ?\\) "\\\\") ((eq c ?') "\\'")
+                               ((or (< c 32) (= c 127)) (format "\\%03o" c))
+                               (t (char-to-string c))))
+                       name "")
+            "'")))
+
+(defun find-dired--relative (name)
+  (cond ((equal name ".") ".")
+        ((string-prefix-p "./" name) (substring name 2))
+        (t name)))
+
+(defun find-dired--add-names (names)
+  "Append NAMES (real, as find printed them) to the vector and return
+their display lines."
+  (let ((v find-dired--names)
+        (needed (+ find-dired--count (length names))))
+    (when (> needed (length v))
+      (setq v (vconcat v (make-vector (max needed (length v)) nil)))
+      (setq find-dired--names v))
+    (mapconcat (lambda (name)
+                 (let ((rel (find-dired--relative name)))
+                   (aset v find-dired--count rel)
+                   (setq find-dired--count (1+ find-dired--count))
+                   (concat "  " (find-dired--display-name rel) "\n")))
+               names "")))
+
+(defun find-dired--take (proc upto)
+  "List the names between the raw start and UPTO (just after a NUL)."
+  (let* ((raw (buffer-substring-no-properties find-dired--raw-start upto))
+         (names (split-string raw "\0" t))
+         (inhibit-read-only t))
+    (save-excursion
+      (delete-region find-dired--raw-start upto)
+      (goto-char find-dired--raw-start)
+      (insert (find-dired--add-names names))
+      (setq find-dired--raw-start (point)))
+    (when proc (set-marker (process-mark proc) (point-max)))))
+
+(defun find-dired--update-mode-line ()
+  (setq mode-line-process (format "%s [%d files]" find-dired--state find-dired--count))
+  (when (fboundp 'force-mode-line-update) (force-mode-line-update)))
+
+(defun find-dired-filter (proc _start end)
+  (with-current-buffer (process-buffer proc)
+    (let ((last-nul (save-excursion
+                      (goto-char end)
+                      (and (search-backward "\0" find-dired--raw-start t) (1+ (point))))))
+      (when last-nul
+        (find-dired--take proc last-nul)
+        (find-dired--update-mode-line)))))
+
+(defun find-dired-sentinel (proc event)
+  (let ((buffer (process-buffer proc)))
+    (when (and (memq (process-status proc) '(exit signal)) (buffer-live-p buffer))
+      (with-current-buffer buffer
+        (let ((inhibit-read-only t))
+          ;; A name cut short by a kill is listed as far as it came.
+          (when (< find-dired--raw-start (point-max))
+            (save-excursion (goto-char (point-max)) (insert "\0"))
+            (find-dired--take nil (point-max)))
+          (save-excursion
+            (goto-char (point-max))
+            (when (buffer-live-p find-dired--stderr)
+              (insert (with-current-buffer find-dired--stderr (buffer-string)))
+              (kill-buffer find-dired--stderr))
+            (insert "\n  find " (substring event 0 -1)
+                    " at " (substring (current-time-string) 0 19) "\n")))
+        (setq find-dired--state (format ":%s" (process-status proc)))
+        (find-dired--update-mode-line)))))
+
+(defun find-dired--command (args)
+  (concat find-dired-find-program " . "
+          (if (string-match-p "\\`[ \t]*\\'" args) "" (concat "\\( " args " \\) "))
+          "-print0"))
+
+(define-derived-mode find-dired-mode special-mode "Find"
+  "Major mode for the *Find* listing: RET visits the file on the line."
+  (setq find-dired--names (make-vector 256 nil))
+  (setq-local revert-buffer-function (lambda (&rest _) (find-dired-rerun))))
+
+(let ((map find-dired-mode-map))
+  (define-key map (kbd "RET") 'find-dired-find-file)
+  (define-key map "f" 'find-dired-find-file)
+  (define-key map "o" 'find-dired-find-file-other-window)
+  (define-key map "g" 'find-dired-rerun)
+  (define-key map (kbd "C-c C-k") 'kill-find)
+  (define-key map "n" 'next-line)
+  (define-key map "p" 'previous-line)
+  (define-key map "q" 'quit-window))
+
+(defun find-dired (dir args)
+  "Run find in DIR with ARGS (shell syntax, as for find) into *Find*."
+  (interactive (list (read-directory-name "Run find in directory: " nil nil t)
+                     (read-string "Run find (with args): " find-args 'find-args-history)))
+  (let ((dir (file-name-as-directory (expand-file-name dir)))
+        (buffer (get-buffer-create "*Find*")))
+    (unless (file-directory-p dir)
+      (error "find-dired needs a directory: %s" dir))
+    (setq find-args args)
+    (let ((old (get-buffer-process buffer)))
+      (when old
+        (if (or (not (callint--called-as-command-p 'find-dired))
+                (yes-or-no-p "A `find' process is running; kill it? "))
+            (delete-process old)
+          (error "Cannot have two processes in `%s' at once" (buffer-name buffer)))))
+    (with-current-buffer buffer
+      (find-dired-mode)
+      (let ((inhibit-read-only t)) (erase-buffer))
+      (setq default-directory dir
+            find-dired--dir dir
+            find-dired--args args
+            find-dired--count 0
+            find-dired--state ":run")
+      (let ((inhibit-read-only t))
+        (insert "  " dir ":\n  " (find-dired--command args) "\n"))
+      (setq find-dired--first-line (line-number-at-pos (point-max))
+            find-dired--raw-start (point-max)
+            find-dired--stderr (generate-new-buffer " *find-errors*"))
+      (let ((proc (make-process
+                   :name "find" :buffer buffer
+                   :command (shell-command--argv
+                             (list shell-file-name shell-command-switch (find-dired--command args)))
+                   :coding 'utf-8-unix
+                   :stderr find-dired--stderr
+                   :region-filter #'find-dired-filter
+                   :sentinel #'find-dired-sentinel)))
+        (set-marker (process-mark proc) (point-max)))
+      (find-dired--update-mode-line)
+      (goto-char (point-min))
+      (forward-line 2))
+    (if (fboundp 'pop-to-buffer-same-window)
+        (pop-to-buffer-same-window buffer)
+      (switch-to-buffer buffer))
+    buffer))
+
+(defun find-name-dired (dir pattern)
+  "List the files under DIR whose names match the wildcard PATTERN."
+  (interactive (list (read-directory-name "Find-name (directory): " nil nil t)
+                     (read-string "Find-name (filename wildcard): ")))
+  (find-dired dir (concat find-name-arg " " (shell-quote-argument pattern))))
+
+(defun find-dired-rerun ()
+  "Run the same find again."
+  (interactive)
+  (find-dired find-dired--dir find-dired--args))
+
+(defun kill-find ()
+  "Kill the find running in this buffer."
+  (interactive)
+  (let ((proc (get-buffer-process (current-buffer))))
+    (if (and proc (process-live-p proc))
+        (kill-process proc)
+      (error "No find process is running"))))
+
+(defun find-dired-file-name ()
+  "The real name of the file on point's line, absolute; nil if none."
+  (let ((i (- (line-number-at-pos) find-dired--first-line)))
+    (and (>= i 0) (< i find-dired--count)
+         (< (line-beginning-position) find-dired--raw-start)
+         (expand-file-name (aref find-dired--names i) find-dired--dir))))
+
+(defun find-dired-find-file ()
+  "Visit the file on this line."
+  (interactive)
+  (let ((file (or (find-dired-file-name) (user-error "No file on this line"))))
+    (find-file file)))
+
+(defun find-dired-find-file-other-window ()
+  (interactive)
+  (let ((file (or (find-dired-file-name) (user-error "No file on this line"))))
+    (find-file-other-window file)))
+
+(provide 'find-dired)

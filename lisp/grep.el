@@ -1,0 +1,190 @@
+;;; grep.el --- M-x grep and M-x rgrep into *grep*  -*- lexical-binding: t -*-
+
+(require 'compile)
+
+(defvar grep-command "grep --color=never -nH --null -e ")
+(defvar grep-history nil)
+(defvar grep-regexp-history nil)
+(defvar grep-files-history nil)
+(defvar grep-find-ignored-directories
+  '("SCCS" "RCS" "CVS" "MCVS" ".src" ".svn" ".git" ".hg" ".bzr" "_MTN" "_darcs" "{arch}"))
+(defvar grep-program "grep")
+(defvar find-program "find")
+(defvar xargs-program "xargs")
+
+(defun grep-exit-message (status code _msg)
+  "How a grep run ended, as Emacs 28 says it; matches are counted by the
+parser, since `xargs' folds grep's exit codes into 123."
+  (let ((matched (> compilation-num-infos-found 0)))
+    (cond ((not (eq status 'exit)) (cons (format "%s\n" (if (eq status 'signal) "interrupt" status)) code))
+          (matched '("finished with matches found\n" . "matched"))
+          ((or (eq code 1) (eq code 123) (and (eq code 0) (not matched)))
+           '("finished with no matches found\n" . "no match"))
+          (t (cons (format "exited abnormally with code %d\n" code) code)))))
+
+(define-derived-mode grep-mode compilation-mode "Grep"
+  "Major mode for grep output: RET visits the match."
+  (setq compilation-exit-message-function #'grep-exit-message)
+  (setq compilation--mode-line-counts
+        (lambda () (format " [%d]" compilation-num-infos-found))))
+
+(defun grep (command-args)
+  "Run grep with COMMAND-ARGS (a whole shell command) into *grep*."
+  (interactive
+   (list (read-shell-command "Run grep (like this): " grep-command 'grep-history)))
+  (compilation-start command-args 'grep-mode))
+
+;;;; rgrep: find feeding xargs grep while it runs
+
+(defun grep--word-at-point ()
+  (save-excursion
+    (skip-chars-backward "-_[:alnum:]")
+    (let ((beg (point)))
+      (skip-chars-forward "-_[:alnum:]")
+      (and (> (point) beg) (buffer-substring-no-properties beg (point))))))
+
+(defun grep-read-regexp ()
+  (let* ((default (grep--word-at-point))
+         (answer (read-string (if default (format "Search for (default %s): " default)
+                                "Search for: ")
+                              nil 'grep-regexp-history)))
+    (if (and (equal answer "") default) default answer)))
+
+(defun grep--default-files ()
+  (let ((file (buffer-file-name)))
+    (if (and file (file-name-extension file))
+        (concat "*." (file-name-extension file))
+      "*")))
+
+(defun grep-read-files (regexp)
+  (let* ((default (grep--default-files))
+         (answer (read-string (format "Search for \"%s\" in files matching wildcard (default %s): "
+                                      regexp default)
+                              nil 'grep-files-history)))
+    (if (equal answer "") default answer)))
+
+(defun rgrep--find-arguments (files)
+  "find's arguments after the start directory: skip version-control
+directories, keep regular files matching any of the wildcards in FILES."
+  (let ((prune nil) (names nil))
+    (dolist (d grep-find-ignored-directories)
+      (setq prune (append prune (if prune (list "-o" "-name" d) (list "-name" d)))))
+    (dolist (w (split-string files "[ \t]+" t))
+      (setq names (append names (if names (list "-o" "-name" w) (list "-name" w)))))
+    (append (list "-type" "d" "(") prune (list ")" "-prune" "-o" "-type" "f")
+            (and names (append (list "(") names (list ")")))
+            (list "-print0"))))
+
+(defun rgrep--grep-argv (regexp)
+  (list xargs-program "-0" "-r" grep-program "--color=never" "-nH" "--null" "-e" regexp))
+
+(defun rgrep--command-string (regexp files)
+  "The pipeline as a shell command: what the header shows, and what it does."
+  (concat (mapconcat #'shell-quote-argument (cons find-program (cons "." (rgrep--find-arguments files))) " ")
+          " | "
+          (mapconcat #'shell-quote-argument (rgrep--grep-argv regexp) " ")))
+
+(defvar-local rgrep--find-process nil)
+(defvar-local rgrep--stderr nil "The buffer collecting both processes' error output.")
+
+(defun rgrep--find-filter (proc _start end)
+  "Hand every complete NUL-terminated name that arrived to grep, at once."
+  (let ((grep (process-get proc 'rgrep-grep)))
+    (if (not (process-live-p grep))
+        (delete-process proc)
+      (save-excursion
+        (goto-char end)
+        (when (search-backward "\0" nil t)
+          (let ((upto (1+ (point))))
+            (process-send-region grep (point-min) upto)
+            (delete-region (point-min) upto)))))))
+
+(defun rgrep--find-sentinel (proc _event)
+  (when (memq (process-status proc) '(exit signal))
+    (let ((grep (process-get proc 'rgrep-grep))
+          (buffer (process-buffer proc)))
+      (when (process-live-p grep)
+        (when (and (buffer-live-p buffer) (> (buffer-size buffer) 0))
+          (with-current-buffer buffer
+            (process-send-region grep (point-min) (point-max))
+            (process-send-string grep "\0")))
+        (process-send-eof grep))
+      (when (buffer-live-p buffer) (kill-buffer buffer)))))
+
+(defun rgrep--grep-sentinel (proc event)
+  (let ((buffer (process-buffer proc)))
+    (when (and (memq (process-status proc) '(exit signal)) (buffer-live-p buffer))
+      (with-current-buffer buffer
+        (when (process-live-p rgrep--find-process)
+          (delete-process rgrep--find-process))
+        ;; Error messages (unreadable directories...) go after the matches.
+        (compilation--parse (marker-position (process-mark proc)) t)
+        (when (buffer-live-p rgrep--stderr)
+          (let ((errors (with-current-buffer rgrep--stderr (buffer-string)))
+                (inhibit-read-only t))
+            (kill-buffer rgrep--stderr)
+            (unless (equal errors "")
+              (save-excursion
+                (goto-char (point-max))
+                (insert errors)
+                (unless (bolp) (insert "\n"))))))
+        (setq compilation--parse-pos (point-max))
+        (compilation-handle-exit (process-status proc) (process-exit-status proc) event)))))
+
+(defun rgrep--start (regexp files)
+  "A `compilation--start-function' running find into xargs grep."
+  (lambda (_name-of-mode buffer _command)
+    (let* ((stderr (generate-new-buffer " *rgrep-errors*"))
+           (grep (make-process
+                  :name "grep" :buffer buffer
+                  :command (rgrep--grep-argv regexp)
+                  :coding 'utf-8-unix
+                  :stderr stderr
+                  :region-filter #'compilation--filter
+                  :sentinel #'rgrep--grep-sentinel))
+           (find (make-process
+                  :name "find" :buffer (generate-new-buffer " *rgrep-find*")
+                  :command (append (list find-program ".") (rgrep--find-arguments files))
+                  :coding 'utf-8-unix
+                  :stderr stderr
+                  :noquery t
+                  :region-filter #'rgrep--find-filter
+                  :sentinel #'rgrep--find-sentinel)))
+      (process-put find 'rgrep-grep grep)
+      (with-current-buffer buffer
+        (setq rgrep--find-process find
+              rgrep--stderr stderr))
+      grep)))
+
+(defun rgrep (regexp &optional files dir _confirm)
+  "Search for REGEXP in the files matching FILES under DIR.
+find lists the files; each batch of names goes straight to a concurrent
+`xargs grep', so matches appear while find still runs."
+  (interactive
+   (let* ((regexp (grep-read-regexp))
+          (files (grep-read-files regexp))
+          (dir (read-directory-name "Base directory: " nil default-directory t)))
+     (list regexp files dir)))
+  (when (equal regexp "") (user-error "Empty regexp"))
+  (let* ((files (or files "*"))
+         (default-directory (file-name-as-directory (expand-file-name (or dir default-directory))))
+         (compilation--start-function (rgrep--start regexp files))
+         (buffer (compilation-start (rgrep--command-string regexp files) 'grep-mode)))
+    (with-current-buffer buffer
+      (let ((dir default-directory))
+        (setq compilation--rerun-function
+              (lambda () (rgrep regexp files dir)))))
+    buffer))
+
+(defun lgrep (regexp &optional files dir _confirm)
+  "Search for REGEXP in the files matching FILES in DIR (not below it)."
+  (interactive
+   (let* ((regexp (grep-read-regexp))
+          (files (grep-read-files regexp))
+          (dir (read-directory-name "In directory: " nil default-directory t)))
+     (list regexp files dir)))
+  (let ((default-directory (file-name-as-directory (expand-file-name (or dir default-directory)))))
+    (compilation-start (concat grep-command (shell-quote-argument regexp) " " (or files "*"))
+                       'grep-mode)))
+
+(provide 'grep)
