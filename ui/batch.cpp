@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/utf8.hpp"
+#include "lisp-lite/buffer_locals.hpp"
 #include "lisp-lite/eval.hpp"
 #include "lisp-lite/lisp.hpp"
 
@@ -86,7 +87,7 @@ void load_argument(const std::string& file)
     // directory is loaded by its absolute name, otherwise load-path decides.
     std::string name = file;
     if (!file.empty() && file[0] != '/' && file[0] != '~') {
-        Value dir = xsymbol(Qdefault_directory)->value;
+        Value dir = find_symbol_value(Qdefault_directory);
         std::string full = std::string(string_view(dir)) + file;
         std::string ext;
         internal_to_utf8(full, ext);
@@ -202,6 +203,8 @@ int run_batch(int argc, char** argv)
     init();
     std::signal(SIGINT, on_sigint);
     xsymbol(Qnoninteractive)->value = Qt;
+    // As Emacs in batch: no region highlighting to keep active.
+    set_symbol_value(intern("transient-mark-mode"), Qnil);
     set_command_line(argc, argv);
     int status = 0;
     try {

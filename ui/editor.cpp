@@ -13,8 +13,10 @@
 #include "lisp-lite/buffers.hpp"
 #include "lisp-lite/eval.hpp"
 #include "lisp-lite/heap.hpp"
+#include "lisp-lite/hooks.hpp"
 #include "lisp-lite/overlays.hpp"
 #include "lisp-lite/processes.hpp"
+#include "lisp-lite/text_properties.hpp"
 #include "ui/lisp_faces.hpp"
 
 namespace gapmacs::ui {
@@ -39,10 +41,10 @@ extern "C" void on_editor_signal(int sig)
 }
 
 Value sym(const char* name) { return intern(name); }
+// A variable's value as the current buffer sees it (nil when void).
 Value value_of(const char* name)
 {
-    Value s = intern(name);
-    Value v = xsymbol(s)->value;
+    Value v = find_symbol_value(intern(name));
     return v == Qunbound ? Qnil : v;
 }
 void set_value(const char* name, Value v) { set_symbol_value(intern(name), v); }
@@ -51,15 +53,8 @@ bool fboundp(const char* name) { return !nilp(xsymbol(intern(name))->function); 
 // The value a variable has in buffer (its local value or the default).
 Value local_value(const char* name, Value buffer)
 {
-    Value s = intern(name);
-    if (fboundp("buffer-local-value")) {
-        try {
-            return call2(sym("buffer-local-value"), s, buffer);
-        } catch (const LispSignal&) {
-            return Qnil;
-        }
-    }
-    return value_of(name);
+    Value v = buffer_local_value(intern(name), buffer);
+    return v == Qunbound ? Qnil : v;
 }
 
 // "12.3M" for a byte count.
@@ -331,17 +326,24 @@ WindowSettings Editor::settings_for(Window& w)
         if (!nilp(proc))
             s.mode_line_process = process_progress(proc);
     }
-    s.line_number_mode = !nilp(value_of("line-number-mode")) || xsymbol(intern("line-number-mode"))->value == Qunbound;
+    s.line_number_mode = !nilp(value_of("line-number-mode"));
     s.column_number_mode = !nilp(value_of("column-number-mode"));
     s.line_numbers = !nilp(local_value("display-line-numbers", b));
     if (!nilp(value_of("transient-mark-mode")) && !nilp(local_value("mark-active", b))) {
         if (Buffer* buf = live_buffer(b))
             s.region = buf->mark_position();
     }
-    // Overlays with a face, lowest priority first so the highest is drawn last.
+    // Text properties with a face, then overlays with a face, lowest
+    // priority first: what is drawn last wins.
     if (Buffer* buf = live_buffer(b)) {
         std::vector<OverlayView> overlays;
         CharPos from = std::clamp(w.start().position().value_or(CharPos(1)), buf->point_min(), buf->point_max());
+        // A row spans at most 128 KiB (restart points), so this bounds what the window shows.
+        CharPos to = std::min(buf->point_max(), from + CharPos(static_cast<std::int64_t>(w.rows + 1) * 131072));
+        std::vector<TextFaceRun> faces;
+        text_faces_in_range(b, from, to, faces);
+        for (const TextFaceRun& f : faces)
+            s.highlights.push_back({buf->char_to_byte(f.beg), buf->char_to_byte(f.end), face_from_lisp(f.face)});
         overlays_in_range(b, from, buf->point_max(), overlays);
         std::stable_sort(overlays.begin(), overlays.end(),
                          [](const OverlayView& x, const OverlayView& y) { return x.priority < y.priority; });
@@ -626,8 +628,7 @@ void Editor::execute_one_command()
     set_value("current-prefix-arg", value_of("prefix-arg"));
     set_value("prefix-arg", Qnil);
     set_value("deactivate-mark", Qnil);
-    if (fboundp("run-hooks"))
-        call1(sym("run-hooks"), sym("pre-command-hook"));
+    safe_run_hooks(sym("pre-command-hook"));
     // Consecutive self-insertions are one undo step, up to 20 of them.
     static int self_inserts = 0;
     const bool self_insert = binding == sym("self-insert-command");
@@ -640,8 +641,7 @@ void Editor::execute_one_command()
     if (symbolp(cmd) && nilp(xsymbol(cmd)->function) && !nilp(cmd))
         xsignal1(Qvoid_function, cmd);
     call2(sym("call-interactively"), cmd, Qnil);
-    if (fboundp("run-hooks"))
-        call1(sym("run-hooks"), sym("post-command-hook"));
+    safe_run_hooks(sym("post-command-hook"));
     if (!nilp(value_of("deactivate-mark")) && !nilp(value_of("transient-mark-mode")) && fboundp("deactivate-mark"))
         call0(sym("deactivate-mark"));
     // A prefix command (C-u, M-5) leaves the last command as it was, so

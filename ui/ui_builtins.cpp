@@ -393,7 +393,7 @@ Value f_recenter_top_bottom(Args a)
     if (!nilp(a[0]))
         return f_recenter(a);
     static int cycle = 0;
-    Value last = xsymbol(sym("last-command"))->value;
+    Value last = find_symbol_value(sym("last-command"));
     cycle = last == sym("recenter-top-bottom") ? (cycle + 1) % 3 : 0;
     const std::int64_t rows[] = {w.rows / 2, 0, -1};
     recenter_at(w, rows[cycle]);
@@ -601,7 +601,7 @@ Value f_read_key_sequence(Args a)
 
 Value f_this_command_keys(Args)
 {
-    Value v = xsymbol(sym("gapmacs--this-command-keys"))->value;
+    Value v = find_symbol_value(sym("gapmacs--this-command-keys"));
     return vectorp(v) ? v : make_vector(0, Qnil);
 }
 
@@ -626,7 +626,8 @@ Value f_sit_for(Args a)
     if (nilp(ev))
         return Qt;
     // Input came: leave it for the command loop.
-    set_symbol_value(sym("unread-command-events"), make_cons(ev, xsymbol(sym("unread-command-events"))->value));
+    Value unread = find_symbol_value(sym("unread-command-events"));
+    set_symbol_value(sym("unread-command-events"), make_cons(ev, listp(unread) ? unread : Qnil));
     return Qnil;
 }
 
@@ -784,10 +785,10 @@ void register_ui_builtins()
                             "pre-command-hook", "post-command-hook", "mode-line-process", "column-number-mode",
                             "gapmacs-latency-log"}) {
         Value s = intern(var);
-        if (xsymbol(s)->value == Qunbound)
+        if (default_value(s) == Qunbound)
             defvar_builtin(var, Qnil);
     }
-    if (xsymbol(intern("line-number-mode"))->value == Qunbound)
+    if (default_value(intern("line-number-mode")) == Qunbound)
         defvar_builtin("line-number-mode", Qt);
 }
 

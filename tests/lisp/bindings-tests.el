@@ -6,6 +6,7 @@
 (defconst bindings-tests--ui-commands
   '(split-window-below split-window-right other-window delete-window
     delete-other-windows scroll-up-command scroll-down-command recenter-top-bottom
+    scroll-left scroll-right
     )
   "Commands the C++ UI provides (or that are not written yet).")
 
