@@ -204,6 +204,8 @@ void Buffer::inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool b
         m_point.bytes += delta.bytes;
     }
     m_undo.record_insertion(at.chars.value, at.chars.value + static_cast<std::int64_t>(nchars));
+    if (m_props)
+        m_props->inserted(at.chars.value, static_cast<std::int64_t>(nchars));
 }
 
 void Buffer::delete_region(CharPos from, CharPos to)
@@ -236,7 +238,27 @@ void Buffer::delete_region(CharPos from, CharPos to)
     for (Marker* m : m_markers)
         adjust(m->m_pos);
     adjust(m_point);
+    if (m_props) {
+        m_props->deleted(a.chars.value, b.chars.value);
+        if (m_props->empty())
+            m_props.reset();
+    }
     note_changed_span(a.bytes, a.bytes);
+}
+
+TextProperties& Buffer::ensure_text_properties()
+{
+    if (!m_props)
+        m_props = std::make_unique<TextProperties>();
+    return *m_props;
+}
+
+void Buffer::properties_changed(CharPos from, CharPos to)
+{
+    if (to < from)
+        std::swap(from, to);
+    note_change();
+    note_changed_span(char_to_byte(from), char_to_byte(to));
 }
 
 void Buffer::erase()
@@ -440,6 +462,11 @@ void Buffer::check_invariants() const
     }
     if (m_point.chars < point_min() || m_point.chars > point_max())
         fail("point outside the accessible region");
+    if (m_props) {
+        m_props->check_invariants();
+        if (!m_props->runs().empty() && m_props->runs().back().end > size() + 1)
+            fail("text properties beyond the end");
+    }
 }
 
 } // namespace gapmacs

@@ -11,6 +11,7 @@
 // keep point, markers, the char index, undo and the modified flag current.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,7 @@
 #include "buffer/char_index.hpp"
 #include "buffer/gap_buffer.hpp"
 #include "buffer/marker.hpp"
+#include "buffer/text_properties.hpp"
 #include "buffer/undo.hpp"
 #include "core/coding.hpp"
 #include "core/position.hpp"
@@ -112,6 +114,17 @@ public:
     bool read_only() const { return m_read_only; }
     void set_read_only(bool ro) { m_read_only = ro; }
 
+    // Text properties over the whole buffer, in CharPos values. Null until
+    // some text gets a property (and again once none has any), so the edits
+    // of a buffer without any cost one pointer test. Inserted text has none:
+    // the caller gives it its own afterwards.
+    TextProperties* text_properties() { return m_props.get(); }
+    const TextProperties* text_properties() const { return m_props.get(); }
+    TextProperties& ensure_text_properties();
+    // A change of the properties of [from, to): counts as a modification
+    // (read-only check, modified flag, tick) and shows in the change feed.
+    void properties_changed(CharPos from, CharPos to);
+
     UndoList& undo_list() { return m_undo; }
     void undo_boundary() { m_undo.boundary(); }
     // Reverts the next group of changes, as the `undo` command: consecutive
@@ -191,6 +204,7 @@ private:
     std::string m_file_name;
     CodingSystem m_coding;
     std::optional<FileTime> m_visited_modtime;
+    std::unique_ptr<TextProperties> m_props;
 };
 
 } // namespace gapmacs

@@ -18,6 +18,7 @@
 #include "lisp-lite/buffers.hpp"
 #include "lisp-lite/eval.hpp"
 #include "lisp-lite/modification.hpp"
+#include "lisp-lite/text_properties.hpp"
 
 namespace gapmacs::lisp {
 
@@ -152,13 +153,27 @@ Value f_bufferp(Args a) { return boolean(bufferp(a[0])); }
 
 Value f_buffer_size(Args a) { return fix(check_live_buffer(buffer_arg(a[0])).size()); }
 
+// [s, e) of b as a string, with its text properties.
+Value buffer_text(const Buffer& b, CharPos s, CharPos e)
+{
+    Value str = lisp_string(b.substring(s, e));
+    copy_buffer_properties(b, s, e, str);
+    return str;
+}
+
 Value f_buffer_string(Args)
 {
     Buffer& b = current();
-    return lisp_string(b.substring(b.point_min(), b.point_max()));
+    return buffer_text(b, b.point_min(), b.point_max());
 }
 
 Value f_buffer_substring(Args a)
+{
+    auto [s, e] = validate_region(a[0], a[1]);
+    return buffer_text(current(), s, e);
+}
+
+Value f_buffer_substring_no_properties(Args a)
 {
     auto [s, e] = validate_region(a[0], a[1]);
     return lisp_string(current().substring(s, e));
@@ -176,7 +191,8 @@ Value f_erase_buffer(Args)
 }
 
 // Inserts internal text at point with the read-only check and change hooks.
-void insert_at_point(std::string_view text, bool before_markers)
+// `pieces` (insert's arguments) give the new text its text properties.
+void insert_at_point(std::string_view text, bool before_markers, Args pieces = {nullptr, 0}, bool inherit = false)
 {
     CharPos pt = current().point();
     Modification m(pt, pt);
@@ -186,6 +202,7 @@ void insert_at_point(std::string_view text, bool before_markers)
         b.insert_before_markers(pt, text);
     else
         b.insert(text);
+    insert_properties(b, pt, pieces, inherit);
     m.done(pt, pt + CharPos(static_cast<std::int64_t>(count_chars(text))), 0);
 }
 
@@ -216,7 +233,15 @@ Value f_insert(Args a)
 {
     std::string text = insertion_text(a);
     if (!text.empty())
-        insert_at_point(text, false);
+        insert_at_point(text, false, a);
+    return Qnil;
+}
+
+Value f_insert_and_inherit(Args a)
+{
+    std::string text = insertion_text(a);
+    if (!text.empty())
+        insert_at_point(text, false, a, true);
     return Qnil;
 }
 
@@ -224,9 +249,38 @@ Value f_insert_before_markers(Args a)
 {
     std::string text = insertion_text(a);
     if (!text.empty())
-        insert_at_point(text, true);
+        insert_at_point(text, true, a);
     return Qnil;
 }
+
+Value f_insert_before_markers_and_inherit(Args a)
+{
+    std::string text = insertion_text(a);
+    if (!text.empty())
+        insert_at_point(text, true, a, true);
+    return Qnil;
+}
+
+// insert-buffer-substring: [start, end) of BUFFER's accessible text, with
+// its properties unless `keep_properties` is false.
+Value insert_buffer_substring(Args a, bool keep_properties)
+{
+    Buffer& src = buffer_or_name(a[0]);
+    std::int64_t s = nilp(a[1]) ? src.point_min().value : check_position(a[1]);
+    std::int64_t e = nilp(a[2]) ? src.point_max().value : check_position(a[2]);
+    if (s > e)
+        std::swap(s, e);
+    if (s < src.point_min().value || e > src.point_max().value)
+        args_out_of_range(a[1], a[2]);
+    Value str = keep_properties ? buffer_text(src, CharPos(s), CharPos(e))
+                                : lisp_string(src.substring(CharPos(s), CharPos(e)));
+    if (s < e)
+        insert_at_point(string_view(str), false, Args{&str, 1});
+    return Qnil;
+}
+
+Value f_insert_buffer_substring(Args a) { return insert_buffer_substring(a, true); }
+Value f_insert_buffer_substring_no_properties(Args a) { return insert_buffer_substring(a, false); }
 
 Value f_insert_char(Args a)
 {
@@ -944,10 +998,13 @@ const SubrDef buffer_subrs[] = {
     {"buffer-size", 0, 1, guarded<f_buffer_size>},
     {"buffer-string", 0, 0, guarded<f_buffer_string>},
     {"buffer-substring", 2, 2, guarded<f_buffer_substring>},
-    {"buffer-substring-no-properties", 2, 2, guarded<f_buffer_substring>},
+    {"buffer-substring-no-properties", 2, 2, guarded<f_buffer_substring_no_properties>},
+    {"insert-buffer-substring", 1, 3, guarded<f_insert_buffer_substring>},
+    {"insert-buffer-substring-no-properties", 1, 3, guarded<f_insert_buffer_substring_no_properties>},
     {"erase-buffer", 0, 0, guarded<f_erase_buffer>},
     {"insert", 0, many, guarded<f_insert>},
-    {"insert-and-inherit", 0, many, guarded<f_insert>},
+    {"insert-and-inherit", 0, many, guarded<f_insert_and_inherit>},
+    {"insert-before-markers-and-inherit", 0, many, guarded<f_insert_before_markers_and_inherit>},
     {"insert-before-markers", 0, many, guarded<f_insert_before_markers>},
     {"insert-char", 1, 3, guarded<f_insert_char>},
     {"delete-region", 2, 2, guarded<f_delete_region>},

@@ -13,6 +13,7 @@
 #include <random>
 
 #include "core/utf8.hpp"
+#include "lisp-lite/buffer_locals.hpp"
 #include "lisp-lite/builtins.hpp"
 #include "lisp-lite/eval.hpp"
 
@@ -324,19 +325,52 @@ Value f_file_truename(Args a)
     return lisp_name(path);
 }
 
+// The environment lives in `process-environment' ("NAME=VALUE" strings,
+// the first for a name winning; a bare "NAME" means unset), as in Emacs:
+// getenv reads it, setenv changes it, and subprocesses get it.
+Value env_entry(Value list, std::string_view name, Value* cell = nullptr)
+{
+    for (Value l = list; consp(l); l = xcdr(l)) {
+        Value e = xcar(l);
+        if (!stringp(e))
+            continue;
+        std::string_view s = string_view(e);
+        if (s.starts_with(name) && (s.size() == name.size() || s[name.size()] == '=')) {
+            if (cell)
+                *cell = l;
+            return e;
+        }
+    }
+    return Qnil;
+}
+
 Value f_getenv(Args a)
 {
-    const char* v = std::getenv(os_string(a[0]).c_str());
-    return v ? make_string_from_utf8(v) : Qnil;
+    check_string(a[0]);
+    Value e = env_entry(find_symbol_value(intern("process-environment")), string_view(a[0]));
+    if (nilp(e))
+        return Qnil;
+    std::string_view s = string_view(e);
+    std::size_t eq = s.find('=');
+    return eq == std::string_view::npos ? Qnil : make_string(s.substr(eq + 1));
 }
 
 Value f_setenv(Args a)
 {
-    std::string name = os_string(a[0]);
-    if (nilp(a[1]))
-        ::unsetenv(name.c_str());
-    else
-        ::setenv(name.c_str(), os_string(a[1]).c_str(), 1);
+    check_string(a[0]);
+    if (!nilp(a[1]))
+        check_string(a[1]);
+    std::string entry(string_view(a[0]));
+    if (!nilp(a[1]))
+        entry += "=" + std::string(string_view(a[1]));
+    Value sym = intern("process-environment");
+    Value env = find_symbol_value(sym);
+    Value rest = Qnil;
+    for (Value l = env; consp(l); l = xcdr(l)) // without the old entries for NAME
+        if (!(stringp(xcar(l)) && !nilp(env_entry(list({xcar(l)}), string_view(a[0])))))
+            rest = make_cons(xcar(l), rest);
+    rest = call1(intern("nreverse"), rest);
+    set_symbol_value(sym, make_cons(make_string(entry), rest));
     return a[1];
 }
 

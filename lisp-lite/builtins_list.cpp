@@ -4,6 +4,7 @@
 
 #include "lisp-lite/builtins.hpp"
 #include "lisp-lite/eval.hpp"
+#include "lisp-lite/text_properties.hpp"
 
 namespace gapmacs::lisp {
 
@@ -442,8 +443,11 @@ Value f_copy_sequence(Args a)
         xvector(r)->items = xvector(s)->items;
         return r;
     }
-    if (stringp(s))
-        return make_string_raw(xstring(s)->bytes, xstring(s)->nchars, xstring(s)->multibyte());
+    if (stringp(s)) {
+        Value r = make_string_raw(xstring(s)->bytes, xstring(s)->nchars, xstring(s)->multibyte());
+        copy_string_properties(s, 0, xstring(s)->nchars, r, 0);
+        return r;
+    }
     wrong_type(Qsequencep, s);
 }
 

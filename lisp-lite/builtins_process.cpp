@@ -4,6 +4,7 @@
 #include "lisp-lite/processes.hpp"
 
 #include <cerrno>
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
@@ -15,6 +16,7 @@
 #include "core/error.hpp"
 #include "core/prefault.hpp"
 #include "core/utf8.hpp"
+#include "lisp-lite/buffer_locals.hpp"
 #include "lisp-lite/buffers.hpp"
 #include "lisp-lite/builtins.hpp"
 #include "lisp-lite/eval.hpp"
@@ -322,6 +324,42 @@ OutputStream::RegionUnit region_unit_arg(Value v)
     xsignal2(Qerror, make_string("Invalid region filter unit (chunk or line)"), v);
 }
 
+// The child's environment: process-environment, the first entry for a name
+// winning, a bare NAME (unset) leaving it out.
+std::vector<std::string> child_environment()
+{
+    std::vector<std::string> env;
+    std::vector<std::string> seen;
+    for (Value l = find_symbol_value(sym("process-environment")); consp(l); l = xcdr(l)) {
+        if (!stringp(xcar(l)))
+            continue;
+        std::string e = os_string(xcar(l));
+        std::string name = e.substr(0, e.find('='));
+        if (std::find(seen.begin(), seen.end(), name) != seen.end())
+            continue;
+        seen.push_back(name);
+        if (e.find('=') != std::string::npos)
+            env.push_back(std::move(e));
+    }
+    return env;
+}
+
+// :connection-type: pty (or t) or pipe; nil means process-connection-type,
+// which is nil here (pipes) unlike Emacs: see docs/processes.md.
+bool wants_pty(Value type)
+{
+    if (nilp(type)) {
+        type = find_symbol_value(sym("process-connection-type"));
+        if (type == Qunbound)
+            type = Qnil;
+    }
+    if (type == sym("pty") || type == Qt)
+        return true;
+    if (nilp(type) || type == sym("pipe"))
+        return false;
+    xsignal2(Qerror, make_string("Invalid connection type (pipe or pty)"), type);
+}
+
 Value make_process_object(Value plist)
 {
     Value name = plist_get(plist, sym(":name"));
@@ -342,6 +380,8 @@ Value make_process_object(Value plist)
     options.argv = command_argv(command);
     options.directory = working_directory();
     options.pipe_size = read_output_max(); // captured now, for the process's life
+    options.pty = wants_pty(plist_get(plist, sym(":connection-type")));
+    options.environment = child_environment();
     Value stderr_buffer = Qnil;
     if (!nilp(stderr_spec)) {
         stderr_buffer = stderr_spec.is(Type::Process) ? data(stderr_spec)->buffer : get_buffer_create(stderr_spec);
@@ -535,6 +575,22 @@ std::uint64_t bytes_read(ProcessData& d);
 
 // (BYTES SECONDS): output bytes read so far and seconds since the start,
 // for a progress display (a gapmacs extension).
+Value f_process_tty_name(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    const std::string& tty = d->proc->tty_name();
+    return tty.empty() ? Qnil : make_string_from_utf8(tty);
+}
+
+Value f_set_process_window_size(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    if (d->proc->tty_name().empty())
+        return Qnil;
+    d->proc->set_window_size(static_cast<int>(check_natnum(a[1])), static_cast<int>(check_natnum(a[2])));
+    return Qt;
+}
+
 Value f_gapmacs_process_progress(Args a)
 {
     ProcessData* d = data(check_process(a[0]));
@@ -647,18 +703,24 @@ int signal_number(Value v)
     error("Undefined signal name " + symbol_name(v));
 }
 
-Value send_signal(Value process, int sig)
+// CURRENT-GROUP non-nil: the foreground job of the process's terminal (a
+// pty), as comint's C-c C-c asks; else the process's own group.
+Value send_signal(Value process, int sig, Value current_group = Qnil)
 {
-    Value proc = check_process(process);
+    Value proc = nilp(process) ? call1(sym("get-buffer-process"), current_buffer()) : process;
+    proc = check_process(stringp(proc) ? get_process(proc) : proc);
     ProcessData* d = data(proc);
     if (!d->proc->running())
         error("Process " + std::string(string_view(d->name)) + " is not active");
-    d->proc->signal(sig);
+    d->proc->signal(sig, !nilp(current_group));
     return proc;
 }
 
-Value f_kill_process(Args a) { return send_signal(a[0], SIGKILL); }
-Value f_interrupt_process(Args a) { return send_signal(a[0], SIGINT); }
+Value f_kill_process(Args a) { return send_signal(a[0], SIGKILL, a[1]); }
+Value f_interrupt_process(Args a) { return send_signal(a[0], SIGINT, a[1]); }
+Value f_quit_process(Args a) { return send_signal(a[0], SIGQUIT, a[1]); }
+Value f_stop_process(Args a) { return send_signal(a[0], SIGTSTP, a[1]); }
+Value f_continue_process(Args a) { return send_signal(a[0], SIGCONT, a[1]); }
 
 Value f_signal_process(Args a)
 {
@@ -873,6 +935,7 @@ Value call_process(const std::vector<std::string>& argv, const std::string& infi
         throw_file_error("Opening process input file", infile, errno);
 
     SpawnOptions options;
+    options.environment = child_environment();
     options.argv = argv;
     options.directory = working_directory();
     options.stdin_mode = infile.empty() ? SpawnOptions::Stream::Null : SpawnOptions::Stream::File;
@@ -1009,6 +1072,8 @@ const SubrDef process_subrs[] = {
     {"set-process-region-filter", 2, 2, f_set_process_region_filter},
     {"process-region-filter-unit", 1, 1, f_process_region_filter_unit},
     {"gapmacs-process-progress", 1, 1, f_gapmacs_process_progress},
+    {"process-tty-name", 1, 2, f_process_tty_name},
+    {"set-process-window-size", 3, 3, guarded<f_set_process_window_size>},
     {"set-process-region-filter-unit", 2, 2, f_set_process_region_filter_unit},
     {"process-sentinel", 1, 1, f_process_sentinel},
     {"set-process-sentinel", 2, 2, f_set_process_sentinel},
@@ -1025,6 +1090,9 @@ const SubrDef process_subrs[] = {
     {"process-send-eof", 0, 1, f_process_send_eof},
     {"kill-process", 0, 2, f_kill_process},
     {"interrupt-process", 0, 2, f_interrupt_process},
+    {"quit-process", 0, 2, f_quit_process},
+    {"stop-process", 0, 2, f_stop_process},
+    {"continue-process", 0, 2, f_continue_process},
     {"signal-process", 2, 3, f_signal_process},
     {"delete-process", 0, 1, f_delete_process},
     {"accept-process-output", 0, 4, f_accept_process_output},

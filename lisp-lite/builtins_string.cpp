@@ -18,6 +18,7 @@
 #include "lisp-lite/eval.hpp"
 #include "lisp-lite/reader.hpp"
 #include "lisp-lite/regex_hook.hpp"
+#include "lisp-lite/text_properties.hpp"
 
 namespace gapmacs::lisp {
 
@@ -79,13 +80,14 @@ Value f_concat(Args a)
 {
     std::string out;
     std::int64_t nchars = 0;
-    bool multibyte = false;
+    bool multibyte = false, props = false;
     for (Value v : a) {
         if (stringp(v)) {
             String* s = xstring(v);
             out += s->bytes;
             nchars += s->nchars;
             multibyte |= s->multibyte();
+            props |= s->props != nullptr;
             continue;
         }
         if (!listp(v) && !vectorp(v))
@@ -106,7 +108,20 @@ Value f_concat(Args a)
                 add(xcar(l));
         }
     }
-    return make_string_raw(std::move(out), nchars, multibyte);
+    Value result = make_string_raw(std::move(out), nchars, multibyte);
+    if (props) {
+        // Each string's properties follow its text into the result.
+        std::int64_t at = 0;
+        for (Value v : a) {
+            if (stringp(v)) {
+                copy_string_properties(v, 0, xstring(v)->nchars, result, at);
+                at += xstring(v)->nchars;
+            } else {
+                at += vectorp(v) ? static_cast<std::int64_t>(xvector(v)->items.size()) : list_length(v);
+            }
+        }
+    }
+    return result;
 }
 
 // Resolves FROM/TO (negative counts from the end) against length n.
@@ -141,7 +156,17 @@ Value f_substring(Args a)
     std::size_t bf = ascii ? static_cast<std::size_t>(f) : advance_chars(b.data(), b.size(), static_cast<std::size_t>(f));
     std::size_t bt = ascii ? static_cast<std::size_t>(t)
                            : bf + advance_chars(b.data() + bf, b.size() - bf, static_cast<std::size_t>(t - f));
-    return make_string_raw(b.substr(bf, bt - bf), t - f, str->multibyte());
+    Value r = make_string_raw(b.substr(bf, bt - bf), t - f, str->multibyte());
+    copy_string_properties(s, f, t, r, 0);
+    return r;
+}
+
+Value f_substring_no_properties(Args a)
+{
+    check_string(a[0]);
+    Value r = f_substring(a);
+    xstring(r)->props.reset();
+    return r;
 }
 
 Value f_string_equal(Args a) { return boolean(string_or_symbol(a[0]) == string_or_symbol(a[1])); }
@@ -876,6 +901,20 @@ Value format_string(Args a, bool message_quotes)
     std::string out;
     bool multibyte = fs->multibyte() || message_quotes;
     std::size_t argi = 1;
+    // %s arguments with text properties: (argument, its chars used, where they went).
+    struct Propertized {
+        Value arg;
+        std::int64_t nchars;
+        std::int64_t at;
+        std::int64_t padding; // after the text: its last properties cover it
+    };
+    std::vector<Propertized> propertized;
+    // Where each spec of a format string with properties went, in bytes:
+    // format [fbeg, fend) became output [obeg, oend).
+    struct SpecSpan {
+        std::size_t fbeg, fend, obeg, oend;
+    };
+    std::vector<SpecSpan> specs;
     for (std::size_t i = 0; i < fmt.size();) {
         char c = fmt[i];
         if (c != '%') {
@@ -884,6 +923,7 @@ Value format_string(Args a, bool message_quotes)
             continue;
         }
         std::size_t spec_start = i++;
+        const std::size_t out_start = out.size();
         // %N$ field number
         std::size_t j = i;
         std::int64_t num = 0;
@@ -913,6 +953,8 @@ Value format_string(Args a, bool message_quotes)
         char conv = fmt[i++];
         if (conv == '%') {
             out += '%';
+            if (fs->props)
+                specs.push_back({spec_start, i, out_start, out.size()});
             continue;
         }
         if (!std::strchr("sSdoxXcfeg", conv)) {
@@ -940,7 +982,14 @@ Value format_string(Args a, bool message_quotes)
                 text = truncate_chars(text, precision);
             if (!is_ascii(text))
                 multibyte = true;
-            out += pad(text, text_width(text), width, left);
+            std::string padded = pad(text, text_width(text), width, left);
+            if (conv == 's' && stringp(arg) && xstring(arg)->props) {
+                const auto n = static_cast<std::int64_t>(count_chars(text));
+                const auto before = static_cast<std::int64_t>(count_chars(out));
+                const auto padding = static_cast<std::int64_t>(count_chars(padded)) - n;
+                propertized.push_back({arg, n, before + (left ? 0 : padding), left ? padding : 0});
+            }
+            out += padded;
             break;
         }
         case 'c': {
@@ -958,10 +1007,42 @@ Value format_string(Args a, bool message_quotes)
         case 'X': out += format_integer(arg, conv, flags, width, precision); break;
         default: out += format_float(arg, conv, flags, width, precision); break;
         }
+        if (fs->props)
+            specs.push_back({spec_start, i, out_start, out.size()});
     }
-    if (!multibyte)
-        return make_string_raw(out, static_cast<std::int64_t>(count_chars(out)), !is_ascii(out));
-    return make_string(out);
+    Value result = !multibyte ? make_string_raw(out, static_cast<std::int64_t>(count_chars(out)), !is_ascii(out))
+                              : make_string(out);
+    if (fs->props) {
+        // The format string's properties, moved to where its text went: a
+        // spec's properties cover all of what it produced.
+        auto fchars = [&](std::size_t b) { return static_cast<std::int64_t>(count_chars(fmt.data(), b)); };
+        auto ochars = [&](std::size_t b) { return static_cast<std::int64_t>(count_chars(out.data(), b)); };
+        auto translate = [&](std::int64_t pos) {
+            std::int64_t shift = 0;
+            for (const SpecSpan& sp : specs) {
+                const std::int64_t fb = fchars(sp.fbeg), fe = fchars(sp.fend);
+                if (pos < fb)
+                    break;
+                if (pos == fb)
+                    return ochars(sp.obeg);
+                if (pos < fe)
+                    return ochars(sp.oend);
+                shift = ochars(sp.oend) - fe;
+            }
+            return pos + shift;
+        };
+        for (const auto& run : fs->props->runs()) {
+            const std::int64_t b = translate(run.beg), e = translate(run.end);
+            if (b < e)
+                copy_string_properties(a[0], run.beg, result, b, e - b);
+        }
+    }
+    for (const Propertized& p : propertized) {
+        copy_string_properties(p.arg, 0, p.nchars, result, p.at);
+        if (p.padding > 0 && p.nchars > 0)
+            copy_string_properties(p.arg, p.nchars - 1, result, p.at + p.nchars, p.padding);
+    }
+    return result;
 }
 
 void set_regex_search_hook(RegexSearchHook hook) { g_regex_search = hook; }
@@ -979,7 +1060,7 @@ const SubrDef string_subrs[] = {
     {"char-or-string-p", 1, 1, f_char_or_string_p},
     {"concat", 0, many, f_concat},
     {"substring", 1, 3, f_substring},
-    {"substring-no-properties", 1, 3, f_substring},
+    {"substring-no-properties", 1, 3, f_substring_no_properties},
     {"string=", 2, 2, f_string_equal},
     {"string-equal", 2, 2, f_string_equal},
     {"string<", 2, 2, f_string_lessp},

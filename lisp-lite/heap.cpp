@@ -172,6 +172,13 @@ void mark_children(Value v)
         mark_values(vec->items.data(), vec->items.size());
         break;
     }
+    case Type::String: {
+        // Only strings with text properties get here: their plists.
+        if (auto* props = static_cast<String*>(o)->props.get())
+            for (const auto& run : props->runs())
+                mark_value(Value::from_bits(run.plist));
+        break;
+    }
     case Type::HashTable: {
         auto* ht = static_cast<HashTable*>(o);
         mark_values(ht->kv.data(), ht->kv.size());
@@ -388,7 +395,8 @@ void mark_value(Value v)
     // Leaf objects need no visit.
     if (v.is_object()) {
         Type t = v.type();
-        if (t == Type::Float || t == Type::String || t == Type::Subr)
+        if (t == Type::Float || t == Type::Subr ||
+            (t == Type::String && !static_cast<String*>(v.as_object())->props))
             return;
     }
     heap().mark_stack.push_back(v);

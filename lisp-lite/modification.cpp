@@ -6,6 +6,7 @@
 #include "lisp-lite/builtins.hpp"
 #include "lisp-lite/eval.hpp"
 #include "lisp-lite/hooks.hpp"
+#include "lisp-lite/text_properties.hpp"
 
 namespace gapmacs::lisp {
 
@@ -56,6 +57,7 @@ void barf_if_buffer_read_only()
 Modification::Modification(CharPos beg, CharPos end) : m_buffer(&current())
 {
     barf_if_buffer_read_only();
+    check_text_read_only(*m_buffer, beg, end);
     if (!hooks_inhibited()) {
         if (!m_buffer->modified())
             run_change_hook(g_first_change, nullptr, 0);

@@ -167,6 +167,49 @@ private:
             m_out += s->bytes;
             return;
         }
+        if (s->props && !s->props->empty()) {
+            // #("text" BEG END PLIST ...), as Emacs's print_interval.
+            m_out += "#(";
+            print_string_text(s);
+            for (const auto& run : s->props->runs()) {
+                m_out += ' ';
+                m_out += std::to_string(run.beg);
+                m_out += ' ';
+                m_out += std::to_string(run.end);
+                m_out += ' ';
+                print_interval_plist(Value::from_bits(run.plist));
+            }
+            m_out += ')';
+            return;
+        }
+        print_string_text(s);
+    }
+
+    // Emacs 28 prints an interval's plist with its pairs in reverse order
+    // (the reader keeps the order it reads).
+    void print_interval_plist(Value plist)
+    {
+        std::vector<Value> pairs;
+        Value l = plist;
+        for (; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l)))
+            pairs.push_back(l);
+        if (!nilp(l)) {
+            print(plist);
+            return;
+        }
+        m_out += '(';
+        for (std::size_t i = pairs.size(); i-- > 0;) {
+            print(xcar(pairs[i]));
+            m_out += ' ';
+            print(xcar(xcdr(pairs[i])));
+            if (i > 0)
+                m_out += ' ';
+        }
+        m_out += ')';
+    }
+
+    void print_string_text(String* s)
+    {
         m_out += '"';
         const std::string& b = s->bytes;
         for (std::size_t i = 0; i < b.size();) {

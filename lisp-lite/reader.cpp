@@ -457,6 +457,7 @@ private:
             return make_uninterned_symbol(read_token(escaped));
         }
         case '#': return intern("");
+        case '(': return read_propertized_string();
         case 's':
             if (peek() == '(') {
                 ++m_pos;
@@ -480,6 +481,23 @@ private:
         }
         --m_pos;
         invalid("#");
+    }
+
+    // #("text" BEG END PLIST ...): a string with text properties.
+    Value read_propertized_string()
+    {
+        Value body = read_list();
+        if (!stringp(car_safe(body)))
+            invalid("#");
+        Value s = xcar(body);
+        for (Value p = xcdr(body); consp(p); p = cdr_safe(cdr_safe(xcdr(p)))) {
+            Value beg = xcar(p), end = car_safe(xcdr(p)), plist = car_safe(cdr_safe(xcdr(p)));
+            if (!consp(cdr_safe(xcdr(p))))
+                invalid("Invalid string property list");
+            Value args[4] = {beg, end, plist, s};
+            funcall(intern("set-text-properties"), args, 4);
+        }
+        return s;
     }
 
     // #s(hash-table size N test T data (K V ...))

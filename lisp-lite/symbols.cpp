@@ -12,6 +12,7 @@
 #include "lisp-lite/modification.hpp"
 #include "lisp-lite/eval.hpp"
 #include "lisp-lite/overlays.hpp"
+#include "lisp-lite/text_properties.hpp"
 
 namespace gapmacs::lisp {
 
@@ -168,6 +169,7 @@ void init()
     load_prelude();
     register_buffer_builtins();
     register_overlay_builtins();
+    register_text_property_builtins();
 }
 
 } // namespace gapmacs::lisp

@@ -12,9 +12,12 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "buffer/text_properties.hpp"
 
 namespace gapmacs::lisp {
 
@@ -99,10 +102,13 @@ static_assert(sizeof(Float) == 16);
 
 // Internal text (core/utf8.hpp). A unibyte string stores bytes >= 0x80 as
 // raw-byte characters, and presents them to Lisp as the bytes 128..255.
+// `props` holds its text properties (plists as Value bits, 0-based), null
+// for a string that has none; the collector marks them.
 struct String : Object {
     static constexpr std::uint8_t multibyte_flag = 1;
     std::string bytes;
     std::int64_t nchars = 0;
+    std::unique_ptr<TextProperties> props;
     bool multibyte() const { return m_flags & multibyte_flag; }
 };
 

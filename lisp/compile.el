@@ -132,14 +132,18 @@ existing file, else the current line."
           (setq pos limit))
         (setq compilation--parse-pos pos)))))
 
+(defvar-local compilation--started nil "When the run started (`float-time').")
+(defvar-local compilation--highlight nil "The overlay on the message `next-error' visited last.")
+
 (defun compilation--mode-line-text ()
   (concat compilation--state
           (if compilation--mode-line-counts (funcall compilation--mode-line-counts)
             (format " [%d %d %d]" compilation-num-errors-found
-                    compilation-num-warnings-found compilation-num-infos-found))))
+                    compilation-num-warnings-found compilation-num-infos-found))
+          (shell-command--progress (get-buffer-process (current-buffer)) compilation--started)))
 
 (defun compilation--update-mode-line ()
-  (setq mode-line-process (compilation--mode-line-text))
+  (setq-local mode-line-process (compilation--mode-line-text))
   (when (fboundp 'force-mode-line-update) (force-mode-line-update)))
 
 (defun compilation--filter (proc _start end)
@@ -210,6 +214,8 @@ existing file, else the current line."
         compilation--messages (make-vector 64 nil)
         compilation--count 0
         compilation--current nil
+        compilation--highlight nil
+        compilation--started (float-time)
         compilation--state ":run"))
 
 (defun compilation--kill-running (buffer name-of-mode)
@@ -228,12 +234,18 @@ into BUFFER (rgrep starts a pipeline of its own).")
   "When non-nil, what `recompile' calls instead of running the command again.")
 (defvar-local compilation--output-start nil "Where the run's output begins.")
 
+(defun compilation--line-unit ()
+  "Make-process arguments asking for whole lines in the region filter, where
+lisp-lite has them; the parser copes with partial lines either way."
+  (and (fboundp 'process-region-filter-unit) (list :region-filter-unit 'line)))
+
 (defun compilation--start-shell (name-of-mode buffer command)
-  (make-process
-   :name name-of-mode :buffer buffer
-   :command (shell-command--argv (list shell-file-name shell-command-switch command))
-   :region-filter #'compilation--filter
-   :sentinel #'compilation-sentinel))
+  (apply #'make-process
+         :name name-of-mode :buffer buffer
+         :command (shell-command--argv (list shell-file-name shell-command-switch command))
+         :region-filter #'compilation--filter
+         :sentinel #'compilation-sentinel
+         (compilation--line-unit)))
 
 (defun compilation-start (command &optional mode name-function highlight-regexp)
   "Run COMMAND in a shell into a buffer in MODE (default `compilation-mode')."
@@ -279,9 +291,14 @@ into BUFFER (rgrep starts a pipeline of its own).")
          (text (car status)))
     (save-excursion
       (goto-char (point-max))
-      (insert "\n" mode-name " "
-              (if (string-suffix-p "\n" text) (substring text 0 -1) text)
-              " at " (compilation--now) "\n"))
+      (insert "\n" mode-name " ")
+      (let ((from (point)))
+        (insert (if (string-suffix-p "\n" text) (substring text 0 -1) text))
+        (overlay-put (make-overlay from (point)) 'face
+                     (if (or (equal (cdr status) 0) (equal (cdr status) "matched"))
+                         'compilation-info
+                       'compilation-error)))
+      (insert " at " (compilation--now) "\n"))
     (setq compilation--state (format ":%s [%s]" process-status (cdr status)))
     (compilation--update-mode-line)
     (run-hook-with-args 'compilation-finish-functions (current-buffer) text)))
@@ -299,11 +316,12 @@ into BUFFER (rgrep starts a pipeline of its own).")
 (defun compile (command &optional comint)
   "Compile the program with COMMAND (default `compile-command') into *compilation*."
   (interactive
-   (list (let ((command (eval compile-command)))
-           (if (or compilation-read-command current-prefix-arg)
-               (compilation-read-command command)
-             command))
-         (consp current-prefix-arg)))
+   (let ((arg current-prefix-arg))
+     (list (let ((command (eval compile-command)))
+             (if (or compilation-read-command arg)
+                 (compilation-read-command command)
+               command))
+           (consp arg))))
   (unless (equal command (eval compile-command))
     (setq compile-command command))
   (when compilation-ask-about-save (save-some-buffers nil))
@@ -402,6 +420,14 @@ into BUFFER (rgrep starts a pipeline of its own).")
     (with-current-buffer buffer
       (setq compilation--current index)
       (goto-char (overlay-start ov))
+      ;; Which message is current shows in the buffer (Emacs: the => arrow).
+      (let ((from (line-beginning-position))
+            (to (save-excursion (goto-char (overlay-end ov)) (line-end-position))))
+        (if compilation--highlight
+            (move-overlay compilation--highlight from to)
+          (setq compilation--highlight (make-overlay from to))
+          (overlay-put compilation--highlight 'face 'highlight)
+          (overlay-put compilation--highlight 'priority -10)))
       (when (fboundp 'get-buffer-window)
         (let ((w (get-buffer-window buffer)))
           (when w (set-window-point w (point))))))
@@ -465,6 +491,30 @@ A numeric ARG moves that many; C-u starts again at the first."
   (interactive "p")
   (next-error-no-select (- (or n 1))))
 
+(defun compilation-next-file (n)
+  "Move point to the first message of the Nth next file."
+  (interactive "p")
+  (let* ((i (or (compilation--message-on-line) (compilation--index-at (point))))
+         (file (and (>= i 0) (car (overlay-get (aref compilation--messages i) 'compilation-message))))
+         (step (if (> n 0) 1 -1)))
+    (dotimes (_ (abs n))
+      (setq i (+ i step))
+      (while (and (>= i 0) (< i compilation--count)
+                  (equal (car (overlay-get (aref compilation--messages i) 'compilation-message)) file))
+        (setq i (+ i step)))
+      (when (or (< i 0) (>= i compilation--count)) (user-error "No more files"))
+      (setq file (car (overlay-get (aref compilation--messages i) 'compilation-message))))
+    (when (< step 0)
+      ;; To the first message of that file.
+      (while (and (> i 0)
+                  (equal (car (overlay-get (aref compilation--messages (1- i)) 'compilation-message)) file))
+        (setq i (1- i))))
+    (goto-char (overlay-start (aref compilation--messages i)))))
+
+(defun compilation-previous-file (n)
+  (interactive "p")
+  (compilation-next-file (- n)))
+
 (defun compile-goto-error ()
   "Visit the locus of the message on this line."
   (interactive)
@@ -484,6 +534,8 @@ A numeric ARG moves that many; C-u starts again at the first."
   (define-key map (kbd "RET") 'compile-goto-error)
   (define-key map (kbd "C-c C-c") 'compile-goto-error)
   (define-key map (kbd "C-c C-k") 'kill-compilation)
+  (define-key map (kbd "M-{") 'compilation-previous-file)
+  (define-key map (kbd "M-}") 'compilation-next-file)
   (define-key map "g" 'recompile)
   (define-key map "n" 'next-error-no-select)
   (define-key map "p" 'previous-error-no-select)

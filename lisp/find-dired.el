@@ -3,8 +3,8 @@
 ;; find runs with -print0, so any name (newlines, tabs, quotes, leading
 ;; dashes, wildcards, bytes that are not UTF-8) arrives intact.  The region
 ;; filter turns each complete NUL-terminated name into one display line as
-;; it arrives and keeps the real name in a vector indexed by line, so RET
-;; visits the real file whatever the line shows.  There is no dired here:
+;; it arrives; a name that must be shown escaped keeps its real name in a
+;; table by line, so RET visits the real file whatever the line shows.  There is no dired here:
 ;; the listing is names only, relative to the directory.
 
 (require 'shell-command)
@@ -16,7 +16,7 @@
 
 (defvar-local find-dired--dir nil "The directory find runs in.")
 (defvar-local find-dired--args nil)
-(defvar-local find-dired--names nil "Real names, by listing line (a vector filled to the count).")
+(defvar-local find-dired--escaped nil "Real names of the lines shown escaped, by index.")
 (defvar-local find-dired--count 0)
 (defvar-local find-dired--first-line nil "Line number of the first name.")
 (defvar-local find-dired--raw-start nil "Where the output not yet listed begins.")
@@ -42,35 +42,92 @@ the line ambiguous; then $'...' with C escapes, as shells and ls quote."
         ((string-prefix-p "./" name) (substring name 2))
         (t name)))
 
-(defun find-dired--add-names (names)
-  "Append NAMES (real, as find printed them) to the vector and return
-their display lines."
-  (let ((v find-dired--names)
-        (needed (+ find-dired--count (length names))))
-    (when (> needed (length v))
-      (setq v (vconcat v (make-vector (max needed (length v)) nil)))
-      (setq find-dired--names v))
-    (mapconcat (lambda (name)
-                 (let ((rel (find-dired--relative name)))
-                   (aset v find-dired--count rel)
-                   (setq find-dired--count (1+ find-dired--count))
-                   (concat "  " (find-dired--display-name rel) "\n")))
-               names "")))
+;; Most names are listed by editing find's output in place: NUL becomes a
+;; newline and the "./" find puts before each name becomes the two spaces of
+;; indentation, so no Lisp string is made per name and the line's text is
+;; the name.  Only names that must be shown escaped are rewritten, and their
+;; real names kept in `find-dired--escaped' by their index.
+
+(defun find-dired--list-one (beg nul escape)
+  "List the name from BEG to NUL (the position of its NUL terminator);
+ESCAPE non-nil when the chunk has names that may need escaping.
+Leave point after the listed line."
+  (if (and escape
+           (progn (goto-char beg)
+                  (or (re-search-forward "[\001-\037\177]" nul t)
+                      (progn (goto-char beg) (looking-at "\\(?:\\./\\)?\\$'")))))
+      (let ((real (find-dired--relative (buffer-substring-no-properties beg nul))))
+        (delete-region beg (1+ nul))
+        (goto-char beg)
+        (insert "  " (find-dired--display-name real) "\n")
+        (puthash find-dired--count real find-dired--escaped))
+    (goto-char nul)
+    (delete-char 1)
+    (insert "\n")
+    (goto-char beg)
+    (if (and (eq (char-after) ?.) (eq (char-after (1+ beg)) ?/))
+        (progn (delete-char 2) (insert "  "))
+      (insert "  "))
+    (forward-line 1))
+  (setq find-dired--count (1+ find-dired--count)))
 
 (defun find-dired--take (proc upto)
-  "List the names between the raw start and UPTO (just after a NUL)."
-  (let* ((raw (buffer-substring-no-properties find-dired--raw-start upto))
-         (names (split-string raw "\0" t))
-         (inhibit-read-only t))
+  "List the complete names between the raw start and UPTO (just after a NUL)."
+  (let ((inhibit-read-only t)
+        (end (copy-marker upto)))
     (save-excursion
-      (delete-region find-dired--raw-start upto)
       (goto-char find-dired--raw-start)
-      (insert (find-dired--add-names names))
+      (if (not (save-excursion (re-search-forward "[\001-\037\177]\\|\\$'" end t)))
+          ;; The common case, in two passes over the chunk without a Lisp
+          ;; call per name: NULs become newlines, then each "./" after a
+          ;; newline becomes the indentation (the chunk follows a newline).
+          (let ((start (point)))
+            (when (looking-at "\\.\0") (insert "  "))   ; the "." of `find .'
+            (while (search-forward "\0" end t)
+              (replace-match "\n" t t)
+              (setq find-dired--count (1+ find-dired--count)))
+            (goto-char (1- start))
+            (while (search-forward "\n./" end t)
+              (replace-match "\n  " t t))
+            (goto-char end))
+        (while (< (point) end)
+          (let ((beg (point)))
+            (search-forward "\0" end)
+            (if (= (1- (point)) beg)
+                (delete-char -1)        ; an empty name: nothing to list
+              (find-dired--list-one beg (1- (point)) t)))))
       (setq find-dired--raw-start (point)))
+    (set-marker end nil)
     (when proc (set-marker (process-mark proc) (point-max)))))
 
+(defun find-dired-names ()
+  "The real names listed so far, in order, relative to the directory."
+  (save-excursion
+    (goto-char (point-min))
+    (forward-line (1- find-dired--first-line))
+    (let ((out nil))
+      (dotimes (i find-dired--count)
+        (push (or (gethash i find-dired--escaped)
+                  (buffer-substring-no-properties (+ (point) 2) (line-end-position)))
+              out)
+        (forward-line 1))
+      (nreverse out))))
+
+(defun find-dired--name (index)
+  "The real name listed at INDEX, relative to the directory."
+  (or (gethash index find-dired--escaped)
+      (save-excursion
+        (goto-char (point-min))
+        (forward-line (+ index (1- find-dired--first-line)))
+        (buffer-substring-no-properties (+ (point) 2) (line-end-position)))))
+
+(defvar-local find-dired--started nil)
+
 (defun find-dired--update-mode-line ()
-  (setq mode-line-process (format "%s [%d files]" find-dired--state find-dired--count))
+  (setq-local mode-line-process
+              (concat (format "%s [%d files]" find-dired--state find-dired--count)
+                      (shell-command--progress (get-buffer-process (current-buffer))
+                                               find-dired--started)))
   (when (fboundp 'force-mode-line-update) (force-mode-line-update)))
 
 (defun find-dired-filter (proc _start end)
@@ -79,11 +136,22 @@ their display lines."
                       (goto-char end)
                       (and (search-backward "\0" find-dired--raw-start t) (1+ (point))))))
       (when last-nul
-        (find-dired--take proc last-nul)
+        ;; Point moved to the end by the user follows the listing; point
+        ;; left where the listing starts (carried along by the raw output,
+        ;; which is inserted before it) stays on the first name, as in Emacs.
+        (let ((at-end (= (point) (point-max)))
+              (first (= find-dired--count 0))
+              (listing-start find-dired--raw-start))
+          (find-dired--take proc last-nul)
+          (cond ((and at-end first) (goto-char listing-start))
+                (at-end (goto-char (point-max)))))
         (find-dired--update-mode-line)))))
 
 (defun find-dired-sentinel (proc event)
   (let ((buffer (process-buffer proc)))
+    (unless (buffer-live-p buffer)
+      (let ((stderr (process-get proc 'find-dired-stderr)))
+        (when (buffer-live-p stderr) (kill-buffer stderr))))
     (when (and (memq (process-status proc) '(exit signal)) (buffer-live-p buffer))
       (with-current-buffer buffer
         (let ((inhibit-read-only t))
@@ -108,7 +176,7 @@ their display lines."
 
 (define-derived-mode find-dired-mode special-mode "Find"
   "Major mode for the *Find* listing: RET visits the file on the line."
-  (setq find-dired--names (make-vector 256 nil))
+  (setq find-dired--escaped (make-hash-table))
   (setq-local revert-buffer-function (lambda (&rest _) (find-dired-rerun))))
 
 (let ((map find-dired-mode-map))
@@ -143,6 +211,7 @@ their display lines."
             find-dired--dir dir
             find-dired--args args
             find-dired--count 0
+            find-dired--started (float-time)
             find-dired--state ":run")
       (let ((inhibit-read-only t))
         (insert "  " dir ":\n  " (find-dired--command args) "\n"))
@@ -157,6 +226,7 @@ their display lines."
                    :stderr find-dired--stderr
                    :region-filter #'find-dired-filter
                    :sentinel #'find-dired-sentinel)))
+        (process-put proc 'find-dired-stderr find-dired--stderr)
         (set-marker (process-mark proc) (point-max)))
       (find-dired--update-mode-line)
       (goto-char (point-min))
@@ -190,7 +260,7 @@ their display lines."
   (let ((i (- (line-number-at-pos) find-dired--first-line)))
     (and (>= i 0) (< i find-dired--count)
          (< (line-beginning-position) find-dired--raw-start)
-         (expand-file-name (aref find-dired--names i) find-dired--dir))))
+         (expand-file-name (find-dired--name i) find-dired--dir))))
 
 (defun find-dired-find-file ()
   "Visit the file on this line."

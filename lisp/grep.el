@@ -28,6 +28,9 @@ parser, since `xargs' folds grep's exit codes into 123."
   (setq compilation--mode-line-counts
         (lambda () (format " [%d]" compilation-num-infos-found))))
 
+(defalias 'kill-grep #'kill-compilation)
+(define-key grep-mode-map (kbd "C-c C-k") 'kill-grep)
+
 (defun grep (command-args)
   "Run grep with COMMAND-ARGS (a whole shell command) into *grep*."
   (interactive
@@ -113,6 +116,10 @@ directories, keep regular files matching any of the wildcards in FILES."
 
 (defun rgrep--grep-sentinel (proc event)
   (let ((buffer (process-buffer proc)))
+    (unless (buffer-live-p buffer)
+      ;; *grep* was killed: its side buffer goes too.
+      (let ((stderr (process-get proc 'rgrep-stderr)))
+        (when (buffer-live-p stderr) (kill-buffer stderr))))
     (when (and (memq (process-status proc) '(exit signal)) (buffer-live-p buffer))
       (with-current-buffer buffer
         (when (process-live-p rgrep--find-process)
@@ -135,13 +142,14 @@ directories, keep regular files matching any of the wildcards in FILES."
   "A `compilation--start-function' running find into xargs grep."
   (lambda (_name-of-mode buffer _command)
     (let* ((stderr (generate-new-buffer " *rgrep-errors*"))
-           (grep (make-process
-                  :name "grep" :buffer buffer
-                  :command (rgrep--grep-argv regexp)
-                  :coding 'utf-8-unix
-                  :stderr stderr
-                  :region-filter #'compilation--filter
-                  :sentinel #'rgrep--grep-sentinel))
+           (grep (apply #'make-process
+                        :name "grep" :buffer buffer
+                        :command (rgrep--grep-argv regexp)
+                        :coding 'utf-8-unix
+                        :stderr stderr
+                        :region-filter #'compilation--filter
+                        :sentinel #'rgrep--grep-sentinel
+                        (compilation--line-unit)))
            (find (make-process
                   :name "find" :buffer (generate-new-buffer " *rgrep-find*")
                   :command (append (list find-program ".") (rgrep--find-arguments files))
@@ -151,6 +159,7 @@ directories, keep regular files matching any of the wildcards in FILES."
                   :region-filter #'rgrep--find-filter
                   :sentinel #'rgrep--find-sentinel)))
       (process-put find 'rgrep-grep grep)
+      (process-put grep 'rgrep-stderr stderr)
       (with-current-buffer buffer
         (setq rgrep--find-process find
               rgrep--stderr stderr))

@@ -109,3 +109,7 @@
 (load "shell-command" nil t)
 (load "compile" nil t)
 (load "grep" nil t)
+(load "find-dired" nil t)
+(load "process-menu" nil t)
+(load "comint" nil t)
+(load "shell" nil t)

@@ -57,10 +57,14 @@ are honoured.")
   "ARGV, run under `env -i' when `process-environment' was changed from Lisp."
   (if (eq process-environment shell-command--environment-seen)
       argv
-    (append (list "env" "-i")
-            (seq-filter (lambda (e) (string-match-p "\\`[^=-][^=]*=" e))
-                        (reverse (delete-dups (reverse (copy-sequence process-environment)))))
-            argv)))
+    ;; As in Emacs, the first entry for a name wins, and a bare NAME unsets it.
+    (let ((seen (make-hash-table :test 'equal)) (env nil))
+      (dolist (e process-environment)
+        (let ((name (if (string-match "=" e) (substring e 0 (match-beginning 0)) e)))
+          (unless (gethash name seen)
+            (puthash name t seen)
+            (when (string-match-p "\\`[^=-][^=]*=" e) (push e env)))))
+      (append (list "env" "-i") (nreverse env) argv))))
 
 (defun shell-command--call (infile destination display program &rest args)
   (let ((argv (shell-command--argv (cons program args))))
@@ -129,6 +133,32 @@ STATUS-HANDLER, when non-nil, is called with the exit status first."
 (defun process-lines-ignore-status (program &rest args)
   (apply #'process-lines-handling-status program nil args))
 
+;;;; Progress in the mode line
+
+(defun shell-command--human-size (bytes)
+  "\"12.3M\" for BYTES, as the mode line shows sizes."
+  (let ((units '("B" "K" "M" "G" "T")) (n (float bytes)))
+    (while (and (>= n 1024) (cdr units))
+      (setq n (/ n 1024) units (cdr units)))
+    (if (equal (car units) "B") (format "%d%s" bytes (car units))
+      (format "%.1f%s" n (car units)))))
+
+(defun shell-command--progress (proc started)
+  "For a mode line: while PROC runs, the bytes it sent and the rate
+(\" 12.3M 45.0M/s\"); once it ended, the time since STARTED (\" 1.23s\")."
+  (cond ((and proc (process-live-p proc) (fboundp 'gapmacs-process-progress))
+         (let* ((progress (gapmacs-process-progress proc))
+                (bytes (car progress)) (secs (cadr progress)))
+           (if (> bytes 0)
+               (concat " " (shell-command--human-size bytes)
+                       (if (> secs 0.2)
+                           (concat " " (shell-command--human-size (round (/ bytes secs))) "/s")
+                         ""))
+             "")))
+        ((and started (boundp 'gapmacs-version))
+         (format " %.2fs" (- (float-time) started)))
+        (t "")))
+
 ;;;; Reading commands
 
 (unless (fboundp 'read-shell-command)
@@ -141,7 +171,7 @@ STATUS-HANDLER, when non-nil, is called with the exit status first."
   "Show BUFFER's output as Emacs does: in the echo area when it is one line,
 else in a window; with no output, say how the command ended."
   (with-current-buffer buffer
-    (setq mode-line-process
+    (setq-local mode-line-process
           (cond ((null exit-status) " - Error")
                 ((stringp exit-status) (format " - Signal [%s]" exit-status))
                 ((not (equal exit-status 0)) (format " - Exit [%d]" exit-status)))))
@@ -149,19 +179,12 @@ else in a window; with no output, say how the command ended."
     (cond ((not (equal text ""))
            (let ((trimmed (if (string-suffix-p "\n" text) (substring text 0 -1) text)))
              (if (string-search "\n" trimmed)
-                 (progn (display-buffer buffer)
-                        (message "(Shell command %s)"
-                                 (if (equal exit-status 0) "succeeded"
-                                   (shell-command--status-text exit-status))))
+                 (display-buffer buffer)
                (message "%s" trimmed))))
           ((null exit-status) (message "(Shell command failed with error)"))
           ((equal exit-status 0) (message "(Shell command succeeded with no output)"))
           ((stringp exit-status) (message "(Shell command killed by signal %s)" exit-status))
           (t (message "(Shell command failed with code %d and no output)" exit-status)))))
-
-(defun shell-command--status-text (exit-status)
-  (if (stringp exit-status) (format "killed by signal %s" exit-status)
-    (format "failed with code %s" exit-status)))
 
 (defun shell-command--output-buffer (output-buffer)
   (get-buffer-create (or output-buffer "*Shell Command Output*")))
@@ -171,10 +194,12 @@ else in a window; with no output, say how the command ended."
 One line of output goes to the echo area, more to *Shell Command Output*.
 With a prefix argument (OUTPUT-BUFFER non-nil, not a buffer) insert the
 output at point, mark after it.  A COMMAND ending in & runs asynchronously."
+  ;; The prefix is read first: the minibuffer's own commands reset it.
   (interactive
-   (list (read-shell-command "Shell command: " nil nil)
-         current-prefix-arg
-         shell-command-default-error-buffer))
+   (let ((arg current-prefix-arg))
+     (list (read-shell-command "Shell command: " nil nil)
+           arg
+           shell-command-default-error-buffer)))
   (cond
    ((string-match "[ \t]*&[ \t]*\\'" command)
     (async-shell-command (substring command 0 (match-beginning 0)) output-buffer error-buffer))
@@ -193,10 +218,11 @@ output at point, mark after it.  A COMMAND ending in & runs asynchronously."
   "Run COMMAND with the region as input.  With REPLACE (C-u), the output
 replaces the region; otherwise it is shown as `shell-command' shows it."
   (interactive
-   (list (region-beginning) (region-end)
-         (read-shell-command "Shell command on region: ")
-         current-prefix-arg current-prefix-arg
-         shell-command-default-error-buffer t))
+   (let ((arg current-prefix-arg))
+     (list (region-beginning) (region-end)
+           (read-shell-command "Shell command on region: ")
+           arg arg
+           shell-command-default-error-buffer t)))
   (if (or replace (and output-buffer (not (or (bufferp output-buffer) (stringp output-buffer)))))
       (let ((swap (and replace (< start end))))
         (barf-if-buffer-read-only)
@@ -248,9 +274,10 @@ replaces the region; otherwise it is shown as `shell-command' shows it."
 (defun async-shell-command (command &optional output-buffer _error-buffer)
   "Run COMMAND in a shell, its output streaming into *Async Shell Command*."
   (interactive
-   (list (read-shell-command "Async shell command: " nil nil)
-         current-prefix-arg
-         shell-command-default-error-buffer))
+   (let ((arg current-prefix-arg))
+     (list (read-shell-command "Async shell command: " nil nil)
+           arg
+           shell-command-default-error-buffer)))
   (let* ((directory default-directory)
          (buffer (async-shell-command--buffer
                   (and (or (bufferp output-buffer) (stringp output-buffer)) output-buffer)))

@@ -17,6 +17,7 @@ Process::Process(EventLoop& loop, SpawnOptions options, const CodingSystem& deco
     SpawnedChild child = spawn(options);
     m_pid = child.pid;
     m_stdin = std::move(child.stdin_fd);
+    m_tty_name = std::move(child.tty_name);
     const std::size_t read_max = options.pipe_size;
     m_stdout = std::make_unique<OutputStream>(loop, std::move(child.stdout_fd), read_max, decoding);
     m_stdout->on_eof([this] { stream_closed(); });
@@ -127,7 +128,16 @@ void Process::send(std::string_view bytes)
 
 void Process::send_text(std::string_view internal) { send(encode(m_encoding, internal)); }
 
-void Process::send_eof() { m_stdin.reset(); }
+void Process::send_eof()
+{
+    // A pty has no end to close while the child holds it: the terminal's EOF
+    // character ends the input, as Emacs sends it.
+    if (!m_tty_name.empty()) {
+        send("\x04");
+        return;
+    }
+    m_stdin.reset();
+}
 
 void Process::close()
 {
@@ -139,10 +149,25 @@ void Process::close()
         m_stderr->close();
 }
 
-void Process::signal(int sig)
+void Process::signal(int sig, bool foreground)
 {
-    if (running())
-        ::kill(-m_pid, sig);
+    if (!running())
+        return;
+    // Asked for the foreground job on a pty: where the terminal would send
+    // C-c (a command the shell runs); else the child's own group.
+    pid_t group = m_pid;
+    if (foreground && !m_tty_name.empty() && m_stdin) {
+        pid_t fg = ::tcgetpgrp(m_stdin.get());
+        if (fg > 0)
+            group = fg;
+    }
+    ::kill(-group, sig);
+}
+
+void Process::set_window_size(int rows, int cols)
+{
+    if (!m_tty_name.empty() && m_stdin)
+        set_pty_size(m_stdin.get(), rows, cols);
 }
 
 } // namespace gapmacs

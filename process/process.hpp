@@ -58,11 +58,17 @@ public:
     void send_text(std::string_view internal);
     // Closes stdin (process-send-eof).
     void send_eof();
-    // Sends sig to the child's process group.
-    void signal(int sig);
+    // Sends sig to the child's process group, or with `foreground` on a pty
+    // to the terminal's foreground group (the job a shell runs).
+    void signal(int sig, bool foreground = false);
     // delete-process: SIGKILL to a running child, pipes closed; the status
     // still changes when the loop reaps the child.
     void close();
+
+    // The pty's name (process-tty-name); empty for pipes.
+    const std::string& tty_name() const { return m_tty_name; }
+    // A pty's window size (set-process-window-size); nothing for pipes.
+    void set_window_size(int rows, int cols);
 
     // True once the sentinel ran (or would have, had there been one).
     bool finished() const { return m_finished; }
@@ -75,6 +81,7 @@ private:
     EventLoop& m_loop;
     pid_t m_pid = -1;
     std::vector<std::string> m_command;
+    std::string m_tty_name;
     ProcessStatus m_status;
     UniqueFd m_stdin;
     std::unique_ptr<OutputStream> m_stdout;

@@ -6,7 +6,9 @@
 #include <fcntl.h>
 #include <fstream>
 #include <spawn.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "core/error.hpp"
@@ -66,7 +68,43 @@ void check_directory(const std::string& dir)
         throw_file_error("Setting current directory", dir, ENOTDIR);
 }
 
+// A pty pair: the master for the editor, the slave's name for the child.
+struct Pty {
+    UniqueFd master;
+    std::string slave;
+};
+
+Pty open_pty(int rows, int cols)
+{
+    UniqueFd master(posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC));
+    char name[128];
+    if (!master || grantpt(master.get()) != 0 || unlockpt(master.get()) != 0 ||
+        ptsname_r(master.get(), name, sizeof name) != 0)
+        throw_file_error("Opening pty", "", errno);
+    // Emacs's child_setup_tty: no echo (comint shows the input itself) and
+    // no CR before NL on output.
+    UniqueFd slave(::open(name, O_RDWR | O_NOCTTY | O_CLOEXEC));
+    if (!slave)
+        throw_file_error("Opening pty", name, errno);
+    struct termios t;
+    if (tcgetattr(slave.get(), &t) == 0) {
+        t.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+        t.c_oflag &= ~static_cast<tcflag_t>(ONLCR);
+        tcsetattr(slave.get(), TCSANOW, &t);
+    }
+    set_pty_size(master.get(), rows, cols);
+    return {std::move(master), name};
+}
+
 } // namespace
+
+void set_pty_size(int master_fd, int rows, int cols)
+{
+    struct winsize ws {};
+    ws.ws_row = static_cast<unsigned short>(rows);
+    ws.ws_col = static_cast<unsigned short>(cols);
+    ioctl(master_fd, TIOCSWINSZ, &ws);
+}
 
 std::size_t pipe_max_size()
 {
@@ -91,7 +129,13 @@ SpawnedChild spawn(const SpawnOptions& options)
     Pipe in, out, err;
     auto& fa = setup.actions;
 
-    if (options.stdin_mode == Stream::Pipe) {
+    Pty pty;
+    if (options.pty) {
+        // Opened after the child's setsid: the pty becomes its controlling terminal.
+        pty = open_pty(options.pty_rows, options.pty_cols);
+        posix_spawn_file_actions_addopen(&fa, 0, pty.slave.c_str(), O_RDWR, 0);
+        posix_spawn_file_actions_adddup2(&fa, 0, 1);
+    } else if (options.stdin_mode == Stream::Pipe) {
         in = make_pipe();
         posix_spawn_file_actions_adddup2(&fa, in.read.get(), 0);
     } else if (options.stdin_mode == Stream::File) {
@@ -99,7 +143,9 @@ SpawnedChild spawn(const SpawnOptions& options)
     } else {
         posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
     }
-    if (options.stdout_mode == Stream::Pipe) {
+    if (options.pty) {
+        // stdout is the pty too (above).
+    } else if (options.stdout_mode == Stream::Pipe) {
         out = make_pipe();
         size_pipe(out.write.get(), options.pipe_size);
         posix_spawn_file_actions_adddup2(&fa, out.write.get(), 1);
@@ -137,7 +183,10 @@ SpawnedChild spawn(const SpawnOptions& options)
     posix_spawnattr_setsigmask(&setup.attr, &empty);
     posix_spawnattr_setsigdefault(&setup.attr, &defaults);
     posix_spawnattr_setpgroup(&setup.attr, 0);
-    posix_spawnattr_setflags(&setup.attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+    // With a pty, a session of its own (and so a group): the shell's job
+    // control and C-c reach its foreground jobs through the terminal.
+    posix_spawnattr_setflags(&setup.attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
+                                              (options.pty ? POSIX_SPAWN_SETSID : POSIX_SPAWN_SETPGROUP));
 
     std::vector<char*> argv;
     for (auto& a : options.argv)
@@ -158,6 +207,12 @@ SpawnedChild spawn(const SpawnOptions& options)
         throw_file_error("Searching for program", options.argv[0], rc);
 
     // The child's ends close here; ours become non-blocking.
+    if (pty.master) {
+        set_nonblocking(pty.master.get());
+        child.stdin_fd = UniqueFd(fcntl(pty.master.get(), F_DUPFD_CLOEXEC, 0));
+        child.stdout_fd = std::move(pty.master);
+        child.tty_name = pty.slave;
+    }
     if (in.write) {
         set_nonblocking(in.write.get());
         child.stdin_fd = std::move(in.write);

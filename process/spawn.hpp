@@ -1,5 +1,5 @@
-// spawn: starts a program with pipes, in its own process group, with every
-// descriptor close-on-exec, without a shell.
+// spawn: starts a program with pipes (or a pseudo-terminal), in its own
+// process group, with every descriptor close-on-exec, without a shell.
 #pragma once
 #include <optional>
 #include <string>
@@ -26,6 +26,13 @@ struct SpawnOptions {
     std::string stderr_file; // Stream::File for stderr: truncate and write this file
     // Pipe capacity wanted for stdout/stderr (read-process-output-max).
     std::size_t pipe_size = 65536;
+    // A pseudo-terminal instead of pipes for stdin and stdout (and stderr
+    // unless it is kept apart): the child gets a session of its own with the
+    // pty as its controlling terminal, echo off and no CR added to NL (the
+    // editor shows what it sends itself), and this window size.
+    bool pty = false;
+    int pty_rows = 24;
+    int pty_cols = 80;
 };
 
 struct SpawnedChild {
@@ -33,7 +40,11 @@ struct SpawnedChild {
     UniqueFd stdin_fd;  // write end, non-blocking; empty unless Pipe
     UniqueFd stdout_fd; // read end, non-blocking; empty unless Pipe
     UniqueFd stderr_fd; // read end, non-blocking; empty unless Pipe
+    std::string tty_name; // the pty's slave, e.g. /dev/pts/3 (pty only)
 };
+
+// Sets a pty's window size (the child gets SIGWINCH).
+void set_pty_size(int master_fd, int rows, int cols);
 
 // Starts the child. A program that does not exist or cannot run throws
 // FileError ("file-missing": "Searching for program: No such file or

@@ -64,7 +64,7 @@
                          "echo out; exit 3\nout\n\n"
                          "Compilation exited abnormally with code 3 at [A-Z][a-z][a-z] .*\n\\'")
                  (buffer-string)))
-        (should (equal (compile-tests--mode-line) ":exit [3] [0 0 0]"))))
+        (should (string-prefix-p ":exit [3] [0 0 0]" (compile-tests--mode-line)))))
     (let ((b (compile "true")))
       (compile-tests--wait b)
       (with-current-buffer b
@@ -78,7 +78,7 @@
     (let ((b (compile "printf 'a.c:2:3: error: bad\\ndir/b c.h:2: warning: w\\nnoise\\na.c:4: note: n\\n'")))
       (compile-tests--wait b)
       (with-current-buffer b
-        (should (string-suffix-p " [1 1 1]" (compile-tests--mode-line))))
+        (should (string-match-p "\\`:exit \\[0\\] \\[1 1 1\\]" (compile-tests--mode-line))))
       (with-temp-buffer
         (next-error)
         (should (equal (compile-tests--locus) '("a.c" 2 2)))
@@ -113,7 +113,7 @@
       (should (equal (with-temp-buffer (insert-file-contents "n") (buffer-string)) "run\nrun\n")))
     (let ((b (compile "sleep 30")))
       (with-current-buffer b
-        (should (member (compile-tests--mode-line) '(":run [0 0 0]" ":%s [0 0 0]")))
+        (should (string-match-p "\\`:\\(?:run\\|%s\\) \\[0 0 0\\]" (compile-tests--mode-line)))
         (kill-compilation))
       (compile-tests--wait b)
       (with-current-buffer b

@@ -1,4 +1,4 @@
-;;; shell-command-tests.el --- lisp/shell-command.el  -*- lexical-binding: t -*-
+;;; shell-command-tests.el --- lisp/shell-command.el and lisp/process-menu.el  -*- lexical-binding: t -*-
 
 ;; Expected values are GNU Emacs 28's; the file also runs there.
 (when (boundp 'gapmacs-version) (load "loadup" nil t))
@@ -52,7 +52,10 @@
   (with-temp-buffer
     (let ((p (start-process-shell-command "sh-test" (current-buffer) "echo one; echo two")))
       (should (equal (car (last (process-command p))) "echo one; echo two"))
-      (while (process-live-p p) (accept-process-output p 0.1))
+      ;; Emacs may see the exit before the last output.
+      (let ((deadline (+ (float-time) 10)))
+        (while (and (not (string-search "two\n" (buffer-string))) (< (float-time) deadline))
+          (accept-process-output p 0.05)))
       (should (string-prefix-p "one\ntwo\n" (buffer-string))))))
 
 (ert-deftest shell-process-environment ()
@@ -60,7 +63,12 @@
   (should (member (concat "HOME=" (getenv "HOME")) process-environment))
   (let ((process-environment (cons "SHELL_TEST_VAR=xyz" process-environment)))
     (should (equal (shell-command-to-string "printf %s \"$SHELL_TEST_VAR\"") "xyz")))
-  (should (equal (shell-command-to-string "printf %s \"$SHELL_TEST_VAR\"") "")))
+  (should (equal (shell-command-to-string "printf %s \"$SHELL_TEST_VAR\"") ""))
+  ;; The first entry for a name wins; a bare name unsets it.
+  (let ((process-environment (append '("HOME=/first" "LOGNAME") process-environment
+                                     '("HOME=/last"))))
+    (should (equal (shell-command-to-string "printf %s \"$HOME:${LOGNAME-unset}\"")
+                   "/first:unset"))))
 
 (ert-deftest shell-command-echo-area-and-buffer ()
   (shell-tests--capturing
@@ -112,3 +120,35 @@
      (should (equal (buffer-name shell-tests--shown) "*Async Shell Command*"))
      (should (equal (with-current-buffer shell-tests--shown (buffer-string)) "async\n"))
      (should (equal shell-tests--message "echo async; exit 2: exited abnormally with code 2.")))))
+
+;;;; list-processes (lisp/process-menu.el; its layout is gapmacs's, so gapmacs-only)
+
+(ert-deftest process-menu-lists-and-deletes ()
+  (skip-unless (boundp 'gapmacs-version))
+  (let* ((owner (get-buffer-create "pm-owner"))
+         (p1 (make-process :name "pm-sleep" :buffer owner :command '("sleep" "30")))
+         (p2 (make-process :name "pm-cat" :command '("cat") :noquery t))
+         (b (list-processes)))
+    (unwind-protect
+        (with-current-buffer b
+          (should (eq major-mode 'process-menu-mode))
+          (goto-char (point-min))
+          (should (looking-at " Process +PID +Status +Buffer +TTY +Command$"))
+          (should (re-search-forward
+                   (format "^ pm-sleep +%d +run +pm-owner +-- +sleep 30$" (process-id p1)) nil t))
+          (should (re-search-forward "^ pm-cat +[0-9]+ +run +-- +-- +cat$" nil t))
+          ;; Only the processes that ask before exiting, with a prefix argument.
+          (list-processes t)
+          (should-not (string-search "pm-cat" (buffer-string)))
+          (list-processes)
+          (goto-char (point-min))
+          (re-search-forward "^ pm-sleep")
+          (process-menu-delete-process)
+          (should-not (process-live-p p1))
+          (should-not (string-search "pm-sleep" (buffer-string)))
+          (should (string-search "pm-cat" (buffer-string)))
+          (goto-char (point-min))
+          (should-error (process-menu-delete-process) :type 'user-error))
+      (delete-process p1)
+      (delete-process p2)
+      (kill-buffer owner))))

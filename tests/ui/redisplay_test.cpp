@@ -4,6 +4,9 @@
 
 #include <cstring>
 
+#include "lisp-lite/overlays.hpp"
+#include "lisp-lite/text_properties.hpp"
+#include "ui/lisp_faces.hpp"
 #include "ui_test_util.hpp"
 
 using namespace gapmacs;
@@ -141,6 +144,42 @@ TEST_CASE("the region is drawn in the region face")
     CHECK(f.grid().at(0, 1).face == Face::Region);
     CHECK(f.grid().at(0, 3).face == Face::Region);
     CHECK(f.grid().at(0, 4).face == Face::Default);
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("a face text property is drawn in its face and overlays draw over it")
+{
+    lisp::Value b = ui_test::buffer_with("text-face", "abcdef\n");
+    Buffer& text = *lisp::live_buffer(b);
+    lisp::Value saved = lisp::current_buffer();
+    lisp::set_current_buffer(b);
+    std::size_t pos = 0;
+    lisp::eval_toplevel(lisp::read_from("(progn (put-text-property 2 4 'face 'bold)"
+                                        " (overlay-put (make-overlay 3 4) 'face 'underline))",
+                                        pos));
+    lisp::set_current_buffer(saved);
+    Frame f(4, 20, b, minibuffer());
+    // What Editor::settings_for does: text property faces first, then overlays.
+    redisplay(f, [&](Window&) {
+        WindowSettings s;
+        std::vector<lisp::TextFaceRun> faces;
+        lisp::text_faces_in_range(b, text.point_min(), text.point_max(), faces);
+        for (const auto& r : faces)
+            s.highlights.push_back({text.char_to_byte(r.beg), text.char_to_byte(r.end), face_from_lisp(r.face)});
+        std::vector<lisp::OverlayView> overlays;
+        lisp::overlays_in_range(b, text.point_min(), text.point_max(), overlays);
+        for (const auto& o : overlays)
+            s.highlights.push_back({text.char_to_byte(o.beg), text.char_to_byte(o.end), face_from_lisp(o.face)});
+        return s;
+    });
+    pos = 0;
+    const Face bold = face_from_lisp(lisp::read_from("bold", pos));
+    pos = 0;
+    const Face underline = face_from_lisp(lisp::read_from("underline", pos));
+    CHECK(f.grid().at(0, 0).face == Face::Default);
+    CHECK(f.grid().at(0, 1).face == bold);
+    CHECK(f.grid().at(0, 2).face == underline);
+    CHECK(f.grid().at(0, 3).face == Face::Default);
     lisp::kill_buffer(b);
 }
 

@@ -1,0 +1,27 @@
+# M-x shell: RET sends the line, M-p recalls it, C-c C-c interrupts the
+# running command and the shell carries on; colours become faces, not
+# escapes on the screen.
+source "$(dirname "$0")/lib.sh"
+start
+wait_for "*scratch*"
+keys M-x
+type_text "shell"
+keys Enter
+wait_for "(Shell"
+type_text "echo one-$((6*7))"
+keys Enter
+wait_for "one-42"
+keys M-p
+wait_for "echo one-\$((6*7))"
+keys C-c C-u
+type_text "printf '\\033[31mred-text\\033[0m\\n'"
+keys Enter
+wait_for "red-text"
+screen | grep -q "31m" && fail "the SGR sequence reached the screen as text"
+type_text "sleep 100"
+keys Enter
+sleep 0.3
+keys C-c C-c
+type_text "echo status-\$?"
+keys Enter
+wait_for "status-130"
