@@ -176,6 +176,7 @@ void Buffer::insert_before_markers(CharPos pos, std::string_view text)
 
 void Buffer::note_changed_span(BytePos beg, BytePos end)
 {
+    m_lines.invalidate_from(static_cast<std::size_t>(beg.value));
     const std::int64_t after = static_cast<std::int64_t>(m_text.size()) - end.value;
     if (!m_changes) {
         m_changes = ChangedSpan{beg, after};
@@ -336,10 +337,14 @@ void Buffer::apply_undo_entry(const UndoEntry& e)
 
 std::size_t Buffer::count_newlines(std::size_t from_byte, std::size_t to_byte) const
 {
-    std::size_t n = 0;
-    m_text.for_each_piece(from_byte, to_byte,
-                          [&](std::string_view piece) { n += std::count(piece.begin(), piece.end(), '\n'); });
-    return n;
+    // A short span is counted directly; a long one through the line index.
+    if (to_byte - from_byte < 2 * LineIndex::block_bytes) {
+        std::size_t n = 0;
+        m_text.for_each_piece(from_byte, to_byte,
+                              [&](std::string_view piece) { n += std::count(piece.begin(), piece.end(), '\n'); });
+        return n;
+    }
+    return static_cast<std::size_t>(m_lines.newlines_before(m_text, to_byte) - m_lines.newlines_before(m_text, from_byte));
 }
 
 namespace {

@@ -19,6 +19,7 @@
 
 #include "buffer/char_index.hpp"
 #include "buffer/gap_buffer.hpp"
+#include "buffer/line_index.hpp"
 #include "buffer/marker.hpp"
 #include "buffer/text_properties.hpp"
 #include "buffer/undo.hpp"
@@ -141,6 +142,9 @@ public:
     // Number of newlines in [from, to), plus one if the region does not end
     // in a newline and is not empty (count-lines).
     std::int64_t count_lines(CharPos from, CharPos to) const;
+    // Indexes up to `budget` more bytes of newlines (idle time); true while
+    // some remain.
+    bool index_lines(std::size_t budget) { return m_lines.index_some(m_text, budget); }
     // forward-line: moves point n lines (backward when n <= 0, to a line
     // start); returns the shortfall as Emacs does.
     std::int64_t forward_line(std::int64_t n);
@@ -187,6 +191,7 @@ private:
     std::string m_name;
     GapBuffer m_text;
     mutable CharIndex m_index;
+    mutable LineIndex m_lines;
     TextPos m_point{CharPos(1), BytePos(0)};
     std::vector<Marker*> m_markers;
     Marker m_mark;

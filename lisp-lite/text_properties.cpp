@@ -346,7 +346,8 @@ Value get_text_property(Value pos, Value prop, Value object)
 
 Value f_get_text_property(Args a) { return get_text_property(a[0], a[1], arg(a, 2)); }
 
-// The overlays at pos that have PROP, by decreasing priority: (VALUE . OVERLAY) of the first.
+// (VALUE . OVERLAY) for the overlay of highest priority at pos with a
+// non-nil PROP, or nil.
 Value overlay_property(Value buffer, std::int64_t pos, Value prop)
 {
     WithCurrent with(buffer);
@@ -428,10 +429,10 @@ Value f_get_pos_property(Args a)
 
 // next-property-change and next-single-property-change: `same` says
 // whether two plists count as unchanged.
-template <typename Same> Value next_change(Args a, Value object, Value limit, std::int64_t pos_index, Same same)
+template <typename Same> Value next_change(Args a, Value object, Value limit, Same same)
 {
     Target t = target_of(object);
-    std::int64_t pos = valid_pos(t, a[pos_index]);
+    std::int64_t pos = valid_pos(t, a[0]);
     if (!t.props() || t.props()->empty())
         return limit;
     const std::int64_t lim = nilp(limit) ? 0 : check_fixnum(marker_to_number(limit));
@@ -462,12 +463,12 @@ template <typename Same> Value previous_change(Args a, Value object, Value limit
     return Value::fixnum(prev);
 }
 
-Value f_next_property_change(Args a) { return next_change(a, arg(a, 1), arg(a, 2), 0, plists_equal); }
+Value f_next_property_change(Args a) { return next_change(a, arg(a, 1), arg(a, 2), plists_equal); }
 
 Value f_next_single_property_change(Args a)
 {
     Value prop = a[1];
-    return next_change(a, arg(a, 2), arg(a, 3), 0,
+    return next_change(a, arg(a, 2), arg(a, 3),
                        [&](Value x, Value y) { return textget(x, prop) == textget(y, prop); });
 }
 

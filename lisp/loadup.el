@@ -90,6 +90,9 @@
              inhibit-read-only))
   (unless (special-variable-p v) (eval (list 'defvar v nil))))
 
+(defvar-local mode-line-process nil
+  "Shown after the mode name in the mode line (a process's status).")
+
 (load "keymap" nil t)
 (load "callint" nil t)
 (load "modes" nil t)

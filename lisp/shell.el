@@ -4,6 +4,8 @@
 
 (defvar explicit-shell-file-name nil)
 (defvar shell-mode-hook nil)
+(defvar explicit-bash-args '("--noediting" "-i")
+  "Bash's arguments: readline off, as Emacs, since the buffer does the editing.")
 
 (define-derived-mode shell-mode comint-mode "Shell"
   "Major mode for an interactive shell: comint with the shell's defaults.")
@@ -22,8 +24,10 @@
     (unless (and (get-buffer-process buffer) (process-live-p (get-buffer-process buffer)))
       (with-current-buffer buffer
         (shell-mode))
-      ;; Emacs runs the shell with -i and its own init file, ~/.emacs_NAME.
-      (make-comint-in-buffer "shell" buffer program nil "-i"))
+      ;; As Emacs: explicit-NAME-args if defined, else -i.
+      (let ((args (intern-soft (format "explicit-%s-args" (file-name-nondirectory program)))))
+        (apply #'make-comint-in-buffer "shell" buffer program nil
+               (if (and args (boundp args)) (symbol-value args) '("-i")))))
     buffer))
 
 (defun shell--show (buffer)

@@ -182,11 +182,10 @@ SpawnedChild spawn(const SpawnOptions& options)
         sigaddset(&defaults, sig);
     posix_spawnattr_setsigmask(&setup.attr, &empty);
     posix_spawnattr_setsigdefault(&setup.attr, &defaults);
-    posix_spawnattr_setpgroup(&setup.attr, 0);
-    // With a pty, a session of its own (and so a group): the shell's job
-    // control and C-c reach its foreground jobs through the terminal.
-    posix_spawnattr_setflags(&setup.attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
-                                              (options.pty ? POSIX_SPAWN_SETSID : POSIX_SPAWN_SETPGROUP));
+    // A session of its own (and so a group), as Emacs gives every child: it
+    // cannot reach the editor's terminal (an interactive shell over pipes
+    // would stop on SIGTTOU), and a pty becomes its controlling terminal.
+    posix_spawnattr_setflags(&setup.attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSID);
 
     std::vector<char*> argv;
     for (auto& a : options.argv)

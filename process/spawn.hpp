@@ -1,5 +1,5 @@
 // spawn: starts a program with pipes (or a pseudo-terminal), in its own
-// process group, with every descriptor close-on-exec, without a shell.
+// session and process group, with every descriptor close-on-exec, without a shell.
 #pragma once
 #include <optional>
 #include <string>

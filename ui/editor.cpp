@@ -417,6 +417,15 @@ void Editor::during_wait(std::optional<EventLoop::Duration>& left)
         left = next;
 }
 
+bool Editor::index_lines_while_idle()
+{
+    constexpr std::size_t piece = 8 << 20;
+    for (Window* w : m_frame->windows())
+        if (Buffer* b = live_buffer(w->buffer()); b && b->index_lines(piece))
+            return true;
+    return false;
+}
+
 // ---- input ----
 
 bool Editor::input_pending()
@@ -464,6 +473,10 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
             }
             wait = wait ? std::min(*wait, left) : left;
         }
+        // Idle: index the shown buffer's lines a piece at a time, so a jump
+        // to its end shows the line number at once; input is checked between.
+        if (index_lines_while_idle())
+            wait = EventLoop::Duration::zero();
         m_loop.run_once(wait);
         if (m_exit_requested || m_keyboard->hung_up()) {
             auto_save_all();
@@ -687,6 +700,10 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     if (fboundp("use-local-map"))
         call1(sym("use-local-map"), nilp(keymap) ? value_of("minibuffer-local-map") : keymap);
     SpecScope bindings;
+    // The commands run in the minibuffer do not change what the command
+    // that reads (its interactive spec) sees afterwards.
+    for (const char* var : {"current-prefix-arg", "prefix-arg", "this-command", "real-this-command", "last-command"})
+        specbind(sym(var), value_of(var));
     Value hist_var = consp(history) ? xcar(history) : nilp(history) ? sym("minibuffer-history") : history;
     specbind(sym("minibuffer-history-variable"), hist_var);
     specbind(sym("minibuffer-default"), default_value);

@@ -18,30 +18,10 @@ std::int64_t count_newlines(const Buffer& b, std::int64_t from, std::int64_t to)
     return n;
 }
 
-// Line number of point, counted incrementally from the last one the window
-// showed when no change happened between the two positions: moving around
-// a 1 GB buffer does not recount it.
-std::int64_t line_number(Window& w, const Buffer& b, TextPos pt)
-{
-    auto& c = w.line_cache;
-    const std::int64_t floor = b.char_to_byte(b.point_min()).value;
-    bool valid = c.valid && c.floor == floor;
-    if (valid && c.tick != b.modification_tick()) {
-        auto changes = b.changes();
-        // A change at or after the cached position leaves the lines before
-        // it as they were; the text from there to pt is read as it is now.
-        valid = changes && changes->beg.value >= c.pos;
-    }
-    std::int64_t line;
-    if (!valid)
-        line = 1 + count_newlines(b, floor, pt.bytes.value);
-    else if (pt.bytes.value >= c.pos)
-        line = c.line + count_newlines(b, c.pos, pt.bytes.value);
-    else
-        line = c.line - count_newlines(b, pt.bytes.value, c.pos);
-    c = {true, pt.bytes.value, line, floor, b.modification_tick()};
-    return line;
-}
+// Line numbers come from the buffer's line index: a jump to the end of a
+// 1 GB buffer does not recount it once the index is built (the editor
+// builds it while idle).
+std::int64_t line_number(Window&, const Buffer& b, TextPos pt) { return b.line_number_at(pt.chars); }
 
 std::string coding_mnemonic(const Buffer& b)
 {

@@ -73,15 +73,6 @@ public:
     };
     Drawn drawn;
     void invalidate() { drawn.valid = false; }
-    // The mode line's line number, counted on from the last one shown.
-    struct LineCache {
-        bool valid = false;
-        std::int64_t pos = 0; // byte
-        std::int64_t line = 1;
-        std::int64_t floor = 0;
-        std::uint64_t tick = 0;
-    };
-    LineCache line_cache;
 
     // The window's Lisp object (created on demand; nil once deleted).
     lisp::Value lisp_object();
