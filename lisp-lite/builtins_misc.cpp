@@ -53,6 +53,14 @@ Value f_garbage_collect(Args)
                  list({intern("bytes"), Value::fixnum(1), Value::fixnum(static_cast<std::int64_t>(s.live_bytes))})});
 }
 
+// (gapmacs-gc-stress [ON]): whether every allocation collects; with ON, sets it.
+Value f_gapmacs_gc_stress(Args a)
+{
+    if (a.size() > 0)
+        set_gc_stress(!nilp(a[0]));
+    return boolean(gc_stress_enabled());
+}
+
 Value f_gapmacs_heap_stats(Args)
 {
     HeapStats s = heap_stats();
@@ -128,6 +136,7 @@ const SubrDef misc_subrs[] = {
     {"ignore", 0, many, f_ignore},
     {"garbage-collect", 0, 0, f_garbage_collect},
     {"gapmacs-heap-stats", 0, 0, f_gapmacs_heap_stats},
+    {"gapmacs-gc-stress", 0, many, f_gapmacs_gc_stress}, // MANY: no argument means ask
     {"current-time", 0, 0, f_current_time},
     {"float-time", 0, 1, f_float_time},
     {"time-subtract", 2, 2, f_time_subtract},

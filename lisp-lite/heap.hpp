@@ -110,6 +110,7 @@ std::int64_t gcs_done();
 std::size_t heap_size_after_gc();
 double gc_elapsed_seconds();
 bool gc_stress_enabled();
+void set_gc_stress(bool on);
 
 // True while a collection runs (finalizers must not allocate).
 bool gc_in_progress();

@@ -91,6 +91,9 @@
 
 (defun ert-run-tests-batch-and-exit (&optional _selector)
   "Run all tests, print the results, exit 0 if all passed, 1 otherwise."
+  ;; GAPMACS_GC_STRESS=tests: the loading is done, stress the tests themselves.
+  (when (and (fboundp 'gapmacs-gc-stress) (equal (getenv "GAPMACS_GC_STRESS") "tests"))
+    (gapmacs-gc-stress t))
   (let* ((tests (reverse ert--tests))
          (total (length tests))
          (passed 0) (failed 0) (skipped 0) (failures nil)
