@@ -180,39 +180,22 @@ new END.  A sequence cut off at END is left for the next output."
   (interactive)
   (process-send-eof (get-buffer-process (current-buffer))))
 
-(defvar-local comint--own-session nil
-  "Non-nil when the process runs under `setsid -w' (see `make-comint-in-buffer').")
-
-(defun comint--job-group (proc)
-  "The process group to signal for PROC's current job, as a negative pid, or
-nil for PROC's own group.  Under `setsid -w' that is the group of its one
-child (the shell, which leads it); without job control the shell's
-commands run in it too."
-  (when comint--own-session
-    (let ((pid (process-id proc)))
-      (with-temp-buffer
-        (ignore-errors
-          (insert-file-contents (format "/proc/%d/task/%d/children" pid pid)))
-        (goto-char (point-min))
-        (when (looking-at "[0-9]+")
-          (- (string-to-number (match-string 0))))))))
-
 (defun comint--signal (char signal)
   "Signal the job in the foreground: through the terminal as CHAR when
-there is one (its driver picks the job), else SIGNAL to the job's group."
+there is one (its line discipline picks the job), else SIGNAL to the
+process's group (every child has a session and a group of its own)."
   (let ((proc (or (get-buffer-process (current-buffer)) (user-error "Current buffer has no process"))))
     (comint-kill-input)
-    (cond (comint-ptyp (process-send-string proc (string char)))
-          ((comint--job-group proc) (signal-process (comint--job-group proc) signal))
-          (t (signal-process proc signal)))))
+    (if comint-ptyp
+        (process-send-string proc (string char))
+      (signal-process proc signal))))
 
 (defun comint-interrupt-subjob ()
   "Interrupt the current job (C-c C-c)."
   (interactive)
   (let ((proc (or (get-buffer-process (current-buffer)) (user-error "Current buffer has no process"))))
-    (if (or comint-ptyp (not (comint--job-group proc)))
-        (progn (comint-kill-input) (interrupt-process proc comint-ptyp))
-      (comint--signal ?\C-c 'SIGINT))))
+    (comint-kill-input)
+    (interrupt-process proc comint-ptyp)))
 
 (defun comint-stop-subjob ()
   "Stop (suspend) the current job (C-c C-z)."
@@ -250,17 +233,6 @@ there is one (its driver picks the job), else SIGNAL to the job's group."
                 "PAGER=cat")
           process-environment))
 
-(defun comint--setsid-program ()
-  (comint--find-in-dirs (lambda (dir) (let ((f (expand-file-name "setsid" dir)))
-                                         (and (file-executable-p f) f)))
-                         (split-string (or (getenv "PATH") "/usr/bin:/bin") ":" t)))
-
-(defun comint--find-in-dirs (fn dirs)
-  (let (found)
-    (while (and dirs (not found))
-      (setq found (funcall fn (car dirs)) dirs (cdr dirs)))
-    found))
-
 (defun make-comint-in-buffer (name buffer program &optional startfile &rest switches)
   "Run PROGRAM with SWITCHES in BUFFER (in `comint-mode' unless already) as
 process NAME, on a terminal when lisp-lite has ptys; return BUFFER."
@@ -271,21 +243,12 @@ process NAME, on a terminal when lisp-lite has ptys; return BUFFER."
         (unless (derived-mode-p 'comint-mode) (comint-mode))
         (goto-char (point-max))
         (let* ((process-environment (comint--environment))
-               (pty (fboundp 'process-tty-name))
-               ;; Without a terminal of its own, an interactive shell started
-               ;; in the editor's session stops (SIGTTOU) touching the
-               ;; editor's terminal; a new session has none.  Emacs's children
-               ;; always get one; lisp-lite's pipe children do not yet.
-               (setsid (and (not pty) (comint--setsid-program)))
-               (proc (apply #'make-process
-                            :name name :buffer buffer
-                            :command (shell-command--argv
-                                      (append (and setsid (list setsid "-w"))
-                                              (cons program switches)))
-                            :region-filter #'comint-output-filter
-                            (and pty (list :connection-type 'pty)))))
-          (setq comint-ptyp (and pty (process-tty-name proc) t)
-                comint--own-session (and setsid t))
+               (proc (make-process
+                      :name name :buffer buffer
+                      :command (cons program switches)
+                      :region-filter #'comint-output-filter
+                      :connection-type 'pty)))
+          (setq comint-ptyp (and (process-tty-name proc) t))
           (set-marker (process-mark proc) (point-max)))))
     buffer))
 

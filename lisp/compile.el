@@ -242,7 +242,7 @@ lisp-lite has them; the parser copes with partial lines either way."
 (defun compilation--start-shell (name-of-mode buffer command)
   (apply #'make-process
          :name name-of-mode :buffer buffer
-         :command (shell-command--argv (list shell-file-name shell-command-switch command))
+         :command (list shell-file-name shell-command-switch command)
          :region-filter #'compilation--filter
          :sentinel #'compilation-sentinel
          (compilation--line-unit)))

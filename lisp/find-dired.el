@@ -220,8 +220,7 @@ Leave point after the listed line."
             find-dired--stderr (generate-new-buffer " *find-errors*"))
       (let ((proc (make-process
                    :name "find" :buffer buffer
-                   :command (shell-command--argv
-                             (list shell-file-name shell-command-switch (find-dired--command args)))
+                   :command (list shell-file-name shell-command-switch (find-dired--command args))
                    :coding 'utf-8-unix
                    :stderr find-dired--stderr
                    :region-filter #'find-dired-filter

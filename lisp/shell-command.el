@@ -15,59 +15,11 @@ are honoured.")
 
 ;;;; The environment
 
-;; lisp-lite's children inherit the editor's real environment, which `setenv'
-;; changes.  `process-environment' starts as a copy of it; the functions in
-;; this file honour a changed or let-bound value by running the program under
-;; `env -i', so the common `(let ((process-environment ...)) ...)' idiom works
-;; for them (not for bare `make-process' until the C++ side consults it).
-(defun shell-command--read-environ ()
-  (with-temp-buffer
-    (condition-case nil
-        (progn (insert-file-contents "/proc/self/environ")
-               (split-string (buffer-string) "\0" t))
-      (error nil))))
-
-(unless (boundp 'process-environment)
-  (defvar process-environment (shell-command--read-environ)))
-(unless (boundp 'initial-environment)
-  (defvar initial-environment (copy-sequence process-environment)))
-
-(defvar shell-command--environment-seen process-environment
-  "The value of `process-environment' the real environment is known to match.")
-
-(unless (get 'setenv 'shell-command--wrapped)
-  (let ((real (symbol-function 'setenv)))
-    (defalias 'setenv
-      (lambda (variable &optional value substitute-env-vars)
-        (interactive (list (read-string "Set environment variable: ")
-                           (read-string "Set to value: ")))
-        (prog1 (funcall real variable value substitute-env-vars)
-          ;; Keep the Lisp copy in step, as Emacs's setenv edits it.
-          (let* ((prefix (concat variable "="))
-                 (rest (seq-filter (lambda (e) (not (or (string-prefix-p prefix e)
-                                                        (equal e variable))))
-                                   process-environment))
-                 (new (cons (if value (concat prefix value) variable) rest)))
-            (when (eq process-environment shell-command--environment-seen)
-              (setq shell-command--environment-seen new))
-            (setq process-environment new))))))
-  (put 'setenv 'shell-command--wrapped t))
-
-(defun shell-command--argv (argv)
-  "ARGV, run under `env -i' when `process-environment' was changed from Lisp."
-  (if (eq process-environment shell-command--environment-seen)
-      argv
-    ;; As in Emacs, the first entry for a name wins, and a bare NAME unsets it.
-    (let ((seen (make-hash-table :test 'equal)) (env nil))
-      (dolist (e process-environment)
-        (let ((name (if (string-match "=" e) (substring e 0 (match-beginning 0)) e)))
-          (unless (gethash name seen)
-            (puthash name t seen)
-            (when (string-match-p "\\`[^=-][^=]*=" e) (push e env)))))
-      (append (list "env" "-i") (nreverse env) argv))))
+;; `process-environment' is the children's environment (lisp-lite keeps it
+;; as Emacs does), so `(let ((process-environment ...)) ...)' works here.
 
 (defun shell-command--call (infile destination display program &rest args)
-  (let ((argv (shell-command--argv (cons program args))))
+  (let ((argv (cons program args)))
     (apply #'call-process (car argv) infile destination display (cdr argv))))
 
 ;;;; Functions
@@ -98,7 +50,7 @@ that is not a letter, digit or one of -_./, a newline as '\\n'."
 (defun start-process-shell-command (name buffer command)
   "Start COMMAND in a shell as process NAME with output to BUFFER."
   (apply #'start-process name buffer
-         (shell-command--argv (list shell-file-name shell-command-switch command))))
+         (list shell-file-name shell-command-switch command)))
 
 (defun start-file-process-shell-command (name buffer command)
   (start-process-shell-command name buffer command))
@@ -248,11 +200,11 @@ replaces the region; otherwise it is shown as `shell-command' shows it."
       status)))
 
 (defun shell-command--call-region (start end delete _error-buffer command)
-  (let ((argv (shell-command--argv (list shell-file-name shell-command-switch command))))
+  (let ((argv (list shell-file-name shell-command-switch command)))
     (apply #'call-process-region start end (car argv) delete t nil (cdr argv))))
 
 (defun shell-command--call-string (text destination _error-buffer command)
-  (let ((argv (shell-command--argv (list shell-file-name shell-command-switch command))))
+  (let ((argv (list shell-file-name shell-command-switch command)))
     (apply #'call-process-region text nil (car argv) nil destination nil
            (cdr argv))))
 
