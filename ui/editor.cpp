@@ -642,12 +642,11 @@ void Editor::execute_one_command()
     set_value("prefix-arg", Qnil);
     set_value("deactivate-mark", Qnil);
     safe_run_hooks(sym("pre-command-hook"));
-    // Consecutive self-insertions are one undo step, up to 20 of them.
-    static int self_inserts = 0;
+    // Consecutive self-insertions are one undo step, up to 20 of them, as
+    // Emacs amalgamates them.
     const bool self_insert = binding == sym("self-insert-command");
-    if (self_insert && value_of("last-command") == sym("self-insert-command") && ++self_inserts < 20) {
-    } else {
-        self_inserts = 0;
+    if (!(self_insert && value_of("last-command") == sym("self-insert-command") && ++m_self_inserts < 20)) {
+        m_self_inserts = 0;
         current().undo_boundary();
     }
     Value cmd = value_of("this-command");

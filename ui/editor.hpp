@@ -111,6 +111,7 @@ private:
     bool m_exit_requested = false; // SIGHUP or SIGTERM arrived
     EventLoop::Clock::time_point m_last_redisplay{};
     bool m_command_ran = true; // redisplay at once, not at the next frame tick
+    int m_self_inserts = 0;    // in a row, for undo amalgamation
     // B5/B6: when gapmacs-latency-log names a file, each key's time from
     // being read to the screen being flushed is appended to it.
     std::optional<EventLoop::Clock::time_point> m_key_time;
