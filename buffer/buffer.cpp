@@ -341,7 +341,7 @@ std::size_t Buffer::count_newlines(std::size_t from_byte, std::size_t to_byte) c
     if (to_byte - from_byte < 2 * LineIndex::block_bytes) {
         std::size_t n = 0;
         m_text.for_each_piece(from_byte, to_byte,
-                              [&](std::string_view piece) { n += std::count(piece.begin(), piece.end(), '\n'); });
+                              [&](std::string_view piece) { n += count_byte(piece.data(), piece.size(), '\n'); });
         return n;
     }
     return static_cast<std::size_t>(m_lines.newlines_before(m_text, to_byte) - m_lines.newlines_before(m_text, from_byte));

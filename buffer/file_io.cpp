@@ -6,11 +6,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <random>
 
 #include "buffer/buffer.hpp"
 #include "core/error.hpp"
+#include "core/utf8.hpp"
 #include "core/unique_fd.hpp"
 
 // SIGXFSZ: a write past RLIMIT_FSIZE raises SIGXFSZ, whose default action
@@ -267,6 +269,58 @@ std::string read_file_bytes(const std::string& path)
         throw_file_error("Read error", path, EISDIR);
     const std::size_t size_hint = S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) : 0;
     return read_all(fd.get(), size_hint, path);
+}
+
+void check_file_readable(const std::string& path)
+{
+    UniqueFd fd(open_retrying(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
+    if (!fd)
+        throw_file_error("Opening input file", path, errno);
+    struct stat st;
+    if (::fstat(fd.get(), &st) == 0 && S_ISDIR(st.st_mode))
+        throw_file_error("Read error", path, EISDIR);
+}
+
+std::optional<std::int64_t> insert_file_in_place(Buffer& buffer, const std::string& path, CharPos at)
+{
+    UniqueFd fd(open_retrying(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY));
+    if (!fd)
+        throw_file_error("Opening input file", path, errno);
+    struct stat st;
+    if (::fstat(fd.get(), &st) != 0)
+        throw_file_error("Opening input file", path, errno);
+    if (S_ISDIR(st.st_mode))
+        throw_file_error("Read error", path, EISDIR);
+    if (!S_ISREG(st.st_mode) || st.st_size == 0)
+        return std::nullopt;
+    const auto size = static_cast<std::size_t>(st.st_size);
+    char* area = buffer.reserve(at, size);
+    std::size_t used = 0;
+    bool grew = false;
+    try {
+        while (used < size) {
+            const ssize_t n = ::read(fd.get(), area + used, size - used);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0)
+                throw_file_error("Read error", path, errno);
+            if (n == 0)
+                break;
+            used += static_cast<std::size_t>(n);
+        }
+        char probe;
+        grew = used == size && ::read(fd.get(), &probe, 1) > 0;
+    } catch (...) {
+        buffer.commit(0);
+        throw;
+    }
+    // A file that grew while read, or whose text needs decoding, takes the
+    // general path (it rereads: rare cases only).
+    if (grew || valid_utf8_prefix(area, used) != used || std::memchr(area, '\r', used)) {
+        buffer.commit(0);
+        return std::nullopt;
+    }
+    return buffer.commit(used).value - at.value;
 }
 
 void write_file_atomic(const std::string& path, std::string_view bytes)

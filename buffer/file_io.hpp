@@ -8,6 +8,7 @@
 #pragma once
 #include "buffer/buffer.hpp"
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,18 @@ void write_file_atomic(const std::string& path, std::string_view bytes);
 // when `visit` is true, which also sets the file name and clears the modified flag.
 void insert_file_contents(Buffer& buffer, const std::string& path, const CodingSystem* coding = nullptr,
                           bool visit = false);
+
+// Throws the FileError read_file_bytes would throw for path (missing, not
+// readable, a directory), reading nothing.
+void check_file_readable(const std::string& path);
+
+// Reads a regular file straight into the buffer's gap at `at` when its
+// bytes are already internal text with Unix line ends (valid UTF-8 without
+// CR, the common case), so a large file costs one copy and one pass.
+// Returns the number of characters inserted, or nothing when the file needs
+// decoding (then nothing was inserted and the caller decodes the usual way).
+// Throws FileError as read_file_bytes does.
+std::optional<std::int64_t> insert_file_in_place(Buffer& buffer, const std::string& path, CharPos at);
 
 // Encodes the buffer (whole, narrowing ignored) with its coding system and
 // writes it to its file (or `path` when given, which then becomes its file),

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 
+#include "core/utf8.hpp"
+
 namespace gapmacs {
 
 std::uint64_t LineIndex::count(const GapBuffer& text, std::size_t from, std::size_t to)
 {
     std::uint64_t n = 0;
-    text.for_each_piece(from, to, [&](std::string_view piece) { n += static_cast<std::uint64_t>(std::count(piece.begin(), piece.end(), '\n')); });
+    text.for_each_piece(from, to, [&](std::string_view piece) { n += count_byte(piece.data(), piece.size(), '\n'); });
     return n;
 }
 

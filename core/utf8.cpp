@@ -41,6 +41,30 @@ std::size_t count_chars(const char* p, std::size_t n)
     return n - continuation;
 }
 
+std::size_t count_byte(const char* p, std::size_t n, unsigned char byte)
+{
+    // SWAR, as count_chars: x has a zero byte where p has `byte`; the exact
+    // zero-byte test (no false positives, unlike the quick has-zero trick)
+    // sets bit 7 of each such lane.
+    constexpr std::uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    constexpr std::uint64_t low_bytes = 0x00FF00FF00FF00FFull, ones16 = 0x0001000100010001ull;
+    const std::uint64_t pattern = 0x0101010101010101ull * byte;
+    std::size_t count = 0, i = 0;
+    while (i + 8 <= n) {
+        std::uint64_t lanes = 0;
+        for (int k = 0; k < 255 && i + 8 <= n; ++k, i += 8) {
+            std::uint64_t x = load64(p + i) ^ pattern;
+            std::uint64_t zero = ~(((x & low7) + low7) | x | low7);
+            lanes += zero >> 7;
+        }
+        std::uint64_t pairs = (lanes & low_bytes) + (lanes >> 8 & low_bytes);
+        count += (pairs * ones16) >> 48;
+    }
+    for (; i < n; ++i)
+        count += static_cast<unsigned char>(p[i]) == byte;
+    return count;
+}
+
 bool is_ascii(const char* p, std::size_t n)
 {
     std::size_t i = 0;

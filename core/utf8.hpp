@@ -35,6 +35,10 @@ constexpr bool is_raw_byte_lead(unsigned char b) { return b == 0xC0 || b == 0xC1
 std::size_t count_chars(const char* p, std::size_t n);
 inline std::size_t count_chars(std::string_view s) { return count_chars(s.data(), s.size()); }
 
+// How many bytes of [p, p+n) are `byte` (newlines, for line counts), 8 at
+// a time.
+std::size_t count_byte(const char* p, std::size_t n, unsigned char byte);
+
 // True when every byte is < 0x80.
 bool is_ascii(const char* p, std::size_t n);
 inline bool is_ascii(std::string_view s) { return is_ascii(s.data(), s.size()); }

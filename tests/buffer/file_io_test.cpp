@@ -936,3 +936,32 @@ TEST_CASE("file_io: UniqueFd owns and closes its descriptor", "[file_io]")
     CHECK_FALSE(fd);
     CHECK(::fcntl(raw, F_GETFD) == -1);
 }
+
+TEST_CASE("file_io: insert_file_in_place reads UTF-8 straight into the gap, and declines what needs decoding", "[file_io]")
+{
+    TempDir dir;
+    auto write = [&](const std::string& name, const std::string& bytes) {
+        std::ofstream(dir / name, std::ios::binary) << bytes;
+        return dir / name;
+    };
+    Buffer b("in-place");
+    b.insert("[]");
+    const std::string text = "h\xc3\xa9llo w\xc3\xb6rld\nline two\n";
+    auto n = insert_file_in_place(b, write("utf8", text), CharPos(2));
+    REQUIRE(n.has_value());
+    CHECK(*n == 21); // characters, not bytes
+    CHECK(b.text() == "[" + text + "]");
+    b.check_invariants();
+
+    // CR LF, invalid UTF-8, an empty file: nothing inserted, the caller decodes.
+    for (const std::string& bytes : {std::string("dos\r\nfile\r\n"), std::string("caf\xe9\n"), std::string()}) {
+        Buffer c("declined");
+        c.insert("xy");
+        CHECK_FALSE(insert_file_in_place(c, write("other", bytes), CharPos(2)).has_value());
+        CHECK(c.text() == "xy");
+        c.check_invariants();
+    }
+    CHECK_THROWS_AS(insert_file_in_place(b, dir / "missing", CharPos(1)), FileError);
+    CHECK_THROWS_AS(insert_file_in_place(b, dir.path(), CharPos(1)), FileError);
+    CHECK(b.text() == "[" + text + "]");
+}

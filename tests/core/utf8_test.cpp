@@ -97,3 +97,20 @@ TEST_CASE("valid_utf8_prefix: inline two- and three-byte paths reject what the f
     }));
     CHECK(valid_utf8_prefix(text.data(), text.size()) == valid);
 }
+
+TEST_CASE("count_byte counts exactly, whatever the neighbouring bytes and alignment")
+{
+    std::string s;
+    for (int i = 0; i < 1000; ++i)
+        s += static_cast<char>(i % 256);
+    for (std::size_t start = 0; start < 16; ++start) {
+        for (unsigned b : {0u, 10u, 0x7Fu, 0x80u, 0xFFu}) {
+            std::size_t want = 0;
+            for (std::size_t i = start; i < s.size(); ++i)
+                want += static_cast<unsigned char>(s[i]) == b;
+            CHECK(gapmacs::count_byte(s.data() + start, s.size() - start, static_cast<unsigned char>(b)) == want);
+        }
+    }
+    std::string newlines(4096, '\n');
+    CHECK(gapmacs::count_byte(newlines.data(), newlines.size(), '\n') == 4096); // lanes near overflow
+}
