@@ -351,7 +351,9 @@
   "The mode a -*- mode: NAME -*- (or -*- NAME -*-) first line asks for."
   (save-excursion
     (goto-char (point-min))
-    (let ((eol (line-end-position)))
+    ;; A cookie sits near the start of the first line: a first line of
+    ;; 200 MB is not searched to its end.
+    (let ((eol (min (line-end-position) (+ (point) 3000))))
       (when (re-search-forward "-\\*-\\(.*?\\)-\\*-" eol t)
         (let ((inner (string-trim (match-string 1))))
           (cond ((string-match "\\(?:^\\|;\\)[ \t]*mode:[ \t]*\\([^ \t;]+\\)" inner)

@@ -58,7 +58,7 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
 // reading further back: the start of pos's line when it lies within
 // restart_distance bytes, else the last restart point of the long line
 // (a character boundary at a multiple of restart_distance bytes).
-constexpr std::int64_t restart_distance = 64 * 1024;
+constexpr std::int64_t restart_distance = 16 * 1024;
 TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor);
 
 // The display width of character c as the terminal counts it (wcwidth), or
