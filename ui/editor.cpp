@@ -73,11 +73,14 @@ std::string human_size(double bytes)
 
 std::string princ_text(Value v);
 
-// The mode line's word on a buffer's process: its status, and while it runs
-// how much arrived and how fast (":run 12.3M 45.0M/s").
+// The mode line's word on a buffer's process: its status, and for output
+// that streams how much arrived and how fast (":run 12.3M 45.0M/s").
 std::string process_progress(Value proc)
 {
     std::string out = ":" + princ_text(call1(sym("process-status"), proc));
+    // An interactive program (on a pty) shows its status only, as in Emacs.
+    if (!nilp(call1(sym("process-tty-name"), proc)))
+        return out;
     Value progress = call1(sym("gapmacs-process-progress"), proc);
     double bytes = static_cast<double>(check_fixnum(car(progress)));
     double secs = check_number(car(cdr(progress)));
