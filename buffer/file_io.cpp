@@ -256,41 +256,41 @@ void record_visited_modtime(Buffer& buffer)
     buffer.set_visited_modtime(file_modtime(buffer.file_name()));
 }
 
-std::string read_file_bytes(const std::string& path)
+namespace {
+
+// Opens a file for reading and stats it; a directory is refused (Linux's
+// read() would say EISDIR too, but not every system's does). O_NONBLOCK
+// keeps a FIFO from blocking the open.
+UniqueFd open_for_reading(const std::string& path, struct stat& st, int extra_flags = 0)
 {
-    UniqueFd fd(open_retrying(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY));
-    if (!fd)
+    UniqueFd fd(open_retrying(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | extra_flags));
+    if (!fd || ::fstat(fd.get(), &st) != 0)
         throw_file_error("Opening input file", path, errno);
-    struct stat st;
-    if (::fstat(fd.get(), &st) != 0)
-        throw_file_error("Opening input file", path, errno);
-    // Linux's read() would say EISDIR too, but not every system's does.
     if (S_ISDIR(st.st_mode))
         throw_file_error("Read error", path, EISDIR);
+    return fd;
+}
+
+} // namespace
+
+std::string read_file_bytes(const std::string& path)
+{
+    struct stat st;
+    UniqueFd fd = open_for_reading(path, st);
     const std::size_t size_hint = S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) : 0;
     return read_all(fd.get(), size_hint, path);
 }
 
 void check_file_readable(const std::string& path)
 {
-    UniqueFd fd(open_retrying(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
-    if (!fd)
-        throw_file_error("Opening input file", path, errno);
     struct stat st;
-    if (::fstat(fd.get(), &st) == 0 && S_ISDIR(st.st_mode))
-        throw_file_error("Read error", path, EISDIR);
+    open_for_reading(path, st, O_NONBLOCK);
 }
 
 std::optional<std::int64_t> insert_file_in_place(Buffer& buffer, const std::string& path, CharPos at)
 {
-    UniqueFd fd(open_retrying(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY));
-    if (!fd)
-        throw_file_error("Opening input file", path, errno);
     struct stat st;
-    if (::fstat(fd.get(), &st) != 0)
-        throw_file_error("Opening input file", path, errno);
-    if (S_ISDIR(st.st_mode))
-        throw_file_error("Read error", path, EISDIR);
+    UniqueFd fd = open_for_reading(path, st);
     if (!S_ISREG(st.st_mode) || st.st_size == 0)
         return std::nullopt;
     const auto size = static_cast<std::size_t>(st.st_size);
