@@ -297,12 +297,10 @@ void Editor::message(std::string_view internal)
     } else {
         m_frame->echo.assign(internal);
     }
-    // Every message is kept in *Messages*, as in Emacs.
-    Value saved = current_buffer();
-    GcRoot root(&saved, 1);
+    // Every message is kept in *Messages*, as in Emacs; failing to keep it
+    // (a signal from a hook, no memory) must not lose the message itself.
     try {
-        Value messages = get_buffer_create(make_string("*Messages*"));
-        Buffer& b = check_live_buffer(messages);
+        Buffer& b = check_live_buffer(get_buffer_create(make_string("*Messages*")));
         bool ro = b.read_only();
         b.set_read_only(false);
         b.insert_at(CharPos(b.size() + 1), internal);
@@ -310,7 +308,6 @@ void Editor::message(std::string_view internal)
         b.set_read_only(ro);
     } catch (const std::exception&) {
     }
-    (void)saved;
 }
 
 WindowSettings Editor::settings_for(Window& w)
