@@ -58,7 +58,8 @@
       (should (eq (call-interactively (lambda () (interactive "*") 'ran)) 'ran)))))
 
 (ert-deftest callint-strings-numbers-and-prompts ()
-  ;; The stub replaces the Lisp reader; Emacs's readers are C and bypass it.
+  ;; Input is fed by redefining read-from-minibuffer in Lisp; Emacs's
+  ;; interactive codes call its C reader directly, so this runs here only.
   (skip-unless (boundp 'gapmacs-version))
   (callint-tests--with-input '("abc" "42" "(+ 1 2)" "(+ 1 2)" "foo")
     (should (equal (call-interactively
