@@ -582,6 +582,21 @@ Value f_process_tty_name(Args a)
     return tty.empty() ? Qnil : make_string_from_utf8(tty);
 }
 
+// process-running-child-p: nil while the shell itself has the terminal, the
+// foreground group's id when it gave it to a job, and t where that cannot be
+// known (a pipe), as Emacs.
+Value f_process_running_child_p(Args a)
+{
+    Value proc = nilp(a[0]) ? call1(sym("get-buffer-process"), current_buffer()) : a[0];
+    ProcessData* d = data(check_process(stringp(proc) ? get_process(proc) : proc));
+    if (!d->proc->running())
+        error("Process " + std::string(string_view(d->name)) + " is not active");
+    std::optional<pid_t> fg = d->proc->foreground_group();
+    if (!fg)
+        return Qt;
+    return *fg == d->proc->pid() ? Qnil : Value::fixnum(*fg);
+}
+
 Value f_set_process_window_size(Args a)
 {
     ProcessData* d = data(check_process(a[0]));
@@ -1073,6 +1088,7 @@ const SubrDef process_subrs[] = {
     {"process-region-filter-unit", 1, 1, f_process_region_filter_unit},
     {"gapmacs-process-progress", 1, 1, f_gapmacs_process_progress},
     {"process-tty-name", 1, 2, f_process_tty_name},
+    {"process-running-child-p", 0, 1, f_process_running_child_p},
     {"set-process-window-size", 3, 3, guarded<f_set_process_window_size>},
     {"set-process-region-filter-unit", 2, 2, f_set_process_region_filter_unit},
     {"process-sentinel", 1, 1, f_process_sentinel},

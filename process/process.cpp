@@ -156,12 +156,17 @@ void Process::signal(int sig, bool foreground)
     // Asked for the foreground job on a pty: where the terminal would send
     // C-c (a command the shell runs); else the child's own group.
     pid_t group = m_pid;
-    if (foreground && !m_tty_name.empty() && m_stdin) {
-        pid_t fg = ::tcgetpgrp(m_stdin.get());
-        if (fg > 0)
-            group = fg;
-    }
+    if (foreground)
+        group = foreground_group().value_or(m_pid);
     ::kill(-group, sig);
+}
+
+std::optional<pid_t> Process::foreground_group() const
+{
+    if (!running() || m_tty_name.empty() || !m_stdin)
+        return std::nullopt;
+    pid_t fg = ::tcgetpgrp(m_stdin.get());
+    return fg > 0 ? std::optional<pid_t>(fg) : std::nullopt;
 }
 
 void Process::set_window_size(int rows, int cols)

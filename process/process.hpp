@@ -61,6 +61,9 @@ public:
     // Sends sig to the child's process group, or with `foreground` on a pty
     // to the terminal's foreground group (the job a shell runs).
     void signal(int sig, bool foreground = false);
+    // The pty's foreground process group, where C-c would go; nothing for
+    // pipes, a dead child or a closed pty.
+    std::optional<pid_t> foreground_group() const;
     // delete-process: SIGKILL to a running child, pipes closed; the status
     // still changes when the loop reaps the child.
     void close();

@@ -19,9 +19,11 @@ type_text "printf '\\033[31mred%s\\033[0m\\n' -text"
 keys Enter
 wait_for "red-text"
 screen | grep -qx "red-text" || fail "the SGR sequences were not taken out of the output"
-type_text "sleep 100"
+# C-c must reach the job, not bash still at its line: wait for the job's own output.
+type_text 'echo job-$((2*3)); sleep 100'
 keys Enter
-sleep 0.3
+wait_for "job-6"
+sleep 0.1
 keys C-c C-c
 type_text "echo status-\$?"
 keys Enter

@@ -50,8 +50,14 @@
            (p (make-process :name "bash" :buffer (current-buffer)
                             :command '("bash" "--noprofile" "--norc" "-i")
                             :connection-type 'pty :sentinel #'ignore)))
+      (should-not (process-running-child-p p))
       (process-send-string p "sleep 100\n")
-      (sleep-for 0.5)
+      ;; Until bash has handed the terminal to the job: a C-c before that
+      ;; reaches bash at its prompt, not `sleep'.
+      (let ((deadline (+ (float-time) 5)))
+        (while (and (not (numberp (process-running-child-p p))) (< (float-time) deadline))
+          (accept-process-output p 0.05)))
+      (should (numberp (process-running-child-p p)))
       (erase-buffer)
       (interrupt-process p t)
       (let ((deadline (+ (float-time) 5)))
