@@ -176,7 +176,6 @@ void Buffer::insert_before_markers(CharPos pos, std::string_view text)
 
 void Buffer::note_changed_span(BytePos beg, BytePos end)
 {
-    m_lines.invalidate_from(static_cast<std::size_t>(beg.value));
     const std::int64_t after = static_cast<std::int64_t>(m_text.size()) - end.value;
     if (!m_changes) {
         m_changes = ChangedSpan{beg, after};
@@ -189,6 +188,7 @@ void Buffer::note_changed_span(BytePos beg, BytePos end)
 void Buffer::inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool before_markers)
 {
     note_changed_span(at.bytes, at.bytes + BytePos(static_cast<std::int64_t>(nbytes)));
+    m_lines.inserted(m_text, static_cast<std::size_t>(at.bytes.value), nbytes);
     const TextPos delta{CharPos(static_cast<std::int64_t>(nchars)), BytePos(static_cast<std::int64_t>(nbytes))};
     auto moves = [&](const TextPos& p, bool advances) {
         return p.bytes > at.bytes || (p.bytes == at.bytes && (advances || before_markers));
@@ -226,6 +226,7 @@ void Buffer::delete_region(CharPos from, CharPos to)
         // Remember whether point was at the end, so undo puts it back there.
         m_undo.entries().back().end = m_point == b ? 1 : 0;
     }
+    m_lines.erasing(m_text, static_cast<std::size_t>(a.bytes.value), static_cast<std::size_t>(b.bytes.value));
     m_text.erase(static_cast<std::size_t>(a.bytes.value), nbytes);
     m_index.deleted(a.chars.value - 1, a.bytes.value, nchars, nbytes);
     auto adjust = [&](TextPos& p) {
@@ -386,6 +387,17 @@ std::int64_t Buffer::line_number_at(CharPos pos) const
     TextPos at = clamp(pos);
     auto lo = static_cast<std::size_t>(char_to_byte(point_min()).value);
     return 1 + static_cast<std::int64_t>(count_newlines(lo, static_cast<std::size_t>(at.bytes.value)));
+}
+
+std::optional<std::int64_t> Buffer::line_number_if_cheap(CharPos pos, std::size_t budget) const
+{
+    const auto at = static_cast<std::size_t>(clamp(pos).bytes.value);
+    const auto lo = static_cast<std::size_t>(char_to_byte(point_min()).value);
+    const std::size_t known = m_lines.indexed_bytes();
+    // The index stops before the last, partial block: one block is always cheap.
+    if (at > known && at - known > budget + LineIndex::block_bytes && at - lo >= 2 * LineIndex::block_bytes)
+        return std::nullopt;
+    return line_number_at(pos);
 }
 
 std::int64_t Buffer::count_lines(CharPos from, CharPos to) const

@@ -139,6 +139,9 @@ public:
     CharPos line_end(CharPos pos) const;
     // 1-based line number of pos counting from point-min (line-number-at-pos).
     std::int64_t line_number_at(CharPos pos) const;
+    // The same, or nothing when it would read more than `budget` bytes not
+    // yet indexed (the mode line shows L?? until idle indexing gets there).
+    std::optional<std::int64_t> line_number_if_cheap(CharPos pos, std::size_t budget) const;
     // Number of newlines in [from, to), plus one if the region does not end
     // in a newline and is not empty (count-lines).
     std::int64_t count_lines(CharPos from, CharPos to) const;

@@ -1,12 +1,13 @@
 // LineIndex: how many newlines come before a byte offset, answered without
 // reading the text each time.
 //
-// The text is cut into fixed blocks of bytes; the index keeps the number of
-// newlines before each block for a prefix of the blocks, and extends that
-// prefix on demand (reading each block once). An edit invalidates only the
-// blocks from the one it touched on, so typing at the end of a 1 GB buffer,
-// or anywhere before the position asked about, costs nothing to recount.
-// Line numbers in the mode line, line-number-at-pos and count-lines use it.
+// The indexed prefix of the text is cut into blocks that each know their
+// length and their newlines. Blocks start at 64 KiB; an edit inside the
+// prefix changes only the block it falls in (typing into the middle of a
+// 1 GB buffer recounts nothing), a block that grows past twice the size is
+// cut again, and text beyond the prefix (process output appended at the end)
+// costs nothing until a line number is asked there. Line numbers in the mode
+// line, line-number-at-pos and count-lines use it.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -21,17 +22,40 @@ public:
 
     // Newlines in [0, byte) of text.
     std::uint64_t newlines_before(const GapBuffer& text, std::size_t byte);
-    // The text changed from `byte` on: blocks from there are recounted when asked.
-    void invalidate_from(std::size_t byte);
+    // How far from the start newlines are counted: newlines_before(byte)
+    // reads at most (byte - indexed_bytes()) bytes beyond a block.
+    std::size_t indexed_bytes() const { return m_indexed; }
+
+    // After n bytes were inserted at `at` (they are in text already).
+    void inserted(const GapBuffer& text, std::size_t at, std::size_t n);
+    // Before [from, to) is deleted (the bytes are still in text).
+    void erasing(const GapBuffer& text, std::size_t from, std::size_t to);
+
     // Extends the index by at most `budget` bytes (an idle-time job, so a
     // later jump to the end of a large buffer is instant); returns true
     // while there is more to index.
     bool index_some(const GapBuffer& text, std::size_t budget);
 
 private:
+    struct Block {
+        std::size_t bytes;
+        std::uint64_t newlines;
+    };
     static std::uint64_t count(const GapBuffer& text, std::size_t from, std::size_t to);
-    // m_before[k]: newlines before block k, for the valid blocks.
+    // The block holding byte (< m_indexed), with the sums up to date.
+    std::size_t block_at(std::size_t byte);
+    void refresh_sums();
+    void append_block(const GapBuffer& text, std::size_t bytes);
+    void split(const GapBuffer& text, std::size_t k);
+    void changed(std::size_t k) { m_clean = std::min(m_clean, k + 1); }
+
+    std::vector<Block> m_blocks; // cover [0, m_indexed)
+    std::size_t m_indexed = 0;
+    // Running sums: m_start[k] bytes and m_before[k] newlines before block
+    // k, one entry more than blocks; entries below m_clean are right.
+    std::vector<std::size_t> m_start{0};
     std::vector<std::uint64_t> m_before{0};
+    std::size_t m_clean = 1;
 };
 
 } // namespace gapmacs

@@ -10,18 +10,13 @@ namespace gapmacs::ui {
 
 namespace {
 
-std::int64_t count_newlines(const Buffer& b, std::int64_t from, std::int64_t to)
-{
-    std::int64_t n = 0;
-    b.gap_buffer().for_each_piece(static_cast<std::size_t>(from), static_cast<std::size_t>(to),
-                                  [&](std::string_view piece) { n += std::count(piece.begin(), piece.end(), '\n'); });
-    return n;
-}
-
 // Line numbers come from the buffer's line index: a jump to the end of a
 // 1 GB buffer does not recount it once the index is built (the editor
 // builds it while idle).
 std::int64_t line_number(Window&, const Buffer& b, TextPos pt) { return b.line_number_at(pt.chars); }
+
+// Bytes the mode line may count beyond the line index (about a millisecond).
+constexpr std::size_t mode_line_count_budget = 4 << 20;
 
 std::string coding_mnemonic(const Buffer& b)
 {
@@ -391,12 +386,17 @@ std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPo
         out += ' ';
         where += ' ';
     }
-    std::int64_t line = s.line_number_mode || s.column_number_mode ? line_number(w, b, pt) : 0;
+    // Like Emacs's line-number-display-limit: "??" rather than a pause to
+    // count megabytes; idle indexing fills the number in.
+    std::string line = "??";
+    if (s.line_number_mode)
+        if (auto n = b.line_number_if_cheap(pt.chars, mode_line_count_budget))
+            line = std::to_string(*n);
     if (s.line_number_mode && s.column_number_mode) {
         std::int64_t col = pt.chars.value - b.line_beginning(pt.chars).value;
-        out += "(" + std::to_string(line) + "," + std::to_string(col) + ")";
+        out += "(" + line + "," + std::to_string(col) + ")";
     } else if (s.line_number_mode) {
-        out += "L" + std::to_string(line);
+        out += "L" + line;
     } else if (s.column_number_mode) {
         out += "C" + std::to_string(pt.chars.value - b.line_beginning(pt.chars).value);
     }

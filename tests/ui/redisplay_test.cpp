@@ -287,3 +287,19 @@ TEST_CASE("truncated lines scroll sideways to show point, with $ at both edges")
     CHECK(f.grid().row_text(1).starts_with("short"));
     lisp::kill_buffer(b);
 }
+
+TEST_CASE("the mode line shows L?? rather than counting megabytes, until the lines are indexed")
+{
+    lisp::Value b = ui_test::buffer_with("counted", lines(1000000)); // 12.8 MB
+    Buffer& text = *lisp::live_buffer(b);
+    Frame f(6, 60, b, minibuffer());
+    text.goto_char(text.point_max());
+    redisplay(f, ui_test::plain);
+    INFO(f.grid().row_text(4));
+    CHECK(f.grid().row_text(4).find("Bot L?? ") != std::string::npos);
+    while (text.index_lines(1 << 20)) {
+    }
+    redisplay(f, ui_test::plain);
+    CHECK(f.grid().row_text(4).find("Bot L1000001 ") != std::string::npos);
+    lisp::kill_buffer(b);
+}
