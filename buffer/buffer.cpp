@@ -248,6 +248,32 @@ void Buffer::delete_region(CharPos from, CharPos to)
     note_changed_span(a.bytes, a.bytes);
 }
 
+void Buffer::overwrite(CharPos from, std::string_view bytes)
+{
+    check_accessible(from);
+    const TextPos a = text_pos(from);
+    const auto beg = static_cast<std::size_t>(a.bytes.value), end = beg + bytes.size();
+    if (end > m_text.size())
+        throw Error("args-out-of-range", "overwrite past the end of the buffer");
+    const std::string old = m_text.substr(beg, end);
+    // Characters start at the same bytes: the char index stays right.
+    for (std::size_t i = 0; i < old.size(); ++i)
+        if (is_continuation_byte(static_cast<unsigned char>(old[i])) !=
+            is_continuation_byte(static_cast<unsigned char>(bytes[i])))
+            throw Error("error", "overwrite must replace each character by one of the same width");
+    const auto nchars = static_cast<std::int64_t>(count_chars(old.data(), old.size()));
+    check_accessible(a.chars + CharPos(nchars));
+    note_change();
+    if (m_undo.enabled()) {
+        m_undo.record_deletion(a.chars.value, old);
+        m_undo.record_insertion(a.chars.value, a.chars.value + nchars);
+    }
+    m_lines.erasing(m_text, beg, end);
+    m_text.overwrite(beg, bytes);
+    m_lines.inserted(m_text, beg, bytes.size());
+    note_changed_span(a.bytes, BytePos(static_cast<std::int64_t>(end)));
+}
+
 TextProperties& Buffer::ensure_text_properties()
 {
     if (!m_props)

@@ -71,6 +71,11 @@ public:
     // rules: things after pos shift; things at pos shift only if they advance
     // (point does not).
     void insert_at(CharPos pos, std::string_view text);
+    // Writes `bytes` over the text from `from`: they must replace as many
+    // bytes and as many characters (each character by one of the same
+    // width), so the text changes in place and markers stay where they are.
+    // Recorded for undo as a replacement.
+    void overwrite(CharPos from, std::string_view bytes);
     // Deletes [from, to) (either order); markers inside collapse to from.
     void delete_region(CharPos from, CharPos to);
     // Widens and deletes everything (erase-buffer).

@@ -43,12 +43,15 @@ int open_retrying(const char* path, int flags, mode_t mode = 0)
 
 // Reads until EOF rather than trusting st_size: files may grow while we read
 // and /proc files report a size of 0.
-std::string read_all(int fd, std::size_t size_hint, const std::string& path)
+std::string read_all(int fd, std::size_t size_hint, const std::string& path,
+                     const std::function<void()>& between_reads = {})
 {
     // One byte more than expected, so a regular file's EOF is seen without regrowing.
     std::string bytes(size_hint + 1, '\0');
     std::size_t used = 0;
     for (;;) {
+        if (between_reads)
+            between_reads();
         if (used == bytes.size())
             bytes.resize(std::max<std::size_t>(bytes.size() * 2, 64 * 1024));
         const ssize_t n = ::read(fd, bytes.data() + used, bytes.size() - used);
@@ -147,6 +150,14 @@ public:
 
     UniqueFd& fd() { return m_fd; }
 
+    // Leaves the file in place (the destructor no longer removes it).
+    std::string keep()
+    {
+        std::string kept = m_path;
+        m_path.clear();
+        return kept;
+    }
+
     // Renames the temporary file over target; from then on it is the target.
     void rename_to(const std::string& target, const std::string& error_name)
     {
@@ -222,6 +233,34 @@ void replace_file(const std::string& target, const struct stat* old, std::string
     sync_directory(dir, path);
 }
 
+// A file with several names (hard links) keeps its inode, as Emacs's
+// write-region does (it writes in place): otherwise the other names would
+// keep the old text. The bytes go first to a private copy beside the file
+// (which proves there is room for them and keeps them safe), then into the
+// file itself; the copy is removed once the file holds them. If writing in
+// place fails after the file was truncated, the copy stays and the error
+// names it.
+void write_linked_in_place(const std::string& target, std::string_view bytes, const std::string& path)
+{
+    const fs::path target_path = target;
+    const fs::path dir = target_path.has_parent_path() ? target_path.parent_path() : fs::path(".");
+    TempFile copy(dir, target_path.filename().string(), 0600, path);
+    write_all(copy.fd().get(), bytes, path);
+    sync_and_close(copy.fd(), path);
+    UniqueFd fd(open_retrying(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY));
+    if (!fd)
+        throw_file_error(opening_output, path, errno); // untouched; the copy goes
+    try {
+        if (::ftruncate(fd.get(), 0) != 0)
+            throw_file_error(write_error, path, errno);
+        write_all(fd.get(), bytes, path);
+        sync_and_close(fd, path);
+    } catch (const FileError& e) {
+        const std::string kept = copy.keep();
+        throw_file_error(std::string(write_error) + " (the new text is in " + kept + ")", path, e.errno_value());
+    }
+}
+
 std::string absolute_file_name(const std::string& path)
 {
     std::error_code ec;
@@ -273,12 +312,19 @@ UniqueFd open_for_reading(const std::string& path, struct stat& st, int extra_fl
 
 } // namespace
 
-std::string read_file_bytes(const std::string& path)
+std::string read_file_bytes(const std::string& path, const std::function<void()>& between_reads)
 {
     struct stat st;
     UniqueFd fd = open_for_reading(path, st);
-    const std::size_t size_hint = S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) : 0;
-    return read_all(fd.get(), size_hint, path);
+    const bool regular = S_ISREG(st.st_mode);
+    const std::size_t size_hint = regular ? static_cast<std::size_t>(st.st_size) : 0;
+    return read_all(fd.get(), size_hint, path, regular ? std::function<void()>() : between_reads);
+}
+
+bool is_regular_file(const std::string& path)
+{
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
 void check_file_readable(const std::string& path)
@@ -345,6 +391,12 @@ void write_file_atomic(const std::string& path, std::string_view bytes)
     // write must not be replaced behind their back, as writing in place would refuse.
     if (::faccessat(AT_FDCWD, target.c_str(), W_OK, AT_EACCESS) != 0)
         throw_file_error(opening_output, path, errno);
+    // Renaming a new file over it would give the other names the old text
+    // (and, for a file owned by someone else, a new owner): write in place.
+    if (st.st_nlink > 1 || (st.st_uid != ::geteuid() && ::geteuid() != 0)) {
+        write_linked_in_place(target, bytes, path);
+        return;
+    }
     replace_file(target, &st, bytes, path);
 }
 

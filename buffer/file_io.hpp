@@ -8,6 +8,7 @@
 #pragma once
 #include "buffer/buffer.hpp"
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,7 +19,13 @@ namespace gapmacs {
 
 
 // The whole content of a file. Throws FileError (file-missing, permission-denied, file-error).
-std::string read_file_bytes(const std::string& path);
+// BETWEEN_READS, when given, runs before each read(2) of a file that is not
+// regular (a device or a FIFO may never end: /dev/zero): it may throw to
+// stop (the Lisp binding checks quit there).
+std::string read_file_bytes(const std::string& path, const std::function<void()>& between_reads = {});
+// Whether path names a regular file (following symlinks); false if it
+// cannot be stat'ed.
+bool is_regular_file(const std::string& path);
 
 // Atomically replaces (or creates) path with bytes; keeps an existing file's
 // permission bits, new files get 0666 & ~umask. On any failure (missing

@@ -96,6 +96,16 @@ void GapBuffer::erase(std::size_t pos, std::size_t n)
     }
 }
 
+void GapBuffer::overwrite(std::size_t pos, std::string_view bytes)
+{
+    assert(pos + bytes.size() <= size());
+    std::size_t done = 0;
+    for_each_piece(pos, pos + bytes.size(), [&](std::string_view piece) {
+        std::memcpy(const_cast<char*>(piece.data()), bytes.data() + done, piece.size());
+        done += piece.size();
+    });
+}
+
 std::string GapBuffer::substr(std::size_t from, std::size_t to) const
 {
     std::string out;

@@ -57,6 +57,8 @@ public:
     // Offset of the first (last) byte c in [from, to), or nothing (memchr speed).
     std::optional<std::size_t> find(std::size_t from, std::size_t to, char c) const;
     std::optional<std::size_t> rfind(std::size_t from, std::size_t to, char c) const;
+    // Writes bytes over [pos, pos + bytes.size()), across the gap if need be.
+    void overwrite(std::size_t pos, std::string_view bytes);
     // A contiguous view of [from, to): moves the gap out of the range if it is inside.
     std::string_view contiguous(std::size_t from, std::size_t to);
 

@@ -32,6 +32,20 @@ public:
     // Ends a command group; a no-op when the list is empty or already ends with one.
     void boundary();
 
+    // Stops recording for its lifetime, keeping the history (a change that
+    // undo must not see, as subst-char-in-region's NOUNDO).
+    class Pause {
+    public:
+        explicit Pause(UndoList& list) : m_list(list), m_was(list.m_enabled) { list.m_enabled = false; }
+        ~Pause() { m_list.m_enabled = m_was; }
+        Pause(const Pause&) = delete;
+        Pause& operator=(const Pause&) = delete;
+
+    private:
+        UndoList& m_list;
+        bool m_was;
+    };
+
     const std::vector<UndoEntry>& entries() const { return m_entries; }
     std::vector<UndoEntry>& entries() { return m_entries; }
     void clear() { m_entries.clear(); }

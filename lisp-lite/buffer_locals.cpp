@@ -85,7 +85,7 @@ Value defvar_forwarded(const char* name, Value (*get)(Buffer&), void (*set)(Buff
 
 Value assq_cell(Value sym, Value alist)
 {
-    for (; alist.is_cons(); alist = xcdr(alist))
+    for (ListWalker alist_walk(alist); alist_walk.consp(); alist_walk.next(), alist = alist_walk.tail())
         if (xcar(xcar(alist)) == sym)
             return xcar(alist);
     return Qnil;
@@ -248,7 +248,7 @@ Value f_buffer_local_variables(Args a)
         return Qnil;
     bool is_current = buffer == current_buffer();
     RootedVector out;
-    for (Value tail = buffer_locals(buffer); tail.is_cons(); tail = xcdr(tail)) {
+    for (Value tail : tails(buffer_locals(buffer))) {
         Value sym = xcar(xcar(tail));
         Value v = is_current ? xsymbol(sym)->value : xcdr(xcar(tail));
         out.push_back(v == Qunbound ? sym : cons(sym, v));
@@ -281,7 +281,7 @@ Value f_kill_all_local_variables(Args)
     Value permanent_local_hook = intern("permanent-local-hook");
     // Collect first: killing edits the alist.
     RootedVector syms;
-    for (Value tail = buffer_locals(current_buffer()); tail.is_cons(); tail = xcdr(tail))
+    for (Value tail : tails(buffer_locals(current_buffer())))
         syms.push_back(xcar(xcar(tail)));
     for (std::size_t i = 0; i < syms.size(); ++i) {
         Value sym = syms[i];
@@ -297,7 +297,7 @@ Value f_kill_all_local_variables(Args)
             // A partially permanent hook keeps only t and the functions
             // marked permanent-local-hook.
             RootedVector keep;
-            for (Value f = s->value; f.is_cons(); f = xcdr(f)) {
+            for (Value f : tails(s->value)) {
                 Value fn = xcar(f);
                 if (fn == Qt || (symbolp(fn) && !nilp(symbol_get(fn, permanent_local_hook))))
                     keep.push_back(fn);
@@ -434,7 +434,7 @@ void set_buffer_local_value(Value sym, Value buffer, Value value)
 
 void swap_out_locals(Value buffer)
 {
-    for (Value tail = buffer_locals(buffer); tail.is_cons(); tail = xcdr(tail)) {
+    for (Value tail : tails(buffer_locals(buffer))) {
         Cons* cell = xcar(tail).as_cons();
         Symbol* s = xsymbol(cell->car);
         cell->cdr = s->value;
@@ -446,7 +446,7 @@ void swap_out_locals(Value buffer)
 
 void swap_in_locals(Value buffer)
 {
-    for (Value tail = buffer_locals(buffer); tail.is_cons(); tail = xcdr(tail)) {
+    for (Value tail : tails(buffer_locals(buffer))) {
         Cons* cell = xcar(tail).as_cons();
         Symbol* s = xsymbol(cell->car);
         s->default_value = s->value;

@@ -51,6 +51,7 @@ void register_file_attribute_builtins(); // file-attributes, modes, copy-file, v
 void register_io_builtins();
 void register_misc_builtins();
 void register_dir_builtins(); // directory-files, directory-files-recursively
+void register_translate_builtins(); // subst-char-in-region (translate.cpp)
 void register_word_builtins(); // forward-word, skip-chars-forward... (words.cpp)
 void register_command_builtins(); // interactive-form, commandp (commands.cpp)
 void register_minibuffer_builtins(); // batch read-from-minibuffer, read-event (minibuffer.cpp)
@@ -83,11 +84,19 @@ using MarkerPositionHook = Value (*)(Value);
 void set_marker_position_hook(MarkerPositionHook hook);
 Value marker_to_number(Value v);
 
-// Iterates a proper list, signalling wrong-type-argument listp on a dotted
-// tail (or circular-list? no: Emacs loops; we bound by length).
-std::int64_t list_length(Value list); // signals wrong-type-argument listp
+// The length of a proper list (Flength): signals (circular-list ...) on a
+// cycle and (wrong-type-argument listp LIST) on a dotted end. Walks with
+// ListWalker (lisp.hpp), which every list walker uses.
+std::int64_t list_length(Value list);
+
+// Throws std::bad_alloc (a Lisp `(error "Memory exhausted")' under
+// condition-case) when BYTES exceed the machine's physical memory: a count
+// like most-positive-fixnum given to make-list fails at once instead of
+// consing until the system runs out.
+void check_allocation(double bytes);
 
 // Characters of strings (index by character; O(n) for multibyte strings).
+// These and string_view() check their argument (wrong-type-argument stringp).
 char32_t string_char_at(Value s, std::int64_t index);
 std::int64_t string_length(Value s);
 // Appends character c to internal text (a raw byte 128..255 in a unibyte

@@ -290,6 +290,7 @@ Value f_insert_char(Args a)
         return Qnil;
     std::string one;
     append_internal_char(one, c);
+    check_allocation(static_cast<double>(one.size()) * static_cast<double>(n));
     std::string text;
     text.reserve(one.size() * static_cast<std::size_t>(n));
     for (std::int64_t i = 0; i < n; ++i)
@@ -591,6 +592,7 @@ Value f_move_to_column(Args a)
     CharPos stop = bol + CharPos(chars);
     b.goto_char(stop);
     if (col < goal && a[1] == Qt) {
+        check_allocation(static_cast<double>(goal - col));
         insert_at_point(std::string(static_cast<std::size_t>(goal - col), ' '), false);
         col = goal;
     }
@@ -856,6 +858,9 @@ Value f_insert_file_contents(Args a)
     check_file_readable(path); // file errors come before any change hook runs
     if (visit && (!nilp(a[2]) || !nilp(a[3])))
         error("Attempt to visit less than an entire file");
+    // As Emacs: BEG or END only for a regular file (a device may never end).
+    if ((!nilp(a[2]) || !nilp(a[3])) && !is_regular_file(path))
+        xsignal2(Qfile_error, make_string("not a regular file"), make_string_from_utf8(path));
     bool replace = !nilp(a[4]);
     std::int64_t old_len = replace ? b.point_max().value - b.point_min().value : 0;
     // The common case reads straight into the gap: a whole file, nothing to
@@ -866,7 +871,8 @@ Value f_insert_file_contents(Args a)
     std::optional<std::int64_t> inserted = plain ? insert_file_in_place(b, path, at) : std::nullopt;
     CodingSystem detected = find_coding_system("utf-8-unix");
     if (!inserted) {
-        std::string bytes = read_file_bytes(path);
+        // A device or FIFO is read until its end; quit stops one that has none.
+        std::string bytes = read_file_bytes(path, [] { maybe_quit(); });
         std::int64_t from = nilp(a[2]) ? 0 : check_fixnum(a[2]);
         std::int64_t to = nilp(a[3]) ? static_cast<std::int64_t>(bytes.size()) : check_fixnum(a[3]);
         from = std::clamp<std::int64_t>(from, 0, static_cast<std::int64_t>(bytes.size()));

@@ -330,7 +330,7 @@ Value f_file_truename(Args a)
 // getenv reads it, setenv changes it, and subprocesses get it.
 Value env_entry(Value list, std::string_view name, Value* cell = nullptr)
 {
-    for (Value l = list; consp(l); l = xcdr(l)) {
+    for (Value l : tails(list)) {
         Value e = xcar(l);
         if (!stringp(e))
             continue;
@@ -366,7 +366,7 @@ Value f_setenv(Args a)
     Value sym = intern("process-environment");
     Value env = find_symbol_value(sym);
     Value rest = Qnil;
-    for (Value l = env; consp(l); l = xcdr(l)) // without the old entries for NAME
+    for (Value l : tails(env)) // without the old entries for NAME
         if (!(stringp(xcar(l)) && !nilp(env_entry(list({xcar(l)}), string_view(a[0])))))
             rest = make_cons(xcar(l), rest);
     rest = call1(intern("nreverse"), rest);

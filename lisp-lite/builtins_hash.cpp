@@ -171,8 +171,10 @@ Value f_make_hash_table(Args a)
         Value val = a[i + 1];
         if (key == Qtest_kw)
             test = val;
-        else if (key == Qsize_kw)
+        else if (key == Qsize_kw) {
             size = nilp(val) ? 65 : check_natnum(val);
+            check_allocation(static_cast<double>(size) * 4 * sizeof(Value));
+        }
         else if (key == Qweakness_kw || key == Qrehash_size_kw || key == Qrehash_threshold_kw || key == intern(":purecopy"))
             continue; // accepted, without effect (docs/lisp-lite.md)
         else

@@ -3,11 +3,14 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <vector>
 
 #include "core/utf8.hpp"
+#include "lisp-lite/buffer_locals.hpp"
 #include "lisp-lite/builtins.hpp"
 #include "lisp-lite/eval.hpp"
 #include "lisp-lite/reader.hpp"
@@ -133,7 +136,7 @@ Value f_write_char(Args a)
 
 Value f_prin1_to_string(Args a) { return make_string(prin1_to_string(a[0], nilp(a[1]))); }
 
-Value f_error_message_string(Args a) { return make_string(error_message_string(a[0])); }
+Value f_error_message_string(Args a) { return make_string(error_message_string(a[0], true)); }
 
 Value f_message(Args a)
 {
@@ -217,66 +220,123 @@ bool regular_file(const std::string& path)
     return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
-std::string locate(const std::string& file, bool nosuffix)
+bool absolute_name(const std::string& file) { return !file.empty() && (file[0] == '/' || file[0] == '~'); }
+
+std::string expand_home(const std::string& file)
+{
+    if (file.empty() || file[0] != '~')
+        return file;
+    const char* home = std::getenv("HOME");
+    return std::string(home ? home : "") + file.substr(1);
+}
+
+std::string directory_of(Value dir)
+{
+    std::string d;
+    if (stringp(dir))
+        d = expand_home(std::string(string_view(dir)));
+    else {
+        Value dd = xsymbol(Qdefault_directory)->value;
+        d = stringp(dd) ? std::string(string_view(dd)) : ".";
+    }
+    if (!d.empty() && d.back() != '/')
+        d += '/';
+    return d;
+}
+
+bool ends_with(const std::string& s, std::string_view suffix)
+{
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Emacs's openp over PATH with SUFFIXES (internal-encoded strings): the
+// first existing regular file, or "". Relative names like "./x" are also
+// tried relative to default-directory, as before.
+std::string locate_in(const std::string& file, Value path, const std::vector<std::string>& suffixes)
 {
     auto try_name = [&](const std::string& base) -> std::string {
-        if (!nosuffix && regular_file(base + ".el"))
-            return base + ".el";
-        if (regular_file(base))
-            return base;
+        for (const std::string& suffix : suffixes)
+            if (regular_file(base + suffix))
+                return base + suffix;
         return "";
     };
-    if (!file.empty() && (file[0] == '/' || file[0] == '~' || file.rfind("./", 0) == 0 || file.rfind("../", 0) == 0)) {
-        std::string expanded = file;
-        if (file[0] == '~') {
-            const char* home = std::getenv("HOME");
-            expanded = std::string(home ? home : "") + file.substr(1);
-        }
-        return try_name(expanded);
-    }
-    for (Value dir = xsymbol(Qload_path)->value; dir.is_cons(); dir = xcdr(dir)) {
-        std::string d;
-        if (stringp(xcar(dir)))
-            d = std::string(string_view(xcar(dir)));
-        else {
-            Value dd = xsymbol(Qdefault_directory)->value;
-            d = stringp(dd) ? std::string(string_view(dd)) : ".";
-        }
-        if (!d.empty() && d.back() != '/')
-            d += '/';
-        std::string found = try_name(d + file);
+    if (absolute_name(file))
+        return try_name(expand_home(file));
+    if (file.rfind("./", 0) == 0 || file.rfind("../", 0) == 0)
+        return try_name(directory_of(Qnil) + file);
+    for (Value dir : tails(path)) {
+        std::string found = try_name(directory_of(xcar(dir)) + file);
         if (!found.empty())
             return found;
     }
     return "";
 }
 
+// The suffixes `load` tries: ".el" then none; NOSUFFIX: none only;
+// MUST-SUFFIX: ".el" only (unless FILE already ends in .el/.elc).
+std::vector<std::string> load_suffixes(const std::string& file, bool nosuffix, bool must_suffix)
+{
+    if (nosuffix)
+        return {""};
+    if (must_suffix && !ends_with(file, ".el") && !ends_with(file, ".elc"))
+        return {".el"};
+    return {".el", ""};
+}
+
+std::string locate(const std::string& file, bool nosuffix, bool must_suffix = false)
+{
+    return locate_in(file, xsymbol(Qload_path)->value, load_suffixes(file, nosuffix, must_suffix));
+}
+
+// The -*- line (the first, or the second after "#!") decides lexical-binding.
 bool has_lexical_cookie(std::string_view text)
 {
     std::string_view first = text.substr(0, text.find('\n'));
+    if (first.rfind("#!", 0) == 0 && first.size() < text.size()) {
+        std::string_view rest = text.substr(first.size() + 1);
+        first = rest.substr(0, rest.find('\n'));
+    }
     std::size_t at = first.find("lexical-binding:");
     if (at == std::string_view::npos)
         return false;
     std::size_t i = at + 16;
-    while (i < first.size() && first[i] == ' ')
+    while (i < first.size() && (first[i] == ' ' || first[i] == '\t'))
         ++i;
-    return first.substr(i, 3) != "nil";
+    std::string_view value = first.substr(i);
+    return !(value.rfind("nil", 0) == 0 && (value.size() == 3 || std::strchr(" \t;", value[3])));
 }
+
+bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool nosuffix, bool must_suffix);
+std::string g_last_loaded; // the file the last load_file_with read
 
 Value f_load(Args a)
 {
     std::string file(check_string(a[0])->bytes);
-    return boolean(load_file(file, !nilp(a[1]), !nilp(a[2])));
+    return boolean(load_file_with(file, !nilp(a[1]), !nilp(a[2]), !nilp(a[3]), !nilp(a[4])));
 }
+
+Value after_load_alist() { return find_symbol_value(intern("after-load-alist")); }
 
 Value f_provide(Args a)
 {
     check_symbol(a[0]);
+    if (!nilp(a[1]))
+        symbol_put(a[0], intern("subfeatures"), a[1]);
     Value features = xsymbol(Qfeatures)->value;
+    bool present = false;
     for (Value f = features; f.is_cons(); f = xcdr(f))
         if (xcar(f) == a[0])
-            return a[0];
-    xsymbol(Qfeatures)->value = make_cons(a[0], features);
+            present = true;
+    if (!present)
+        xsymbol(Qfeatures)->value = make_cons(a[0], features);
+    // Run the eval-after-load functions of the feature, as Emacs does.
+    Value alist = after_load_alist();
+    for (; alist.is_cons(); alist = xcdr(alist))
+        if (xcar(alist).is_cons() && xcar(xcar(alist)) == a[0]) {
+            for (Value fns = xcdr(xcar(alist)); fns.is_cons(); fns = xcdr(fns))
+                call0(xcar(fns));
+            break;
+        }
     return a[0];
 }
 
@@ -284,22 +344,76 @@ Value f_featurep(Args a)
 {
     check_symbol(a[0]);
     for (Value f = xsymbol(Qfeatures)->value; f.is_cons(); f = xcdr(f))
-        if (xcar(f) == a[0])
-            return Qt;
+        if (xcar(f) == a[0]) {
+            if (nilp(a[1]))
+                return Qt;
+            for (Value s = symbol_get(a[0], intern("subfeatures")); s.is_cons(); s = xcdr(s))
+                if (equal(xcar(s), a[1]))
+                    return Qt;
+            return Qnil;
+        }
     return Qnil;
 }
 
 Value f_require(Args a)
 {
-    if (!nilp(f_featurep(a)))
+    Value probe[2] = {a[0], Qnil};
+    if (!nilp(f_featurep(Args{probe, 2})))
         return a[0];
     std::string file = nilp(a[1]) ? symbol_name(a[0]) : std::string(check_string(a[1])->bytes);
-    if (!load_file(file, !nilp(a[2]), true))
+    if (!load_file_with(file, !nilp(a[2]), true, false, nilp(a[1])))
         return Qnil;
-    if (nilp(f_featurep(a)))
-        error("Loading file " + file + " failed to provide feature \xE2\x80\x98" + symbol_name(a[0]) + "\xE2\x80\x99");
+    if (nilp(f_featurep(Args{probe, 2})))
+        error("Loading file " + g_last_loaded + " failed to provide feature \xE2\x80\x98" + symbol_name(a[0]) + "\xE2\x80\x99");
     return a[0];
 }
+
+// (locate-file FILENAME PATH &optional SUFFIXES PREDICATE)
+Value f_locate_file(Args a)
+{
+    std::string file(check_string(a[0])->bytes);
+    std::vector<std::string> suffixes;
+    for (Value s : tails(a[2]))
+        suffixes.emplace_back(check_string(xcar(s))->bytes);
+    if (suffixes.empty())
+        suffixes.emplace_back("");
+    std::string found = locate_in(file, a[1], suffixes);
+    return found.empty() ? Qnil : make_string(found);
+}
+
+// (locate-library LIBRARY &optional NOSUFFIX PATH INTERACTIVE-CALL)
+Value f_locate_library(Args a)
+{
+    std::string file(check_string(a[0])->bytes);
+    Value path = nilp(a[2]) ? xsymbol(Qload_path)->value : a[2];
+    std::string found = locate_in(file, path, load_suffixes(file, !nilp(a[1]), false));
+    if (!nilp(a[3]))
+        message(found.empty() ? "No library " + file + " in search path" : "Library is file " + found);
+    return found.empty() ? Qnil : make_string(found);
+}
+
+Value autoload_symbol()
+{
+    static Value sym = intern("autoload");
+    return sym;
+}
+
+// (autoload FUNCTION FILE &optional DOCSTRING INTERACTIVE TYPE)
+Value f_autoload(Args a)
+{
+    check_symbol(a[0]);
+    check_string(a[1]);
+    Value current = xsymbol(a[0])->function;
+    if (!nilp(current) && !autoloadp(current))
+        return Qnil; // already defined: Emacs leaves it alone
+    Value object = list({autoload_symbol(), a[1], a[2], a[3], a[4]});
+    xsymbol(a[0])->function = object;
+    return object;
+}
+
+Value f_autoloadp(Args a) { return boolean(autoloadp(a[0])); }
+
+Value f_autoload_do_load(Args a) { return autoload_do_load(a[0], a[1], a[2]); }
 
 const SubrDef io_subrs[] = {
     {"prin1", 1, 3, f_prin1},
@@ -318,6 +432,11 @@ const SubrDef io_subrs[] = {
     {"provide", 1, 2, f_provide},
     {"featurep", 1, 2, f_featurep},
     {"require", 1, 3, f_require},
+    {"locate-file", 2, 4, f_locate_file},
+    {"locate-library", 1, 4, f_locate_library},
+    {"autoload", 2, 5, f_autoload},
+    {"autoloadp", 1, 1, f_autoloadp},
+    {"autoload-do-load", 1, 3, f_autoload_do_load},
 };
 
 } // namespace
@@ -337,9 +456,39 @@ void load_text(std::string_view text, std::string_view file_name, bool lexical)
     }
 }
 
+bool autoloadp(Value v) { return v.is_cons() && xcar(v) == autoload_symbol(); }
+
+Value autoload_do_load(Value fundef, Value funname, Value macro_only)
+{
+    if (!autoloadp(fundef))
+        return fundef;
+    Value kind = fundef;
+    for (int i = 0; i < 4 && kind.is_cons(); ++i)
+        kind = xcdr(kind);
+    kind = car_safe(kind);
+    if (macro_only == Qmacro && !(kind == Qt || kind == Qmacro))
+        return fundef;
+    Value file = car(xcdr(fundef));
+    std::string name(check_string(file)->bytes);
+    load_file_with(name, false, true, false, false);
+    if (nilp(funname))
+        return Qnil;
+    Value fun = indirect_function(funname);
+    if (nilp(fun) || autoloadp(fun))
+        error("Autoloading file " + name + " failed to define function " + symbol_name(funname));
+    return fun;
+}
+
 bool load_file(const std::string& file, bool noerror, bool nomessage)
 {
-    std::string path = locate(file, false);
+    return load_file_with(file, noerror, nomessage, false, false);
+}
+
+namespace {
+
+bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool nosuffix, bool must_suffix)
+{
+    std::string path = locate(file, nosuffix, must_suffix);
     if (path.empty()) {
         if (noerror)
             return false;
@@ -353,15 +502,29 @@ bool load_file(const std::string& file, bool noerror, bool nomessage)
     utf8_to_internal(ss.str(), internal, true);
     if (!nomessage)
         message("Loading " + path + " (source)...");
-    SpecScope spec;
+    g_last_loaded = path;
     Value name = make_string_from_utf8(path);
-    specbind(Qload_file_name, name);
-    specbind(intern("load-in-progress"), Qt);
-    bool lexical = has_lexical_cookie(internal);
-    specbind(Qlexical_binding, boolean(lexical));
-    load_text(internal, path, lexical);
+    {
+        SpecScope spec;
+        specbind(Qload_file_name, name);
+        specbind(intern("load-true-file-name"), name);
+        specbind(intern("load-in-progress"), Qt);
+        bool lexical = has_lexical_cookie(internal);
+        specbind(Qlexical_binding, boolean(lexical));
+        load_text(internal, path, lexical);
+    }
+    // load-history gets (FILE), most recent first; then the after-load
+    // functions (eval-after-load on a file name, after-load-functions).
+    Value history = intern("load-history");
+    set_symbol_value(history, make_cons(list({name}), find_symbol_value(history)));
+    Value after = intern("do-after-load-evaluation");
+    if (!nilp(xsymbol(after)->function) &&
+        (!nilp(after_load_alist()) || !nilp(find_symbol_value(intern("after-load-functions")))))
+        call1(after, name);
     return true;
 }
+
+} // namespace
 
 void register_io_builtins() { register_subrs(io_subrs); }
 

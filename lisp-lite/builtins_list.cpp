@@ -22,9 +22,10 @@ Value list_from(RootedVector& items, Value tail = Qnil)
 void sequence_items(Value seq, RootedVector& out)
 {
     if (listp(seq)) {
-        list_length(seq);
-        for (; seq.is_cons(); seq = xcdr(seq))
-            out.push_back(xcar(seq));
+        ListWalker w(seq);
+        for (; w.consp(); w.next())
+            out.push_back(w.car());
+        w.check_end(seq);
     } else if (vectorp(seq)) {
         for (Value v : xvector(seq)->items)
             out.push_back(v);
@@ -67,6 +68,7 @@ Value f_list_star(Args a)
 Value f_make_list(Args a)
 {
     std::int64_t n = check_natnum(a[0]);
+    check_allocation(static_cast<double>(n) * sizeof(Cons));
     Value result = Qnil;
     for (std::int64_t i = 0; i < n; ++i)
         result = make_cons(a[1], result);
@@ -89,15 +91,35 @@ Value f_setcdr(Args a)
     return a[1];
 }
 
+// As Emacs's: on a circular list the steps left are taken modulo the
+// cycle's length, so (nthcdr most-positive-fixnum RING) returns at once.
 Value f_nthcdr(Args a)
 {
     std::int64_t n = check_fixnum(a[0]);
     Value l = a[1];
-    for (std::int64_t i = 0; i < n && !nilp(l); ++i) {
-        if (!l.is_cons())
-            wrong_type(Qlistp, a[1]);
+    Value tortoise = l;
+    std::int64_t power = 2, left = 2;
+    for (std::int64_t i = 0; i < n; ++i) {
+        if (!l.is_cons()) {
+            if (!nilp(l))
+                wrong_type(Qlistp, a[1]);
+            return l;
+        }
         l = xcdr(l);
-        if ((i & 0xFFFF) == 0)
+        if (l == tortoise && l.is_cons()) {
+            // The cycle's length is the distance walked since the tortoise.
+            std::int64_t cycle = power - left + 1;
+            std::int64_t rest = (n - i - 1) % cycle;
+            for (std::int64_t j = 0; j < rest; ++j)
+                l = xcdr(l);
+            return l;
+        }
+        if (--left == 0) {
+            power <<= 1;
+            left = power;
+            tortoise = l;
+        }
+        if ((i & 4095) == 4095)
             maybe_quit();
     }
     return l;
@@ -123,33 +145,17 @@ Value f_length(Args a)
     wrong_type(Qsequencep, s);
 }
 
-Value f_safe_length(Args a)
-{
-    std::int64_t n = 0;
-    Value tortoise = a[0];
-    for (Value l = a[0]; l.is_cons(); l = xcdr(l)) {
-        ++n;
-        if ((n & (n - 1)) == 0)
-            tortoise = l;
-        else if (xcdr(l) == tortoise)
-            break;
-    }
-    return Value::fixnum(n);
-}
+std::int64_t safe_length(Value list);
+
+Value f_safe_length(Args a) { return Value::fixnum(safe_length(a[0])); }
 
 Value f_proper_list_p(Args a)
 {
     std::int64_t n = 0;
-    Value tortoise = a[0];
-    Value l = a[0];
-    for (; l.is_cons(); l = xcdr(l)) {
+    ListWalker w(a[0], true);
+    for (; w.consp(); w.next())
         ++n;
-        if ((n & (n - 1)) == 0)
-            tortoise = l;
-        else if (xcdr(l) == tortoise)
-            return Qnil;
-    }
-    return nilp(l) ? Value::fixnum(n) : Qnil;
+    return nilp(w.tail()) && !w.cycled() ? Value::fixnum(n) : Qnil;
 }
 
 Value f_append(Args a)
@@ -178,9 +184,10 @@ Value f_nconc(Args a)
             break;
         if (!v.is_cons())
             wrong_type(Qconsp, v);
-        while (xcdr(v).is_cons())
-            v = xcdr(v);
-        last_cons = v;
+        ListWalker w(v);
+        for (; xcdr(w.tail()).is_cons(); w.next()) {
+        }
+        last_cons = w.tail();
     }
     return result;
 }
@@ -190,11 +197,10 @@ Value f_reverse(Args a)
     Value s = a[0];
     if (listp(s)) {
         Value result = Qnil;
-        for (Value l = s; !nilp(l); l = xcdr(l)) {
-            if (!l.is_cons())
-                wrong_type(Qlistp, s);
-            result = make_cons(xcar(l), result);
-        }
+        ListWalker w(s);
+        for (; w.consp(); w.next())
+            result = make_cons(w.car(), result);
+        w.check_end(s);
         return result;
     }
     if (vectorp(s)) {
@@ -220,6 +226,7 @@ Value f_nreverse(Args a)
     }
     if (!listp(s))
         return f_reverse(a);
+    list_length(s); // circular-list or a dotted end before changing anything
     Value prev = Qnil;
     Value l = s;
     while (!nilp(l)) {
@@ -236,10 +243,11 @@ Value f_nreverse(Args a)
 template <bool (*Eq)(Value, Value)>
 Value member_impl(Value elt, Value list)
 {
-    for (Value l = list; l.is_cons(); l = xcdr(l))
-        if (Eq(elt, xcar(l)))
-            return l;
-    check_list(list);
+    ListWalker w(list);
+    for (; w.consp(); w.next())
+        if (Eq(elt, w.car()))
+            return w.tail();
+    w.check_end(list);
     return Qnil;
 }
 
@@ -251,50 +259,59 @@ Value f_member(Args a) { return member_impl<equal>(a[0], a[1]); }
 
 Value f_assq(Args a)
 {
-    for (Value l = a[1]; l.is_cons(); l = xcdr(l))
-        if (xcar(l).is_cons() && xcar(xcar(l)) == a[0])
-            return xcar(l);
-    check_list(a[1]);
+    ListWalker w(a[1]);
+    for (; w.consp(); w.next())
+        if (w.car().is_cons() && xcar(w.car()) == a[0])
+            return w.car();
+    w.check_end(a[1]);
     return Qnil;
 }
 
 Value f_assoc(Args a)
 {
     Value testfn = a[2];
-    for (Value l = a[1]; l.is_cons(); l = xcdr(l)) {
-        Value e = xcar(l);
+    ListWalker w(a[1]);
+    for (; w.consp(); w.next()) {
+        Value e = w.car();
         if (!e.is_cons())
             continue;
         bool hit = nilp(testfn) ? equal(a[0], xcar(e)) : !nilp(call2(testfn, a[0], xcar(e)));
         if (hit)
             return e;
     }
-    check_list(a[1]);
+    w.check_end(a[1]);
     return Qnil;
 }
 
 Value f_rassq(Args a)
 {
-    for (Value l = a[1]; l.is_cons(); l = xcdr(l))
-        if (xcar(l).is_cons() && xcdr(xcar(l)) == a[0])
-            return xcar(l);
+    ListWalker w(a[1]);
+    for (; w.consp(); w.next())
+        if (w.car().is_cons() && xcdr(w.car()) == a[0])
+            return w.car();
+    w.check_end(a[1]);
     return Qnil;
 }
 
 Value f_rassoc(Args a)
 {
-    for (Value l = a[1]; l.is_cons(); l = xcdr(l))
-        if (xcar(l).is_cons() && equal(xcdr(xcar(l)), a[0]))
-            return xcar(l);
+    ListWalker w(a[1]);
+    for (; w.consp(); w.next())
+        if (w.car().is_cons() && equal(xcdr(w.car()), a[0]))
+            return w.car();
+    w.check_end(a[1]);
     return Qnil;
 }
 
+// Emacs's delq/delete: the list is checked (circular-list, a dotted end)
+// before any cell is unlinked, so an error leaves it unchanged.
 template <bool (*Eq)(Value, Value)>
 Value delete_in_list(Value elt, Value list)
 {
+    list_length(list);
     Value head = list;
     Value prev = Qnil;
-    for (Value l = list; l.is_cons(); l = xcdr(l)) {
+    for (Value l : tails(list)) {
         if (Eq(elt, xcar(l))) {
             if (nilp(prev))
                 head = xcdr(l);
@@ -337,19 +354,21 @@ Value f_delete(Args a)
 Value copy_list(Value list)
 {
     RootedVector items;
-    Value l = list;
-    for (; l.is_cons(); l = xcdr(l))
-        items.push_back(xcar(l));
-    return list_from(items, l);
+    ListWalker w(list);
+    for (; w.consp(); w.next())
+        items.push_back(w.car());
+    return list_from(items, w.tail());
 }
 
 Value f_remove(Args a)
 {
     if (listp(a[1])) {
         RootedVector kept;
-        for (Value l = a[1]; l.is_cons(); l = xcdr(l))
-            if (!equal(a[0], xcar(l)))
-                kept.push_back(xcar(l));
+        ListWalker w(a[1]);
+        for (; w.consp(); w.next())
+            if (!equal(a[0], w.car()))
+                kept.push_back(w.car());
+        w.check_end(a[1]);
         return list_from(kept);
     }
     return remove_from_array(a[0], a[1]);
@@ -357,33 +376,58 @@ Value f_remove(Args a)
 
 Value f_remq(Args a)
 {
+    list_length(a[1]);
     if (nilp(member_impl<eq_fn>(a[0], a[1])))
         return a[1];
     RootedVector kept;
-    for (Value l = a[1]; l.is_cons(); l = xcdr(l))
+    for (Value l : tails(a[1]))
         if (a[0] != xcar(l))
             kept.push_back(xcar(l));
     return list_from(kept);
 }
 
+// The number of conses before the end or, for a circular list, Emacs's
+// safe-length (the conses counted until the cycle was found).
+std::int64_t safe_length(Value list)
+{
+    std::int64_t n = 0;
+    for (ListWalker w(list, true); w.consp(); w.next())
+        ++n;
+    return n;
+}
+
+// subr.el's `last': (nthcdr (- (safe-length list) n) list), so it ends on
+// a circular list too.
 Value f_last(Args a)
 {
     Value l = a[0];
-    std::int64_t n = nilp(a[1]) ? 1 : check_fixnum(a[1]);
-    std::int64_t len = 0;
-    for (Value t = l; t.is_cons(); t = xcdr(t))
-        ++len;
-    for (std::int64_t i = 0; i < len - n && l.is_cons(); ++i)
-        l = xcdr(l);
-    return l;
+    std::int64_t len = safe_length(l);
+    std::int64_t skip;
+    if (nilp(a[1])) {
+        if (nilp(l))
+            return Qnil;
+        skip = len - 1;
+    } else {
+        double n = check_number(a[1]);
+        if (n < 0)
+            return Qnil;
+        if (n >= static_cast<double>(len))
+            return l;
+        if (!a[1].is_fixnum())
+            wrong_type(Qintegerp, make_float(static_cast<double>(len) - n));
+        skip = len - a[1].as_fixnum();
+    }
+    Value args[2] = {Value::fixnum(skip), l};
+    return f_nthcdr(Args{args, 2});
 }
 
 Value f_butlast(Args a)
 {
     std::int64_t n = nilp(a[1]) ? 1 : check_fixnum(a[1]);
     RootedVector items;
-    for (Value l = a[0]; l.is_cons(); l = xcdr(l))
-        items.push_back(xcar(l));
+    ListWalker w(a[0]);
+    for (; w.consp(); w.next())
+        items.push_back(w.car());
     if (n <= 0)
         return a[0];
     if (static_cast<std::int64_t>(items.size()) <= n)
@@ -396,7 +440,7 @@ Value f_nbutlast(Args a)
 {
     std::int64_t n = nilp(a[1]) ? 1 : check_fixnum(a[1]);
     std::int64_t len = 0;
-    for (Value t = a[0]; t.is_cons(); t = xcdr(t))
+    for (ListWalker w(a[0]); w.consp(); w.next())
         ++len;
     if (n <= 0)
         return a[0];
@@ -415,10 +459,10 @@ Value copy_tree(Value tree, bool vecp, int depth)
         error("Lisp nesting exceeds \xE2\x80\x98max-lisp-eval-depth\xE2\x80\x99");
     if (tree.is_cons()) {
         RootedVector items;
-        Value l = tree;
-        for (; l.is_cons(); l = xcdr(l))
-            items.push_back(copy_tree(xcar(l), vecp, depth + 1));
-        return list_from(items, copy_tree(l, vecp, depth + 1));
+        ListWalker w(tree);
+        for (; w.consp(); w.next())
+            items.push_back(copy_tree(w.car(), vecp, depth + 1));
+        return list_from(items, copy_tree(w.tail(), vecp, depth + 1));
     }
     if (vecp && vectorp(tree)) {
         Value r = make_vector(xvector(tree)->items.size(), Qnil);
@@ -520,7 +564,7 @@ Value f_sort(Args a)
     if (listp(seq)) {
         RootedVector cells;
         list_length(seq);
-        for (Value l = seq; l.is_cons(); l = xcdr(l))
+        for (Value l : tails(seq))
             cells.push_back(l);
         if (cells.size() < 2)
             return seq;
@@ -557,6 +601,7 @@ Value f_number_sequence(Args a)
     // first element is FROM itself.
     check_number(from);
     check_number(to);
+    check_allocation((check_number(to) - check_number(from)) / step * sizeof(Cons));
     RootedVector items;
     Value next = from;
     Value plus = intern("+"), times = intern("*");
@@ -568,13 +613,22 @@ Value f_number_sequence(Args a)
     return list_from(items);
 }
 
+// Plists are walked a pair at a time; the walker sees every other cons
+// (a cycle of any length is still found, as the pair steps repeat too).
+// plist-get, as Emacs's FOR_EACH_TAIL_SAFE, returns nil on a cycle.
 Value f_plist_get(Args a)
 {
     Value pred = a[2];
-    for (Value p = a[0]; p.is_cons() && xcdr(p).is_cons(); p = xcdr(xcdr(p))) {
-        bool hit = nilp(pred) ? xcar(p) == a[1] : !nilp(call2(pred, xcar(p), a[1]));
-        if (hit)
-            return xcar(xcdr(p));
+    try {
+        for (ListWalker w(a[0]); w.consp() && xcdr(w.tail()).is_cons(); w.next(), w.next()) {
+            Value p = w.tail();
+            bool hit = nilp(pred) ? xcar(p) == a[1] : !nilp(call2(pred, xcar(p), a[1]));
+            if (hit)
+                return xcar(xcdr(p));
+        }
+    } catch (const LispSignal& e) {
+        if (e.symbol() != Qcircular_list || !nilp(pred))
+            throw;
     }
     return Qnil;
 }
@@ -583,7 +637,9 @@ Value f_plist_put(Args a)
 {
     Value pred = a[3];
     Value last = Qnil;
-    for (Value p = a[0]; p.is_cons() && xcdr(p).is_cons(); p = xcdr(xcdr(p))) {
+    ListWalker w(a[0]);
+    for (; w.consp() && xcdr(w.tail()).is_cons(); w.next(), w.next()) {
+        Value p = w.tail();
         bool hit = nilp(pred) ? xcar(p) == a[1] : !nilp(call2(pred, xcar(p), a[1]));
         if (hit) {
             xcdr(p).as_cons()->car = a[2];
@@ -591,6 +647,8 @@ Value f_plist_put(Args a)
         }
         last = xcdr(p);
     }
+    if (!nilp(w.tail()))
+        wrong_type(Qplistp, a[0]);
     Value tail = list({a[1], a[2]});
     if (nilp(last))
         return tail;
@@ -601,10 +659,15 @@ Value f_plist_put(Args a)
 Value f_plist_member(Args a)
 {
     Value pred = a[2];
-    for (Value p = a[0]; p.is_cons(); p = cdr_safe(xcdr(p))) {
+    ListWalker w(a[0]);
+    for (; w.consp(); w.next()) {
+        Value p = w.tail();
         bool hit = nilp(pred) ? xcar(p) == a[1] : !nilp(call2(pred, xcar(p), a[1]));
         if (hit)
             return p;
+        if (!xcdr(p).is_cons())
+            break;
+        w.next();
     }
     return Qnil;
 }

@@ -2,6 +2,7 @@
 // and the built-in variables.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <cmath>
@@ -113,7 +114,12 @@ Value f_time_less_p(Args a) { return boolean(time_value(a[0]) < time_value(a[1])
 
 Value f_sleep_for(Args a)
 {
+    if (!numberp(a[0]))
+        wrong_type(Qnumberp, a[0]);
     double secs = check_number(a[0]) + (nilp(a[1]) ? 0 : check_number(a[1]) / 1000.0);
+    if (!(secs >= 0))
+        secs = 0;
+    secs = std::min(secs, 1e9);
     auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(secs);
     while (std::chrono::steady_clock::now() < end) {
         maybe_quit();
@@ -222,6 +228,7 @@ void define_standard_variables()
     defvar_builtin("features", Qnil);
     defvar_builtin("print-length", Qnil);
     defvar_builtin("print-level", Qnil);
+    defvar_builtin("print-circle", Qnil);
     defvar_builtin("print-escape-newlines", Qnil);
     defvar_builtin("float-output-format", Qnil);
     defvar_builtin("text-quoting-style", Qnil);

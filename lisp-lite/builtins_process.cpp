@@ -291,7 +291,7 @@ std::size_t read_output_max()
 std::vector<std::string> command_argv(Value command)
 {
     std::vector<std::string> argv;
-    for (Value p = command; consp(p); p = xcdr(p))
+    for (Value p : tails(command))
         argv.push_back(os_string(xcar(p)));
     if (argv.empty())
         error("No program to run");
@@ -300,7 +300,7 @@ std::vector<std::string> command_argv(Value command)
 
 Value plist_get(Value plist, Value key)
 {
-    for (Value p = plist; consp(p) && consp(xcdr(p)); p = xcdr(xcdr(p)))
+    for (Value p : plist_pairs(plist))
         if (xcar(p) == key)
             return xcar(xcdr(p));
     return Qnil;
@@ -330,7 +330,7 @@ std::vector<std::string> child_environment()
 {
     std::vector<std::string> env;
     std::vector<std::string> seen;
-    for (Value l = find_symbol_value(sym("process-environment")); consp(l); l = xcdr(l)) {
+    for (Value l : tails(find_symbol_value(sym("process-environment")))) {
         if (!stringp(xcar(l)))
             continue;
         std::string e = os_string(xcar(l));
@@ -793,8 +793,10 @@ std::optional<EventLoop::Duration> seconds_arg(Value seconds, Value millisec)
     double s = nilp(seconds) ? 0 : check_number(seconds);
     if (!nilp(millisec))
         s += static_cast<double>(check_fixnum(millisec)) / 1000.0;
-    if (s < 0)
+    if (!(s >= 0)) // negative or NaN
         s = 0;
+    if (s > 1e9) // ~32 years: converting more to the clock's integer ticks overflows
+        s = 1e9;
     return std::chrono::duration_cast<EventLoop::Duration>(std::chrono::duration<double>(s));
 }
 
@@ -839,16 +841,25 @@ Value f_accept_process_output(Args a)
     return boolean(got);
 }
 
+// SECONDS must be a number, as Emacs's (sit-for nil) in batch signals
+// (wrong-type-argument numberp nil) instead of waiting forever.
+Value check_seconds(Value seconds)
+{
+    if (!numberp(seconds))
+        wrong_type(Qnumberp, seconds);
+    return seconds;
+}
+
 Value f_sleep_for(Args a)
 {
-    auto timeout = seconds_arg(a[0], a[1]);
+    auto timeout = seconds_arg(check_seconds(a[0]), a[1]);
     wait_until(timeout, [] { return false; });
     return Qnil;
 }
 
 Value f_sit_for(Args a)
 {
-    auto timeout = seconds_arg(a[0], Qnil);
+    auto timeout = seconds_arg(check_seconds(a[0]), Qnil);
     wait_until(timeout, [] { return false; });
     return Qt;
 }

@@ -262,7 +262,7 @@ Value f_set_match_data(Args a)
     check_list(a[0]);
     g_regs.clear();
     g_searched = Qnil;
-    for (Value l = a[0]; consp(l); l = xcdr(l)) {
+    for (Value l : tails(a[0])) {
         Value v = xcar(l);
         if (bufferp(v)) {
             g_searched = v;

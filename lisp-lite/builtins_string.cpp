@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 
 #include "core/utf8.hpp"
@@ -104,7 +105,7 @@ Value f_concat(Args a)
                 add(c);
         } else {
             list_length(v);
-            for (Value l = v; l.is_cons(); l = xcdr(l))
+            for (Value l : tails(v))
                 add(xcar(l));
         }
     }
@@ -575,7 +576,7 @@ Value f_string_join(Args a)
     RootedVector parts;
     Value sep = nilp(a[1]) ? make_string("") : a[1];
     bool first = true;
-    for (Value l = a[0]; l.is_cons(); l = xcdr(l)) {
+    for (Value l : tails(a[0])) {
         if (!first)
             parts.push_back(sep);
         first = false;
@@ -608,6 +609,7 @@ Value f_make_string(Args a)
     char32_t c = check_char(a[1]);
     std::string unit;
     append_internal_char(unit, c);
+    check_allocation(static_cast<double>(unit.size()) * static_cast<double>(n));
     std::string out;
     out.reserve(unit.size() * static_cast<std::size_t>(n));
     for (std::int64_t i = 0; i < n; ++i)
@@ -615,8 +617,15 @@ Value f_make_string(Args a)
     return make_string_raw(std::move(out), n, c >= 0x80);
 }
 
+Value f_vconcat(Args a);
+
+// subr.el's (append STRING nil) and (vconcat STRING): any sequence.
 Value f_string_to_list(Args a)
 {
+    if (!stringp(a[0])) {
+        Value args[2] = {a[0], Qnil};
+        return funcall(intern("append"), args, 2);
+    }
     std::u32string chars = chars_of(a[0]);
     Value result = Qnil;
     for (std::size_t i = chars.size(); i-- > 0;)
@@ -626,6 +635,8 @@ Value f_string_to_list(Args a)
 
 Value f_string_to_vector(Args a)
 {
+    if (!stringp(a[0]))
+        return f_vconcat(a);
     std::u32string chars = chars_of(a[0]);
     Value v = make_vector(chars.size(), Qnil);
     for (std::size_t i = 0; i < chars.size(); ++i)
@@ -697,6 +708,26 @@ Value f_aset(Args a)
             args_out_of_range(a[0], a[1]);
         char32_t c = check_char(a[2]);
         String* s = xstring(a[0]);
+        bool stays_unibyte = !s->multibyte() && c < 0x100;
+        if (s->multibyte() || stays_unibyte) {
+            // In place: only the character's bytes change (a same-width
+            // character costs no copy; 100 asets on 10 MB re-encoded the
+            // whole string each time, 17 s).
+            std::string unit;
+            append_internal_char(unit, stays_unibyte && c >= 0x80 ? raw_byte_char(static_cast<std::uint8_t>(c)) : c);
+            std::string& b = s->bytes;
+            std::size_t off = static_cast<std::int64_t>(b.size()) == s->nchars
+                                  ? static_cast<std::size_t>(i)
+                                  : advance_chars(b.data(), b.size(), static_cast<std::size_t>(i));
+            int len = 1;
+            decode_internal_char(b.data() + off, b.data() + b.size(), &len);
+            if (unit.size() == static_cast<std::size_t>(len))
+                std::memcpy(b.data() + off, unit.data(), unit.size());
+            else
+                b.replace(off, static_cast<std::size_t>(len), unit);
+            return a[2];
+        }
+        // A unibyte string taking a character beyond Latin-1 becomes multibyte.
         std::u32string chars = chars_of(a[0]);
         chars[static_cast<std::size_t>(i)] = c;
         bool unibyte = !s->multibyte() && (c < 0x100);
@@ -727,7 +758,7 @@ Value f_vconcat(Args a)
     for (Value s : a) {
         if (listp(s)) {
             list_length(s);
-            for (Value l = s; l.is_cons(); l = xcdr(l))
+            for (Value l : tails(s))
                 items.push_back(xcar(l));
         } else if (vectorp(s)) {
             for (Value v : xvector(s)->items)
@@ -788,7 +819,13 @@ Value f_string_distance(Args a)
     return Value::fixnum(static_cast<std::int64_t>(prev[t.size()]));
 }
 
-Value f_string_bytes(Args a) { return Value::fixnum(static_cast<std::int64_t>(check_string(a[0])->bytes.size())); }
+// A unibyte string holds one byte per character (internally its bytes
+// 128..255 take two, as raw-byte characters).
+Value f_string_bytes(Args a)
+{
+    String* s = check_string(a[0]);
+    return Value::fixnum(s->multibyte() ? static_cast<std::int64_t>(s->bytes.size()) : s->nchars);
+}
 
 Value f_multibyte_string_p(Args a) { return boolean(stringp(a[0]) && xstring(a[0])->multibyte()); }
 

@@ -103,7 +103,7 @@ Value lambda_body(Value fn)
 
 Value assq_interactive(Value body)
 {
-    for (; body.is_cons(); body = xcdr(body))
+    for (ListWalker body_walk(body); body_walk.consp(); body_walk.next(), body = body_walk.tail())
         if (xcar(body).is_cons() && xcar(xcar(body)) == Qinteractive)
             return xcar(body);
     return Qnil;

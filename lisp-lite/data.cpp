@@ -2,6 +2,9 @@
 // functions every other file uses.
 #include <bit>
 #include <cmath>
+#include <new>
+
+#include <unistd.h>
 
 #include "core/utf8.hpp"
 #include "lisp-lite/builtins.hpp"
@@ -85,10 +88,13 @@ Value make_string_from_utf8(std::string_view utf8)
     return make_string(internal);
 }
 
-std::string_view string_view(Value s) { return xstring(s)->bytes; }
+// Checked (wrong-type-argument stringp): builtins pass their arguments
+// straight in, so an unchecked accessor here was a crash on (f 1).
+std::string_view string_view(Value s) { return check_string(s)->bytes; }
 
 Value make_vector(std::size_t n, Value init)
 {
+    check_allocation(static_cast<double>(n) * sizeof(Value));
     note_allocated_bytes(n * sizeof(Value));
     Vector* v = alloc_vector();
     Value result = Value::object(v);
@@ -180,31 +186,34 @@ Value marker_to_number(Value v)
     return v;
 }
 
+void check_allocation(double bytes)
+{
+    static const double limit = [] {
+        long pages = sysconf(_SC_PHYS_PAGES);
+        long page = sysconf(_SC_PAGESIZE);
+        return pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page) : 1e12;
+    }();
+    if (!(bytes <= limit))
+        throw std::bad_alloc();
+}
+
 std::int64_t list_length(Value list)
 {
+    ListWalker w(list);
     std::int64_t n = 0;
-    Value tortoise = list;
-    for (Value l = list; l.is_cons(); l = xcdr(l)) {
+    for (; w.consp(); w.next())
         ++n;
-        if ((n & (n - 1)) == 0)
-            tortoise = l;
-        else if (xcdr(l) == tortoise)
-            xsignal2(Qcircular_list, list, Qnil);
-        if (!listp(xcdr(l)))
-            wrong_type(Qlistp, list);
-    }
-    if (!listp(list))
-        wrong_type(Qlistp, list);
+    w.check_end(list);
     return n;
 }
 
 // ---- characters of strings ----
 
-std::int64_t string_length(Value s) { return xstring(s)->nchars; }
+std::int64_t string_length(Value s) { return check_string(s)->nchars; }
 
 char32_t string_char_at(Value s, std::int64_t index)
 {
-    String* str = xstring(s);
+    String* str = check_string(s);
     const std::string& b = str->bytes;
     std::size_t off = static_cast<std::int64_t>(b.size()) == str->nchars
                           ? static_cast<std::size_t>(index)

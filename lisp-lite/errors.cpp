@@ -44,7 +44,7 @@ bool error_matches(Value error_symbol, Value handler_conditions)
 {
     Value conditions = symbolp(error_symbol) ? xsymbol(error_symbol)->plist : Qnil;
     Value found = Qnil;
-    for (Value p = conditions; p.is_cons() && xcdr(p).is_cons(); p = xcdr(xcdr(p)))
+    for (Value p : plist_pairs(conditions))
         if (xcar(p) == Qerror_conditions) {
             found = xcar(xcdr(p));
             break;
@@ -52,14 +52,14 @@ bool error_matches(Value error_symbol, Value handler_conditions)
     auto matches_one = [&](Value cond) {
         if (cond == Qt)
             return true;
-        for (Value c = found; c.is_cons(); c = xcdr(c))
+        for (Value c : tails(found))
             if (xcar(c) == cond)
                 return true;
         return false;
     };
     if (symbolp(handler_conditions))
         return !nilp(handler_conditions) && matches_one(handler_conditions);
-    for (Value h = handler_conditions; h.is_cons(); h = xcdr(h))
+    for (Value h : tails(handler_conditions))
         if (matches_one(xcar(h)))
             return true;
     return false;
@@ -71,7 +71,7 @@ Value get_prop(Value sym, Value prop)
 {
     if (!symbolp(sym))
         return Qnil;
-    for (Value p = xsymbol(sym)->plist; p.is_cons() && xcdr(p).is_cons(); p = xcdr(xcdr(p)))
+    for (Value p : plist_pairs(xsymbol(sym)->plist))
         if (xcar(p) == prop)
             return xcar(xcdr(p));
     return Qnil;
@@ -80,7 +80,7 @@ Value get_prop(Value sym, Value prop)
 void put_prop(Value sym, Value prop, Value val)
 {
     Symbol* s = xsymbol(sym);
-    for (Value p = s->plist; p.is_cons() && xcdr(p).is_cons(); p = xcdr(xcdr(p)))
+    for (Value p : plist_pairs(s->plist))
         if (xcar(p) == prop) {
             xcdr(p).as_cons()->car = val;
             return;
@@ -134,7 +134,24 @@ const StandardError standard_errors[] = {
     {"mark-inactive", "The mark is not active now", {"error"}},
 };
 
-void print_error_item(std::string& out, Value obj, bool princ) { print_value(out, obj, !princ); }
+// In a reporter (may_signal false) an item that cannot be printed (nested
+// deeper than the printer's 200 levels) is printed again with print-level 8
+// and print-length 50, as Emacs's debugger shows such data.
+void print_error_item(std::string& out, Value obj, bool princ, bool may_signal)
+{
+    if (may_signal) {
+        print_value(out, obj, !princ);
+        return;
+    }
+    std::string item;
+    try {
+        print_value(item, obj, !princ);
+    } catch (const LispSignal&) {
+        item.clear();
+        print_value_limited(item, obj, !princ, 8, 50);
+    }
+    out += item;
+}
 
 } // namespace
 
@@ -155,7 +172,32 @@ void define_standard_errors()
     }
 }
 
-std::string error_message_string(Value err)
+namespace {
+std::string error_message_string_items(Value err, bool may_signal = false);
+}
+
+std::string error_message_string(Value err, bool may_signal)
+{
+    if (!may_signal) {
+        // A reporter must report: nothing here may throw (batch mode used
+        // to abort, rc 134, when printing the data signalled).
+        try {
+            return error_message_string(err, true);
+        } catch (const LispSignal&) {
+        } catch (const std::bad_alloc&) {
+        }
+        try {
+            return error_message_string_items(err);
+        } catch (...) {
+            return "peculiar error";
+        }
+    }
+    return error_message_string_items(err, may_signal);
+}
+
+namespace {
+
+std::string error_message_string_items(Value err, bool may_signal)
 {
     std::string out;
     Value errname = car_safe(err);
@@ -172,7 +214,7 @@ std::string error_message_string(Value err)
         errmsg = get_prop(errname, Qerror_message);
         if (stringp(errmsg))
             errmsg = make_string(curve_quotes(string_view(errmsg)));
-        for (Value c = conditions; c.is_cons(); c = xcdr(c))
+        for (Value c : tails(conditions))
             if (xcar(c) == Qfile_error)
                 file_error = true;
     }
@@ -189,14 +231,20 @@ std::string error_message_string(Value err)
     else
         sep = nullptr;
     bool princ = file_error || errname == Qend_of_file || errname == Quser_error;
-    int guard = 0;
-    for (; tail.is_cons() && guard < 10000; tail = xcdr(tail), ++guard) {
+    // Circular data: (circular-list ...) from the Lisp function, as Emacs's
+    // FOR_EACH_TAIL; a reporter prints what it walked, then "...".
+    ListWalker w(tail, !may_signal);
+    for (; w.consp(); w.next()) {
         if (sep)
             out += sep;
         sep = ", ";
-        print_error_item(out, xcar(tail), princ);
+        print_error_item(out, w.car(), princ, may_signal);
     }
+    if (w.cycled())
+        out += ", ...";
     return out;
 }
+
+} // namespace
 
 } // namespace gapmacs::lisp

@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 
 #include <csignal>
+#include <stdexcept>
 
 #include "lisp-lite/buffer_locals.hpp"
 #include "lisp-lite/buffers.hpp"
@@ -61,21 +62,32 @@ std::int64_t max_eval_depth()
     error("Lisp nesting exceeds \xE2\x80\x98max-lisp-eval-depth\xE2\x80\x99");
 }
 
+// Environments are short; one that a caller made circular ((eval FORM
+// ENV), a closure built by hand) is found by list_length once a lookup has
+// walked 4096 cells, keeping the common path a plain loop (every variable
+// reference goes through here).
 inline Value assq_env(Value key, Value env)
 {
-    for (; env.is_cons(); env = xcdr(env)) {
-        Value e = xcar(env);
+    std::int64_t n = 0;
+    for (Value l = env; l.is_cons(); l = xcdr(l)) {
+        Value e = xcar(l);
         if (e.is_cons() && xcar(e) == key)
             return e;
+        if (++n == 4096) [[unlikely]]
+            list_length(env);
     }
     return Qnil;
 }
 
 bool memq_env(Value key, Value env)
 {
-    for (; env.is_cons(); env = xcdr(env))
-        if (xcar(env) == key)
+    std::int64_t n = 0;
+    for (Value l = env; l.is_cons(); l = xcdr(l)) {
+        if (xcar(l) == key)
             return true;
+        if (++n == 4096) [[unlikely]]
+            list_length(env);
+    }
     return false;
 }
 
@@ -96,9 +108,25 @@ inline Value eval_symbol(Value sym)
 std::int64_t unevalled_count(Value args)
 {
     std::int64_t n = 0;
-    for (; args.is_cons(); args = xcdr(args))
+    for (ListWalker w(args); w.consp(); w.next())
         ++n;
     return n;
+}
+
+// Runs a subr's function. Errors of the C++ layers below (gapmacs::Error
+// from buffer/, core/, process/) become the Lisp errors they name, and a
+// size no container can hold (std::length_error) is memory exhaustion, as
+// std::bad_alloc: one place, so no subr needs its own guard to keep a
+// condition-case able to catch them.
+inline Value invoke_subr(const SubrDef* d, Args args)
+{
+    try {
+        return d->fn(args);
+    } catch (const gapmacs::Error& e) {
+        signal_core_error(e);
+    } catch (const std::length_error&) {
+        throw std::bad_alloc();
+    }
 }
 
 // Calls a subr with evaluated args [args, args+n), padding to max_args.
@@ -113,9 +141,9 @@ Value call_subr(Value subr, Value original, const Value* args, std::size_t n)
         Value padded[16];
         for (std::size_t i = 0; i < static_cast<std::size_t>(d->max_args); ++i)
             padded[i] = i < n ? args[i] : Qnil;
-        return d->fn(Args{padded, static_cast<std::size_t>(d->max_args)});
+        return invoke_subr(d, Args{padded, static_cast<std::size_t>(d->max_args)});
     }
-    return d->fn(Args{args, n});
+    return invoke_subr(d, Args{args, n});
 }
 
 Value eval_cons(Value form)
@@ -140,14 +168,14 @@ Value eval_cons(Value form)
             return d->fn(Args{&arglist, 1});
         }
         ArgFrame frame;
-        for (; arglist.is_cons(); arglist = xcdr(arglist))
-            push_arg(eval(xcar(arglist)));
+        for (ListWalker w(arglist); w.consp(); w.next())
+            push_arg(eval(w.car()));
         std::size_t n = frame.count();
         if (static_cast<std::int64_t>(n) < d->min_args || (d->max_args >= 0 && static_cast<std::int64_t>(n) > d->max_args))
             xsignal2(Qwrong_number_of_arguments, original, Value::fixnum(static_cast<std::int64_t>(n)));
         while (d->max_args >= 0 && frame.count() < static_cast<std::size_t>(d->max_args))
             push_arg(Qnil);
-        return d->fn(Args{frame.args(), frame.count()});
+        return invoke_subr(d, Args{frame.args(), frame.count()});
     }
     if (fn.is_cons()) {
         Value head = xcar(fn);
@@ -155,17 +183,21 @@ Value eval_cons(Value form)
             Value expansion;
             {
                 ArgFrame frame;
-                for (; arglist.is_cons(); arglist = xcdr(arglist))
-                    push_arg(xcar(arglist));
+                for (ListWalker w(arglist); w.consp(); w.next())
+                    push_arg(w.car());
                 expansion = funcall(xcdr(fn), frame.args(), frame.count());
             }
             return eval(expansion);
         }
         if (head == Qclosure || head == Qlambda) {
             ArgFrame frame;
-            for (; arglist.is_cons(); arglist = xcdr(arglist))
-                push_arg(eval(xcar(arglist)));
+            for (ListWalker w(arglist); w.consp(); w.next())
+                push_arg(eval(w.car()));
             return funcall_lambda(fn, frame.args(), frame.count());
+        }
+        if (symbolp(original) && autoloadp(fn)) {
+            autoload_do_load(fn, original, Qnil);
+            return eval_cons(form);
         }
     }
     xsignal1(Qinvalid_function, original);
@@ -260,6 +292,10 @@ Value funcall(Value fn, const Value* args, std::size_t n)
         Value head = xcar(fn);
         if (head == Qclosure || head == Qlambda)
             return funcall_lambda(fn, args, n);
+        if (symbolp(original) && autoloadp(fn)) {
+            autoload_do_load(fn, original, Qnil);
+            return funcall(original, args, n);
+        }
     }
     xsignal1(Qinvalid_function, original);
 }
@@ -299,8 +335,9 @@ Value funcall_lambda(Value fn, const Value* args, std::size_t n)
     SpecScope spec;
     std::size_t i = 0;
     bool optional = false, rest = false, previous_rest = false;
-    for (; params.is_cons(); params = xcdr(params)) {
-        Value p = xcar(params);
+    ListWalker w(params);
+    for (; w.consp(); w.next()) {
+        Value p = w.car();
         if (!symbolp(p))
             xsignal1(Qinvalid_function, fun);
         if (p == Qand_rest) {
@@ -334,7 +371,7 @@ Value funcall_lambda(Value fn, const Value* args, std::size_t n)
             specbind(p, arg);
         previous_rest = false;
     }
-    if (!nilp(params) || previous_rest)
+    if (!nilp(w.tail()) || previous_rest)
         xsignal1(Qinvalid_function, fun);
     if (i < n)
         xsignal2(Qwrong_number_of_arguments, fun, Value::fixnum(static_cast<std::int64_t>(n)));
@@ -361,8 +398,15 @@ bool functionp(Value fn)
     }
     if (fn.is(Type::Subr))
         return static_cast<Subr*>(fn.as_object())->def->max_args != unevalled;
-    if (fn.is_cons())
+    if (fn.is_cons()) {
+        if (autoloadp(fn)) { // a function unless it loads a macro or keymap
+            Value kind = fn;
+            for (int i = 0; i < 4 && kind.is_cons(); ++i)
+                kind = xcdr(kind);
+            return nilp(car_safe(kind));
+        }
         return xcar(fn) == Qlambda || xcar(fn) == Qclosure;
+    }
     return false;
 }
 
@@ -475,9 +519,9 @@ Value macroexpand_1(Value form, Value env)
     Value head = xcar(form);
     Value expander;
     Value override = Qnil;
-    for (Value e = env; e.is_cons(); e = xcdr(e))
-        if (xcar(e).is_cons() && xcar(xcar(e)) == head) {
-            override = xcar(e);
+    for (ListWalker w(env); w.consp(); w.next())
+        if (w.car().is_cons() && xcar(w.car()) == head) {
+            override = w.car();
             break;
         }
     if (!nilp(override)) {
@@ -486,13 +530,15 @@ Value macroexpand_1(Value form, Value env)
         expander = xcdr(override);
     } else {
         Value fn = indirect_function(head);
+        if (autoloadp(fn))
+            fn = autoload_do_load(fn, head, Qmacro);
         if (!fn.is_cons() || xcar(fn) != Qmacro)
             return form;
         expander = xcdr(fn);
     }
     ArgFrame frame;
-    for (Value a = xcdr(form); a.is_cons(); a = xcdr(a))
-        push_arg(xcar(a));
+    for (ListWalker w(xcdr(form)); w.consp(); w.next())
+        push_arg(w.car());
     return funcall(expander, frame.args(), frame.count());
 }
 
@@ -513,10 +559,10 @@ Value expand_list(Value forms, Value env)
     if (!forms.is_cons())
         return forms;
     RootedVector items;
-    Value tail = forms;
-    for (; tail.is_cons(); tail = xcdr(tail))
-        items.push_back(macroexpand_all(xcar(tail), env));
-    Value result = tail;
+    ListWalker w(forms);
+    for (; w.consp(); w.next())
+        items.push_back(macroexpand_all(w.car(), env));
+    Value result = w.tail();
     for (std::size_t i = items.size(); i-- > 0;)
         result = make_cons(items[i], result);
     return result;
@@ -535,6 +581,7 @@ Value expand_lambda(Value lambda, Value env)
 
 Value macroexpand_all(Value form, Value env)
 {
+    DepthGuard guard; // nested forms recurse (Emacs's is Lisp, bounded alike)
     form = macroexpand(form, env);
     if (!form.is_cons())
         return form;
@@ -552,8 +599,8 @@ Value macroexpand_all(Value form, Value env)
         return expand_lambda(form, env);
     if (head == intern("cond")) {
         RootedVector clauses;
-        for (Value c = rest; c.is_cons(); c = xcdr(c))
-            clauses.push_back(expand_list(xcar(c), env));
+        for (ListWalker w(rest); w.consp(); w.next())
+            clauses.push_back(expand_list(w.car(), env));
         Value out = Qnil;
         for (std::size_t i = clauses.size(); i-- > 0;)
             out = make_cons(clauses[i], out);
@@ -565,8 +612,8 @@ Value macroexpand_all(Value form, Value env)
         Value var = xcar(rest);
         Value body = macroexpand_all(xcar(xcdr(rest)), env);
         RootedVector handlers;
-        for (Value h = xcdr(xcdr(rest)); h.is_cons(); h = xcdr(h)) {
-            Value hd = xcar(h);
+        for (ListWalker w(xcdr(xcdr(rest))); w.consp(); w.next()) {
+            Value hd = w.car();
             handlers.push_back(hd.is_cons() ? make_cons(xcar(hd), expand_list(xcdr(hd), env)) : hd);
         }
         Value out = Qnil;
@@ -578,8 +625,8 @@ Value macroexpand_all(Value form, Value env)
         if (!rest.is_cons())
             return form;
         RootedVector bindings;
-        for (Value b = xcar(rest); b.is_cons(); b = xcdr(b)) {
-            Value bd = xcar(b);
+        for (ListWalker w(xcar(rest)); w.consp(); w.next()) {
+            Value bd = w.car();
             bindings.push_back(bd.is_cons() ? make_cons(xcar(bd), expand_list(xcdr(bd), env)) : bd);
         }
         Value bl = Qnil;
@@ -627,7 +674,7 @@ Value sf_if(Args a)
 
 Value sf_cond(Args a)
 {
-    for (Value clauses = a[0]; clauses.is_cons(); clauses = xcdr(clauses)) {
+    for (Value clauses : tails(a[0])) {
         Value clause = car(xcar(clauses)).is_empty() ? Qnil : xcar(clauses);
         Value val = eval(car(clause));
         if (!nilp(val)) {
@@ -642,7 +689,7 @@ Value sf_cond(Args a)
 Value sf_and(Args a)
 {
     Value val = Qt;
-    for (Value args = a[0]; args.is_cons(); args = xcdr(args)) {
+    for (Value args : tails(a[0])) {
         val = eval(xcar(args));
         if (nilp(val))
             return val;
@@ -652,7 +699,7 @@ Value sf_and(Args a)
 
 Value sf_or(Args a)
 {
-    for (Value args = a[0]; args.is_cons(); args = xcdr(args)) {
+    for (Value args : tails(a[0])) {
         Value val = eval(xcar(args));
         if (!nilp(val))
             return val;
@@ -753,8 +800,8 @@ Value sf_let(Args a)
 {
     Value varlist = car(a[0]);
     ArgFrame frame;
-    for (Value v = varlist; v.is_cons(); v = xcdr(v))
-        push_arg(binding_init(xcar(v)));
+    for (ListWalker w(varlist); w.consp(); w.next())
+        push_arg(binding_init(w.car()));
     SpecScope spec;
     Value lexenv = g_lexenv;
     std::size_t i = 0;
@@ -775,8 +822,8 @@ Value sf_let_star(Args a)
     Value varlist = car(a[0]);
     SpecScope spec;
     LexenvScope scope;
-    for (Value v = varlist; v.is_cons(); v = xcdr(v)) {
-        Value elt = xcar(v);
+    for (ListWalker w(varlist); w.consp(); w.next()) {
+        Value elt = w.car();
         Value var = binding_var(elt);
         Value val = binding_init(elt);
         if (!binds_dynamically(var, g_lexenv))
@@ -842,7 +889,7 @@ Value run_handler(Value var, Value value, Value body)
 
 Value find_handler(Value handlers, Value error_symbol)
 {
-    for (Value h = handlers; h.is_cons(); h = xcdr(h)) {
+    for (Value h : tails(handlers)) {
         Value clause = xcar(h);
         if (!clause.is_cons())
             continue;
@@ -861,7 +908,7 @@ Value sf_condition_case(Args a)
     check_symbol(var);
     Value bodyform = car(xcdr(args));
     Value handlers = cdr(xcdr(args));
-    for (Value h = handlers; h.is_cons(); h = xcdr(h))
+    for (Value h : tails(handlers))
         if (!listp(xcar(h)))
             error("Invalid condition handler: " + prin1_to_string(xcar(h)));
     Value clause = Qnil;
@@ -882,7 +929,7 @@ Value sf_condition_case(Args a)
     }
     if (!nilp(clause))
         return run_handler(var, err, xcdr(clause));
-    for (Value h = handlers; h.is_cons(); h = xcdr(h))
+    for (Value h : tails(handlers))
         if (xcar(h).is_cons() && xcar(xcar(h)) == Qsuccess_kw)
             return run_handler(var, val, xcdr(xcar(h)));
     return val;
@@ -968,7 +1015,7 @@ Value backquote_list(Value tmpl, int depth)
     std::vector<bool> spliced;
     Value tail = tmpl;
     Value last = Qnil;
-    for (; tail.is_cons(); tail = xcdr(tail)) {
+    for (ListWalker tail_walk(tail); tail_walk.consp(); tail_walk.next(), tail = tail_walk.tail()) {
         Value head = xcar(tail);
         if (head == Qcomma || head == Qcomma_at || head == Qbackquote) {
             // `(a . ,b) reads as (a \, b): the rest is an unquote.
@@ -995,7 +1042,7 @@ Value backquote_list(Value tmpl, int depth)
             continue;
         }
         RootedVector items;
-        for (; seg.is_cons(); seg = xcdr(seg))
+        for (ListWalker seg_walk(seg); seg_walk.consp(); seg_walk.next(), seg = seg_walk.tail())
             items.push_back(xcar(seg));
         for (std::size_t j = items.size(); j-- > 0;)
             result = make_cons(items[j], result);
@@ -1013,7 +1060,7 @@ Value backquote(Value tmpl, int depth)
         Value expanded = backquote_list(as_list, depth);
         Vector* v = alloc_vector();
         Value result = Value::object(v);
-        for (; expanded.is_cons(); expanded = xcdr(expanded))
+        for (ListWalker expanded_walk(expanded); expanded_walk.consp(); expanded_walk.next(), expanded = expanded_walk.tail())
             v->items.push_back(xcar(expanded));
         return result;
     }
@@ -1055,8 +1102,9 @@ Value f_apply(Args a)
         Value l = a[0];
         if (nilp(l))
             return Qnil;
+        list_length(l);
         ArgFrame frame;
-        for (Value t = cdr(l); t.is_cons(); t = xcdr(t))
+        for (Value t : tails(cdr(l)))
             push_arg(xcar(t));
         return funcall(xcar(l), frame.args(), frame.count());
     }
@@ -1124,7 +1172,7 @@ Value f_func_arity(Args a)
         Value params = xcar(fn) == Qclosure ? car(cdr(xcdr(fn))) : car(xcdr(fn));
         std::int64_t min = 0, max = 0;
         bool opt = false;
-        for (; params.is_cons(); params = xcdr(params)) {
+        for (ListWalker params_walk(params); params_walk.consp(); params_walk.next(), params = params_walk.tail()) {
             Value p = xcar(params);
             if (p == Qand_rest)
                 return make_cons(Value::fixnum(min), intern("many"));

@@ -98,6 +98,11 @@ Value funcall_lambda(Value fn, const Value* args, std::size_t n);
 Value macroexpand_1(Value form, Value env);
 Value macroexpand(Value form, Value env);
 Value macroexpand_all(Value form, Value env);
+// Autoload objects, (autoload FILE DOC INTERACTIVE TYPE) (builtins_io.cpp):
+// loads FILE and returns FUNNAME's new definition; with MACRO-ONLY `macro',
+// only a macro (or TYPE t) autoload is loaded.
+bool autoloadp(Value v);
+Value autoload_do_load(Value fundef, Value funname, Value macro_only);
 
 // Checks the nesting depth and the C++ stack; signals Emacs's
 // "Lisp nesting exceeds" error.

@@ -74,13 +74,13 @@ Value f_run_hook_wrapped(Args a)
             fns.push_back(v);
             return;
         }
-        for (; v.is_cons(); v = xcdr(v))
+        for (ListWalker v_walk(v); v_walk.consp(); v_walk.next(), v = v_walk.tail())
             fns.push_back(xcar(v));
     };
     if (single_function(val)) {
         fns.push_back(val);
     } else {
-        for (Value v = val; v.is_cons(); v = xcdr(v)) {
+        for (Value v : tails(val)) {
             if (xcar(v) == Qt) {
                 Value g = default_value(hook);
                 if (g != Qunbound && !nilp(g))
@@ -138,7 +138,7 @@ template <typename F> void walk_hook(Value hook, F&& f)
     }
     // The list is walked as it was when the hook started (conservatively
     // rooted by these locals), even if a function changes the variable.
-    for (; val.is_cons(); val = xcdr(val)) {
+    for (ListWalker val_walk(val); val_walk.consp(); val_walk.next(), val = val_walk.tail()) {
         Value fn = xcar(val);
         if (fn != Qt) {
             if (f(fn))
@@ -153,7 +153,7 @@ template <typename F> void walk_hook(Value hook, F&& f)
                 return;
             continue;
         }
-        for (; global.is_cons(); global = xcdr(global))
+        for (ListWalker global_walk(global); global_walk.consp(); global_walk.next(), global = global_walk.tail())
             if (xcar(global) != Qt && f(xcar(global)))
                 return;
     }
@@ -165,7 +165,7 @@ void remove_failing_function(Value hook, Value fn)
 {
     auto without = [&](Value list, bool& found) {
         RootedVector keep;
-        for (; list.is_cons(); list = xcdr(list)) {
+        for (ListWalker list_walk(list); list_walk.consp(); list_walk.next(), list = list_walk.tail()) {
             if (xcar(list) == fn)
                 found = true;
             else

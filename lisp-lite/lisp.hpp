@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <exception>
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -158,7 +159,11 @@ struct KillEmacs {
 // Rethrows a gapmacs::Error (core/buffer) as the Lisp error it names.
 [[noreturn]] void signal_core_error(const std::exception& e);
 // Emacs's text for (SYMBOL . DATA), as error-message-string gives it.
-std::string error_message_string(Value err);
+// Never throws unless MAY_SIGNAL (the Lisp function, which signals as
+// Emacs's when the data cannot be printed): reporters call it while an
+// error is being handled. Data too deep to print is shown with print-level
+// 8 and print-length 50.
+std::string error_message_string(Value err, bool may_signal = false);
 
 // ---- evaluation ----
 Value eval(Value form);
@@ -179,6 +184,96 @@ void request_quit();
 // Signals quit if requested (and inhibit-quit is nil).
 void maybe_quit();
 
+// ---- walking lists ----
+// The one list walker every builtin uses on a list it did not build:
+// Emacs's FOR_EACH_TAIL, with its exact schedule (Brent's algorithm: the
+// tortoise jumps to the current cell at the end of phases of 2, 4, 8...
+// steps and is compared at the other steps), so what it counts before it
+// finds a cycle (safe-length, the printer's ". #N") is Emacs's. It visits
+// each cons of LIST, signals (circular-list TORTOISE) when the cdr chain
+// loops (or, `safe', just ends there with cycled() true) and checks quit
+// every 4096 cells.
+//
+//     ListWalker w(list);
+//     for (; w.consp(); w.next()) ... w.car() ... w.tail() ...
+//     w.check_end(list); // wrong-type-argument listp LIST on a dotted end
+class ListWalker {
+public:
+    explicit ListWalker(Value list, bool safe = false) : m_tail(list), m_tortoise(list), m_safe(safe) {}
+    bool consp() const { return m_tail.is_cons(); }
+    Value tail() const { return m_tail; }
+    Value car() const { return m_tail.as_cons()->car; }
+    bool cycled() const { return m_cycled; }
+    void next()
+    {
+        m_tail = m_tail.as_cons()->cdr;
+        if (--m_left != 0) {
+            if (m_tail == m_tortoise && m_tail.is_cons())
+                cycle();
+        } else {
+            m_power <<= 1;
+            m_left = m_power;
+            m_tortoise = m_tail;
+        }
+        if ((++m_steps & 4095) == 0)
+            maybe_quit();
+    }
+    // After the loop: the end must be nil.
+    void check_end(Value list) const
+    {
+        if (!(m_tail == Qnil))
+            wrong_type(Qlistp, list);
+    }
+
+private:
+    void cycle()
+    {
+        if (!m_safe)
+            xsignal1(Qcircular_list, m_tortoise);
+        m_cycled = true;
+        m_tail = Qnil;
+    }
+    Value m_tail;
+    Value m_tortoise;
+    std::int64_t m_steps = 0;
+    std::int64_t m_power = 2;
+    std::int64_t m_left = 2;
+    bool m_safe;
+    bool m_cycled = false;
+};
+
+// Range-for forms of ListWalker: `for (Value cell : tails(list))` visits
+// each cons (signals circular-list on a cycle); `for (Value cell :
+// plist_pairs(plist))` visits every other cons while it has a cdr cons (a
+// property and its value).
+class ListTails {
+public:
+    ListTails(Value list, bool pairs) : m_w(list), m_pairs(pairs) {}
+    struct iterator {
+        ListTails* t;
+        Value operator*() const { return t->m_w.tail(); }
+        iterator& operator++()
+        {
+            t->m_w.next();
+            if (t->m_pairs)
+                t->m_w.next();
+            return *this;
+        }
+        bool operator!=(std::default_sentinel_t) const
+        {
+            return t->m_w.consp() && (!t->m_pairs || t->m_w.tail().as_cons()->cdr.is_cons());
+        }
+    };
+    iterator begin() { return iterator{this}; }
+    std::default_sentinel_t end() { return {}; }
+
+private:
+    ListWalker m_w;
+    bool m_pairs;
+};
+inline ListTails tails(Value list) { return ListTails(list, false); }
+inline ListTails plist_pairs(Value plist) { return ListTails(plist, true); }
+
 // ---- reading ----
 // Reads one object from `text` (internal text) starting at `pos`, leaves
 // pos after it. Signals end-of-file / invalid-read-syntax.
@@ -192,6 +287,8 @@ bool load_file(const std::string& file, bool noerror, bool nomessage);
 // ---- printing ----
 // Appends the printed representation (prin1 when escape, princ otherwise).
 void print_value(std::string& out, Value v, bool escape);
+// The same with print-level and print-length set to LEVEL and LENGTH.
+void print_value_limited(std::string& out, Value v, bool escape, std::int64_t level, std::int64_t length);
 std::string prin1_to_string(Value v, bool escape = true);
 // Emacs's float printing: shortest that reads back, always with . or e.
 std::string float_to_string(double d);

@@ -216,7 +216,7 @@ Value f_overlays_at(Args a)
     if (!nilp(arg(a, 1))) {
         // Sorted by decreasing priority.
         std::vector<Value> v;
-        for (Value l = out; consp(l); l = xcdr(l))
+        for (Value l : tails(out))
             v.push_back(xcar(l));
         std::stable_sort(v.begin(), v.end(), [](Value x, Value y) { return priority_of(x) > priority_of(y); });
         out = Qnil;

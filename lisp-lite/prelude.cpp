@@ -1,6 +1,8 @@
 // The macros Emacs defines in Lisp (subr.el, byte-run.el, benchmark.el),
 // written the same way so macroexpand shows the same expansions. Compiled
 // into the binary and evaluated by init(): no file is read at start-up.
+#include <cstdio>
+
 #include "lisp-lite/eval.hpp"
 
 namespace gapmacs::lisp {
@@ -34,11 +36,43 @@ constexpr const char* prelude_source = R"ELISP(
 (defmacro declare (&rest _specs) nil)
 (defmacro defsubst (name arglist &rest body) `(defun ,name ,arglist ,@body))
 (defmacro define-inline (name arglist &rest body) `(defun ,name ,arglist ,@body))
-(defmacro defcustom (symbol standard &optional doc &rest _args) `(defvar ,symbol ,standard ,doc))
-(defmacro defgroup (&rest _args) nil)
-(defmacro defface (face _spec &optional _doc &rest _args) `(quote ,face))
+(defmacro defcustom (symbol standard &optional doc &rest args)
+  `(custom-declare-variable ',symbol ',standard ,doc ,@args))
+(defmacro defgroup (symbol members doc &rest args)
+  `(custom-declare-group ',symbol ,members ,doc ,@args))
+(defmacro defface (face spec doc &rest args)
+  `(custom-declare-face ',face ,spec ,doc ,@args))
+(defmacro declare-function (&rest _args) nil)
+;; macroexp.el's helpers, which library macros call.
+(defun macroexp-progn (exps) (if (cdr exps) (cons 'progn exps) (car exps)))
+(defun macroexp-unprogn (exp) (if (eq (car-safe exp) 'progn) (or (cdr exp) '(nil)) (list exp)))
+(defun macroexp-quote (v)
+  (if (and (not (memq v '(nil t))) (or (keywordp v) (not (or (symbolp v) (consp v))))) v
+    (list 'quote v)))
+(defun macroexp-const-p (exp)
+  (cond ((consp exp) (or (eq (car exp) 'quote) (and (eq (car exp) 'function) (symbolp (car (cdr exp))))))
+        ((symbolp exp) (or (memq exp '(nil t)) (keywordp exp)))
+        (t t)))
+(defun macroexp-copyable-p (exp) (or (symbolp exp) (macroexp-const-p exp)))
+(defun macroexp-small-p (exp) (or (symbolp exp) (macroexp-const-p exp)))
+(defmacro macroexp-let2 (test sym exp &rest body)
+  (let ((expsym (make-symbol "exp")) (bodysym (make-symbol "body")))
+    `(let* ((,expsym ,exp)
+            (,sym (if (funcall #',(or test 'macroexp-copyable-p) ,expsym) ,expsym (make-symbol ,(symbol-name sym))))
+            (,bodysym ,(macroexp-progn body)))
+       (if (eq ,sym ,expsym) ,bodysym
+         (list 'let (list (list ,sym ,expsym)) ,bodysym)))))
+(defmacro macroexp-let2* (test bindings &rest body)
+  (if (null bindings) (macroexp-progn body)
+    (let ((b (car bindings)))
+      (if (symbolp b) (setq b (list b b)))
+      `(macroexp-let2 ,test ,(car b) ,(car (cdr b))
+         (macroexp-let2* ,test ,(cdr bindings) ,@body)))))
 (defmacro eval-when-compile (&rest body) (list 'quote (eval (cons 'progn body) lexical-binding)))
 (defmacro eval-and-compile (&rest body) (cons 'progn body))
+(defmacro with-eval-after-load (file &rest body)
+  `(eval-after-load ,file (lambda () ,@body)))
+
 (defmacro with-no-warnings (&rest body) (cons 'progn body))
 (defmacro with-suppressed-warnings (_warnings &rest body) (cons 'progn body))
 
@@ -91,11 +125,52 @@ constexpr const char* prelude_source = R"ELISP(
        ((eq head 'symbol-function) (list 'fset (car args) value))
        ((eq head 'symbol-plist) (list 'setplist (car args) value))
        ((eq head 'plist-get)
-        (internal--setf-expand (car args) (list 'plist-put (car args) (nth 1 args) value)))
+        (let ((p (make-symbol "p")) (k (make-symbol "k")))
+          `(let* ((,k ,(nth 1 args)) (,p (cdr (plist-member ,(car args) ,k))))
+             (if ,p (setcar ,p ,value)
+               ,(internal--setf-expand (car args) `(cons ,k (cons ,value ,(car args))))))))
+       ((eq head 'alist-get) (internal--setf-alist-get args value))
+       ((get head 'gv-expander) (apply (get head 'gv-expander) value args))
+       ((and (symbolp head) (autoloadp (symbol-function head)))
+        (autoload-do-load (symbol-function head) head)
+        (internal--setf-expand place value))
        (t (let ((expanded (macroexpand-1 place)))
             (if (eq expanded place)
                 (error "%S is not a valid place expression" place)
               (internal--setf-expand expanded value))))))))
+
+;; (setf (alist-get KEY ALIST DEFAULT REMOVE TESTFN) VALUE), as gv.el.
+(defun internal--setf-alist-get (args value)
+  (let ((k (make-symbol "k")) (p (make-symbol "p")) (v (make-symbol "v"))
+        (key (car args)) (alist (nth 1 args)) (default (nth 2 args))
+        (remove (nth 3 args)) (testfn (nth 4 args)))
+    `(let* ((,k ,key)
+            (,p ,(if testfn `(if (and ,testfn (not (eq ,testfn 'eq)))
+                                 (assoc ,k ,alist ,testfn) (assq ,k ,alist))
+                   `(assq ,k ,alist)))
+            (,v ,value))
+       ,(if remove
+            `(if (and ,remove (equal ,v ,default))
+                 ,(internal--setf-expand alist `(delq ,p ,alist))
+               (if ,p (setcdr ,p ,v)
+                 ,(internal--setf-expand alist `(cons (setq ,p (cons ,k ,v)) ,alist))))
+          `(if ,p (setcdr ,p ,v)
+             ,(internal--setf-expand alist `(cons (setq ,p (cons ,k ,v)) ,alist))))
+       ,v)))
+
+;; gv.el's definers: an expander (lambda (VALUE ARGS...) FORM) in the
+;; `gv-expander' property.
+(defmacro gv-define-setter (name arglist &rest body)
+  `(progn (put ',name 'gv-expander (lambda ,arglist ,@body)) ',name))
+(defmacro gv-define-simple-setter (name setter &optional fix-return)
+  `(progn
+     (put ',name 'gv-expander
+          (lambda (value &rest args)
+            (if ,fix-return
+                (let ((v (make-symbol "v")))
+                  `(let ((,v ,value)) (,',setter ,@args ,v) ,v))
+              `(,',setter ,@args ,value))))
+     ',name))
 
 (defmacro setf (&rest pairs)
   (let ((forms nil))
@@ -212,7 +287,7 @@ constexpr const char* prelude_source = R"ELISP(
       (setq tail (cdr tail)))
     value))
 
-(defun string-blank-p (string) (string-empty-p (string-trim string)))
+(defun string-blank-p (string) (string-match-p "\\`[ \t\n\r]*\\'" string))
 (defun string-remove-prefix (prefix string)
   (if (string-prefix-p prefix string) (substring string (length prefix)) string))
 (defun string-remove-suffix (suffix string)
@@ -364,14 +439,198 @@ constexpr const char* prelude_source = R"ELISP(
     (if (and (stringp val) (= (length val) 0) default-value)
         (if (consp default-value) (car default-value) default-value)
       val)))
-(provide 'subr-x)
+;; ---- loading: features, eval-after-load, custom, obsolete aliases ----
+(provide 'emacs)
+(provide 'gv)
+(defvar load-history nil)
+(defvar after-load-alist nil)
+(defvar after-load-functions nil)
+(defvar load-suffixes '(".elc" ".el"))
+(defvar load-file-rep-suffixes '(""))
+(defvar load-true-file-name nil)
+(defvar byte-compile-current-file nil)
+(defvar current-load-list nil)
+
+(defun load-history-regexp (file)
+  (concat (if (file-name-absolute-p file) "\\`" "\\(\\`\\|/\\)")
+          (regexp-quote file)
+          (if (file-name-extension file) "" "\\(\\.elc\\|\\.el\\)?")
+          "\\'"))
+
+(defun internal--file-loaded-p (file)
+  (let ((re (load-history-regexp file)) (found nil) (tail load-history))
+    (while (and tail (not found))
+      (if (and (stringp (car-safe (car tail))) (string-match-p re (car (car tail))))
+          (setq found t))
+      (setq tail (cdr tail)))
+    found))
+
+(defun eval-after-load (file form)
+  (let ((func (if (functionp form) form (lambda () (eval form t))))
+        (key (if (stringp file) file file)))
+    (if (if (stringp file) (internal--file-loaded-p file) (featurep file))
+        (funcall func)
+      (let ((elt (assoc key after-load-alist)))
+        (unless elt
+          (setq elt (list key))
+          (setq after-load-alist (cons elt after-load-alist)))
+        (unless (member func (cdr elt))
+          (setcdr elt (append (cdr elt) (list func))))))
+    nil))
+
+(defun do-after-load-evaluation (abs-file)
+  (dolist (elt after-load-alist)
+    (when (and (stringp (car elt)) (string-match-p (load-history-regexp (car elt)) abs-file))
+      (mapc #'funcall (cdr elt))))
+  (run-hook-with-args 'after-load-functions abs-file))
+
+(defun custom-declare-variable (symbol default doc &rest args)
+  (put symbol 'standard-value (list default))
+  (if doc (put symbol 'variable-documentation doc))
+  (let ((set nil))
+    (while args
+      (let ((k (car args)) (v (car (cdr args))))
+        (cond ((eq k :type) (put symbol 'custom-type v))
+              ((eq k :set) (setq set v) (put symbol 'custom-set v))
+              ((eq k :get) (put symbol 'custom-get v))
+              ((eq k :group) (custom-add-to-group v symbol 'custom-variable))
+              ((eq k :local) (if v (make-variable-buffer-local symbol)))
+              ((eq k :safe) (put symbol 'safe-local-variable v))
+              ((eq k :risky) (put symbol 'risky-local-variable v))
+              ((eq k :options) (put symbol 'custom-options (copy-sequence v)))))
+      (setq args (cdr (cdr args))))
+    (let ((value (if (default-boundp symbol) (default-value symbol) (eval default t))))
+      (eval (list 'defvar symbol (list 'quote value)) t)
+      (if set (funcall set symbol value))))
+  symbol)
+
+(defun custom-declare-group (symbol members doc &rest args)
+  (dolist (m members) (custom-add-to-group symbol (car m) (nth 1 m)))
+  (if doc (put symbol 'group-documentation doc))
+  (while args
+    (cond ((eq (car args) :prefix) (put symbol 'custom-prefix (car (cdr args))))
+          ((eq (car args) :group) (custom-add-to-group (car (cdr args)) symbol 'custom-group)))
+    (setq args (cdr (cdr args))))
+  symbol)
+
+(defun custom-declare-face (face spec doc &rest _args)
+  (unless (get face 'face-defface-spec)
+    (put face 'face-defface-spec spec)
+    (if doc (put face 'face-documentation doc)))
+  face)
+
+(defun custom-add-to-group (group option widget)
+  (let ((members (get group 'custom-group)) (entry (list option widget)))
+    (unless (member entry members)
+      (put group 'custom-group (append members (list entry))))))
+(defun custom-add-option (symbol option)
+  (let ((options (get symbol 'custom-options)))
+    (unless (member option options) (put symbol 'custom-options (cons option options)))))
+(defun custom-autoload (symbol load &optional noset)
+  (put symbol 'custom-autoload (if noset 'noset t))
+  (put symbol 'custom-loads (cons load (get symbol 'custom-loads))))
+(defun custom-variable-p (variable)
+  (and (symbolp variable)
+       (or (get variable 'standard-value) (get variable 'custom-autoload))))
+(defun custom-quote (sexp)
+  (if (or (memq sexp '(t nil)) (keywordp sexp) (and (consp sexp) (memq (car sexp) '(lambda closure)))
+          (stringp sexp) (numberp sexp) (vectorp sexp))
+      sexp
+    (list 'quote sexp)))
+(defun customize-set-variable (variable value &optional _comment)
+  (funcall (or (get variable 'custom-set) #'set-default) variable value)
+  (put variable 'customized-value (list (custom-quote value)))
+  value)
+(defun custom-set-default (variable value) (set-default variable value))
+(defun custom-set-variables (&rest args)
+  (dolist (entry args)
+    (let* ((symbol (car entry)) (value (eval (nth 1 entry) t)))
+      (put symbol 'saved-value (list (nth 1 entry)))
+      (funcall (or (get symbol 'custom-set) #'set-default) symbol value))))
+(defun custom-set-faces (&rest _args) nil)
+
+(defun make-obsolete (obsolete-name current-name when)
+  (put obsolete-name 'byte-obsolete-info (list current-name nil when))
+  obsolete-name)
+(defun make-obsolete-variable (obsolete-name current-name when &optional access-type)
+  (put obsolete-name 'byte-obsolete-variable (list current-name access-type when))
+  obsolete-name)
+(defmacro define-obsolete-function-alias (obsolete-name current-name when &optional docstring)
+  `(progn (defalias ,obsolete-name ,current-name ,docstring)
+          (make-obsolete ,obsolete-name ,current-name ,when)))
+;; No variable aliases yet: the obsolete name gets the current value once.
+(defmacro define-obsolete-variable-alias (obsolete-name current-name when &optional _docstring)
+  `(progn (if (fboundp 'defvaralias) (defvaralias ,obsolete-name ,current-name)
+            (if (boundp ,current-name)
+                (eval (list 'defvar ,obsolete-name (list 'quote (symbol-value ,current-name))) t)
+              (eval (list 'defvar ,obsolete-name) t)))
+          (make-obsolete-variable ,obsolete-name ,current-name ,when)))
+
+(defun apply-partially (fun &rest args)
+  (lambda (&rest args2) (apply fun (append args args2))))
+(defmacro ignore-error (condition &rest body)
+  `(condition-case nil (progn ,@body) (,condition nil)))
+
+;; Lisp versions of builtins lisp-lite lacks (a native one, when added, wins).
+(unless (fboundp 'assoc-string)
+  (defun assoc-string (key list &optional case-fold)
+    (if (symbolp key) (setq key (symbol-name key)))
+    (let ((found nil))
+      (while (and list (not found))
+        (let* ((elt (car list)) (k (if (consp elt) (car elt) elt)))
+          (if (symbolp k) (setq k (symbol-name k)))
+          (if (and (stringp k) (eq t (compare-strings key nil nil k nil nil case-fold)))
+              (setq found elt)))
+        (setq list (cdr list)))
+      found)))
+(unless (fboundp 'compare-strings)
+  (defun compare-strings (str1 start1 end1 str2 start2 end2 &optional ignore-case)
+    (let* ((s1 (substring str1 (or start1 0) (and end1 (min end1 (length str1)))))
+           (s2 (substring str2 (or start2 0) (and end2 (min end2 (length str2)))))
+           (s1 (if ignore-case (upcase s1) s1)) (s2 (if ignore-case (upcase s2) s2))
+           (n (min (length s1) (length s2))) (i 0))
+      (while (and (< i n) (eq (aref s1 i) (aref s2 i))) (setq i (1+ i)))
+      (cond ((< i n) (if (< (aref s1 i) (aref s2 i)) (- (1+ i)) (1+ i)))
+            ((< (length s1) (length s2)) (- (1+ i)))
+            ((> (length s1) (length s2)) (1+ i))
+            (t t)))))
+
+;; The bundled libraries load on first use (lisp/subr-x.el, cl-lib.el...).
+;; (FILE TYPE NAMES...); `autoload' leaves defined names alone. No macros
+;; here: this runs at every start-up.
+(mapc (lambda (entry)
+        (let ((file (car entry)) (type (car (cdr entry))))
+          (mapc (lambda (f) (autoload f file nil nil type)) (cdr (cdr entry)))))
+      '(
+        ("subr-x" macro if-let if-let* when-let when-let* and-let* thread-first thread-last
+         named-let)
+        ("subr-x" nil hash-table-empty-p string-pad string-lines string-limit
+         string-truncate-left internal--build-binding)
+        ("cl-lib" macro cl-loop cl-defun cl-defmacro cl-defstruct cl-case cl-ecase cl-typecase
+         cl-etypecase cl-flet cl-flet* cl-labels cl-letf cl-letf* cl-block cl-return
+         cl-return-from cl-destructuring-bind cl-dolist cl-dotimes cl-pushnew cl-incf cl-decf
+         cl-psetq cl-rotatef cl-callf cl-assert cl-check-type cl-macrolet
+         cl-multiple-value-bind cl-defsubst cl-function cl-defgeneric cl-defmethod)
+        ("cl-lib" nil cl-find cl-find-if cl-position cl-count cl-reduce cl-some cl-every
+         cl-subseq cl-sort cl-remove-duplicates cl-union cl-intersection cl-set-difference
+         cl-first cl-second cl-third cl-rest cl-member cl-assoc cl-remove cl-delete cl-typep
+         cl-list* cl-copy-list cl-mapcar cl-mapcan cl-remove-if cl-remove-if-not cl-position-if
+         cl-count-if cl-find-if-not cl-notany cl-notevery cl-getf cl-adjoin cl-subsetp
+         cl-gensym cl-plusp cl-minusp cl-evenp cl-oddp)
+        ("rx" macro rx rx-define)
+        ("rx" nil rx-to-string)))
 )ELISP";
 
 } // namespace
 
 void load_prelude()
 {
-    load_text(prelude_source, "prelude", true);
+    try {
+        load_text(prelude_source, "prelude", true);
+    } catch (const LispSignal& e) {
+        std::fprintf(stderr, "prelude: %s\n", error_message_string(make_cons(e.symbol(), e.data())).c_str());
+        throw;
+    }
 }
 
 } // namespace gapmacs::lisp

@@ -1,14 +1,19 @@
 // The printer: prin1/princ representations identical to Emacs 28's.
 //
-// Circular structure: an object already being printed (an ancestor) prints
-// as #N, a circular cdr chain as ". #N" (Emacs's halftail check), and
-// nesting deeper than 200 signals "Apparently circular structure being
-// printed", so the C++ recursion is bounded. Extension objects (buffers,
-// markers, processes) print through their ExtClass.
+// Circular structure, as Emacs 28's print.c: with `print-circle' nil, a
+// cons, vector or hash table already being printed (an ancestor) prints as
+// #N (its depth), a circular cdr chain ends in ". #N" (N = half the
+// elements printed, when FOR_EACH_TAIL_SAFE's schedule, ListWalker's, finds
+// the cycle); with `print-circle' non-nil a first pass finds the objects
+// reached twice and they print as #N= then #N#. Either way nesting deeper
+// than 200 signals "Apparently circular structure being printed", so the
+// C++ recursion is bounded. Extension objects (buffers, markers,
+// processes) print through their ExtClass.
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <unordered_map>
 
 #include "core/utf8.hpp"
 #include "lisp-lite/builtins.hpp"
@@ -56,6 +61,24 @@ public:
         m_level = lvl.is_fixnum() && lvl.as_fixnum() >= 0 ? lvl.as_fixnum() : -1;
         Value nl = xsymbol(Qprint_escape_newlines)->value;
         m_escape_newlines = nl != Qunbound && !nilp(nl);
+        static Value print_circle = intern("print-circle");
+        Value pc = xsymbol(print_circle)->value;
+        m_circle = pc != Qunbound && !nilp(pc);
+    }
+
+    void limit(std::int64_t level, std::int64_t length)
+    {
+        m_level = level;
+        m_length = length;
+    }
+
+    // The entry point: with print-circle, number the shared objects first.
+    void print_top(Value v)
+    {
+        if (m_circle) {
+            preprocess(v, 0);
+        }
+        print(v);
     }
 
     void print(Value v)
@@ -64,17 +87,33 @@ public:
             m_out += std::to_string(v.as_fixnum());
             return;
         }
-        bool container = v.is_cons() || vectorp(v);
+        bool container = is_container(v);
         if (container) {
             if (m_depth >= print_circle_limit)
                 error("Apparently circular structure being printed");
-            for (std::size_t i = 0; i < m_being_printed.size(); ++i)
-                if (m_being_printed[i] == v) {
-                    m_out += '#'; // (not "#" + ...: GCC 12 warns falsely, -Wrestrict)
-                    m_out += std::to_string(i);
-                    return;
+            if (m_circle) {
+                auto it = m_numbers.find(v.bits());
+                if (it != m_numbers.end() && it->second != 0) {
+                    if (it->second > 0) { // printed already
+                        m_out += '#';
+                        m_out += std::to_string(it->second);
+                        m_out += '#';
+                        return;
+                    }
+                    it->second = -it->second;
+                    m_out += '#';
+                    m_out += std::to_string(it->second);
+                    m_out += '=';
                 }
-            if (m_level >= 0 && m_list_depth >= m_level) {
+            } else {
+                for (std::size_t i = 0; i < m_being_printed.size(); ++i)
+                    if (m_being_printed[i] == v) {
+                        m_out += '#'; // (not "#" + ...: GCC 12 warns falsely, -Wrestrict)
+                        m_out += std::to_string(i);
+                        return;
+                    }
+            }
+            if (m_level >= 0 && m_list_depth >= m_level && !v.is(Type::HashTable)) {
                 m_out += "...";
                 return;
             }
@@ -91,6 +130,45 @@ public:
     }
 
 private:
+    static bool is_container(Value v) { return v.is_cons() || vectorp(v) || v.is(Type::HashTable); }
+
+    // print-circle's first pass (Emacs's print_preprocess): 0 = seen once,
+    // -N = seen again and numbered N (in the order found), +N once printed.
+    void preprocess(Value v, int depth)
+    {
+        for (;;) {
+            if (!is_container(v))
+                return;
+            if (depth >= print_circle_limit)
+                error("Apparently circular structure being printed");
+            auto [it, fresh] = m_numbers.try_emplace(v.bits(), 0);
+            if (!fresh) {
+                if (it->second == 0)
+                    it->second = -++m_next_number;
+                return;
+            }
+            if (v.is_cons()) {
+                preprocess(xcar(v), depth + 1);
+                v = xcdr(v); // the cdr chain iteratively; a cycle stops at a seen cell
+                continue;
+            }
+            if (vectorp(v)) {
+                for (Value item : xvector(v)->items)
+                    preprocess(item, depth + 1);
+                return;
+            }
+            HashTable* h = xhash(v);
+            for (std::size_t i = 0; i < h->kv.size(); ++i)
+                if (!h->kv[i & ~std::size_t(1)].is_empty())
+                    preprocess(h->kv[i], depth + 1);
+            return;
+        }
+    }
+
+    bool m_circle = false;
+    std::unordered_map<std::uintptr_t, std::int64_t> m_numbers;
+    std::int64_t m_next_number = 0;
+
     std::string& m_out;
     bool m_escape;
     bool m_escape_newlines = false;
@@ -130,31 +208,41 @@ private:
             return;
         m_out += '(';
         ++m_list_depth;
-        Value obj = v;
-        Value halftail = v;
+        // Emacs's loop: FOR_EACH_TAIL_SAFE; OBJTAIL is the last cdr seen.
+        Value objtail = Qnil;
         std::int64_t i = 0;
-        while (obj.is_cons()) {
-            if (i != 0 && obj == halftail) {
-                m_out += " . #" + std::to_string(i >> 1);
-                obj = Qnil;
-                break;
-            }
-            if (i != 0)
+        bool done = false;
+        for (ListWalker w(v, true); w.consp(); w.next()) {
+            Value obj = w.tail();
+            if (i != 0) {
                 m_out += ' ';
+                if (m_circle) {
+                    auto it = m_numbers.find(obj.bits());
+                    if (it != m_numbers.end() && it->second != 0) {
+                        m_out += ". ";
+                        print(obj);
+                        done = true;
+                        break;
+                    }
+                }
+            }
             if (m_length >= 0 && i >= m_length) {
                 m_out += "...";
-                obj = Qnil;
+                done = true;
                 break;
             }
-            print(xcar(obj));
-            obj = xcdr(obj);
             ++i;
-            if (!(i & 1))
-                halftail = xcdr(halftail);
+            print(xcar(obj));
+            objtail = xcdr(obj);
         }
-        if (!nilp(obj)) {
+        if (!done && !nilp(objtail)) {
             m_out += " . ";
-            print(obj);
+            if (objtail.is_cons() && !m_circle) {
+                m_out += '#';
+                m_out += std::to_string(i >> 1);
+            } else {
+                print(objtail);
+            }
         }
         --m_list_depth;
         m_out += ')';
@@ -347,7 +435,14 @@ private:
 void print_value(std::string& out, Value v, bool escape)
 {
     Printer p(out, escape);
-    p.print(v);
+    p.print_top(v);
+}
+
+void print_value_limited(std::string& out, Value v, bool escape, std::int64_t level, std::int64_t length)
+{
+    Printer p(out, escape);
+    p.limit(level, length);
+    p.print_top(v);
 }
 
 std::string prin1_to_string(Value v, bool escape)

@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <limits>
 
+#include <unicode/uchar.h>
+
 #include "core/utf8.hpp"
 #include "lisp-lite/builtins.hpp"
 #include "lisp-lite/eval.hpp"
@@ -113,6 +115,9 @@ private:
 
     Value read_object()
     {
+        // Every recursion of the reader passes here or in read_escape:
+        // lists, vectors, quotes, backquotes, commas, #' and #s(...).
+        check_stack();
         if (!skip_blanks())
             eof();
         char c = m_text[m_pos++];
@@ -203,6 +208,7 @@ private:
     // a byte (\x, octal) rather than a character.
     char32_t read_escape(bool in_string, bool* byte)
     {
+        check_stack(); // ?\C-\C-\C-... recurses through read_modified_char
         char32_t c = next_char();
         switch (c) {
         case 'a': return 7;
@@ -270,6 +276,10 @@ private:
                 *byte = v < 256;
             return static_cast<char32_t>(v);
         }
+        case 'N':
+            if (peek() == '{')
+                return read_named_char();
+            return 'N';
         case 'u':
         case 'U': {
             int n = c == 'u' ? 4 : 8;
@@ -294,6 +304,56 @@ private:
             }
             return c;
         }
+    }
+
+    // \N{U+XXXX} or \N{NAME}, after the \N: a Unicode name as ICU knows it
+    // (case and runs of blanks do not matter, as in Emacs).
+    char32_t read_named_char()
+    {
+        std::size_t start = m_pos - 2; // the backslash
+        ++m_pos;                       // {
+        std::size_t close = m_text.find('}', m_pos);
+        if (close == std::string_view::npos || close - m_pos > 200)
+            invalid("\\N{");
+        std::string_view body = m_text.substr(m_pos, close - m_pos);
+        m_pos = close + 1;
+        auto bad = [&]() { invalid(std::string(m_text.substr(start, m_pos - start))); };
+        if (body.size() > 2 && (body[0] == 'U' || body[0] == 'u') && body[1] == '+') {
+            std::uint64_t v = 0;
+            for (char h : body.substr(2)) {
+                if (!std::isxdigit(static_cast<unsigned char>(h)) || v > max_unicode_char)
+                    bad();
+                v = v * 16 + static_cast<std::uint64_t>(hex_value(h));
+            }
+            if (v > max_unicode_char || (v >= 0xD800 && v <= 0xDFFF))
+                bad();
+            return static_cast<char32_t>(v);
+        }
+        std::string name;
+        for (char ch : body) {
+            unsigned char u = static_cast<unsigned char>(ch);
+            if (u == ' ' || u == '\t' || u == '\n') {
+                if (!name.empty() && name.back() != ' ')
+                    name += ' ';
+            } else if (u < 0x80) {
+                name += static_cast<char>(std::toupper(u));
+            } else {
+                bad();
+            }
+        }
+        if (!name.empty() && name.back() == ' ')
+            name.pop_back();
+        if (name.empty())
+            bad();
+        UErrorCode status = U_ZERO_ERROR;
+        UChar32 c = u_charFromName(U_UNICODE_CHAR_NAME, name.c_str(), &status);
+        if (U_FAILURE(status) || c < 0) {
+            status = U_ZERO_ERROR; // names of controls and aliases ("LINE FEED")
+            c = u_charFromName(U_CHAR_NAME_ALIAS, name.c_str(), &status);
+        }
+        if (U_FAILURE(status) || c < 0)
+            bad();
+        return static_cast<char32_t>(c);
     }
 
     char32_t read_modified_char(bool in_string, bool* byte)
@@ -467,14 +527,21 @@ private:
         case '$': return xsymbol(Qload_file_name)->value == Qunbound ? Qnil : xsymbol(Qload_file_name)->value;
         default:
             if (c >= '0' && c <= '9') {
-                int radix = c - '0';
-                while (peek() >= '0' && peek() <= '9')
+                std::int64_t radix = c - '0';
+                while (peek() >= '0' && peek() <= '9') {
                     radix = radix * 10 + (m_text[m_pos++] - '0');
+                    if (radix > 1000000) // no wrap-around (#4294967298r1 was read as radix 2)
+                        radix = 1000000;
+                }
                 if (peek() == 'r' || peek() == 'R') {
                     ++m_pos;
-                    if (radix < 2 || radix > 36)
-                        invalid("integer, radix " + std::to_string(radix));
-                    return read_radix(radix);
+                    if (radix < 2 || radix > 36) {
+                        std::size_t digits = m_pos - 1;
+                        while (digits > 0 && m_text[digits - 1] >= '0' && m_text[digits - 1] <= '9')
+                            --digits;
+                        invalid("integer, radix " + std::string(m_text.substr(digits, m_pos - 1 - digits)));
+                    }
+                    return read_radix(static_cast<int>(radix));
                 }
             }
             break;
@@ -509,7 +576,7 @@ private:
         Value test = intern("eql");
         Value data = Qnil;
         std::int64_t size = 65; // make-hash-table's default, as Emacs reads it
-        for (Value p = cdr_safe(body); p.is_cons() && xcdr(p).is_cons(); p = xcdr(xcdr(p))) {
+        for (Value p : plist_pairs(cdr_safe(body))) {
             Value key = xcar(p);
             if (key == intern("test"))
                 test = xcar(xcdr(p));

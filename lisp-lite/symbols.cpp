@@ -134,7 +134,9 @@ void map_obarray(void (*fn)(Value, void*), void* ctx)
         fn(s, ctx);
 }
 
-std::string symbol_name(Value sym) { return std::string(string_view(xsymbol(sym)->name)); }
+// Checked (wrong-type-argument symbolp): a coding system given as a string
+// reached here from make-process and crashed.
+std::string symbol_name(Value sym) { return std::string(string_view(check_symbol(sym)->name)); }
 
 void init()
 {
@@ -162,6 +164,7 @@ void init()
     register_hook_builtins();
     register_modification_builtins();
     register_word_builtins();
+    register_translate_builtins();
     register_command_builtins();
     register_minibuffer_builtins();
     define_standard_errors();

@@ -24,7 +24,7 @@ Plist handle(Value plist) { return nilp(plist) ? 0 : plist.bits(); }
 
 bool memq(Value x, Value list)
 {
-    for (; consp(list); list = xcdr(list))
+    for (ListWalker list_walk(list); list_walk.consp(); list_walk.next(), list = list_walk.tail())
         if (xcar(list) == x)
             return true;
     return false;
@@ -36,7 +36,7 @@ bool tmem(Value sym, Value set) { return consp(set) ? memq(sym, set) : !nilp(set
 // The cell after PROP in plist (its value is the car), or nil.
 Value plist_cell(Value plist, Value prop)
 {
-    for (Value l = plist; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l)))
+    for (Value l : plist_pairs(plist))
         if (xcar(l) == prop)
             return xcdr(l);
     return Qnil;
@@ -53,7 +53,7 @@ Value plist_lookup(Value plist, Value prop)
 Value textget(Value plist, Value prop)
 {
     Value fallback = Qnil;
-    for (Value l = plist; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l))) {
+    for (Value l : plist_pairs(plist)) {
         if (xcar(l) == prop)
             return xcar(xcdr(l));
         if (xcar(l) == Qcategory && symbolp(xcar(xcdr(l))))
@@ -62,10 +62,10 @@ Value textget(Value plist, Value prop)
     if (!nilp(fallback))
         return fallback;
     Value aliases = xsymbol(g_alias_alist)->value;
-    for (; consp(aliases); aliases = xcdr(aliases)) {
+    for (ListWalker aliases_walk(aliases); aliases_walk.consp(); aliases_walk.next(), aliases = aliases_walk.tail()) {
         Value entry = xcar(aliases);
         if (consp(entry) && xcar(entry) == prop) {
-            for (Value a = xcdr(entry); consp(a); a = xcdr(a)) {
+            for (Value a : tails(xcdr(entry))) {
                 Value cell = plist_cell(plist, xcar(a));
                 if (consp(cell))
                     return xcar(cell);
@@ -82,9 +82,9 @@ bool plists_equal(Value a, Value b)
     if (a == b)
         return true;
     std::int64_t nb = 0;
-    for (Value l = b; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l)))
+    for ([[maybe_unused]] Value l : plist_pairs(b))
         ++nb;
-    for (Value l = a; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l))) {
+    for (Value l : plist_pairs(a)) {
         Value cell = plist_cell(b, xcar(l));
         if (!consp(cell) || xcar(cell) != xcar(xcdr(l)))
             return false;
@@ -98,7 +98,7 @@ Value plist_with(Value plist, Value prop, Value value)
 {
     RootedVector items;
     bool done = false;
-    for (Value l = plist; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l))) {
+    for (Value l : plist_pairs(plist)) {
         items.push_back(xcar(l));
         items.push_back(!done && xcar(l) == prop ? value : xcar(xcdr(l)));
         done |= xcar(l) == prop;
@@ -113,7 +113,7 @@ Value plist_with(Value plist, Value prop, Value value)
 Value plist_without(Value plist, Value prop)
 {
     RootedVector items;
-    for (Value l = plist; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l))) {
+    for (Value l : plist_pairs(plist)) {
         if (xcar(l) == prop)
             continue;
         items.push_back(xcar(l));
@@ -294,7 +294,7 @@ enum class SetType { Replace, Prepend, Append };
 Value add_properties(Value plist, Value props, SetType how)
 {
     Value out = plist;
-    for (Value l = props; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l))) {
+    for (Value l : plist_pairs(props)) {
         Value sym = xcar(l), val = xcar(xcdr(l));
         Value cell = plist_cell(out, sym);
         if (!consp(cell)) {
@@ -351,7 +351,7 @@ Value f_get_text_property(Args a) { return get_text_property(a[0], a[1], arg(a, 
 Value overlay_property(Value buffer, std::int64_t pos, Value prop)
 {
     WithCurrent with(buffer);
-    for (Value l = call2(intern("overlays-at"), Value::fixnum(pos), Qt); consp(l); l = xcdr(l)) {
+    for (Value l : tails(call2(intern("overlays-at"), Value::fixnum(pos), Qt))) {
         Value v = call2(intern("overlay-get"), xcar(l), prop);
         if (!nilp(v))
             return cons(v, xcar(l));
@@ -411,7 +411,7 @@ Value f_get_pos_property(Args a)
         // Overlays whose start stays put cover text inserted at their start,
         // not at their end (default marker types; see docs/lisp-lite.md).
         WithCurrent with(t.object);
-        for (Value l = call2(intern("overlays-at"), Value::fixnum(p), Qt); consp(l); l = xcdr(l)) {
+        for (Value l : tails(call2(intern("overlays-at"), Value::fixnum(p), Qt))) {
             Value v = call2(intern("overlay-get"), xcar(l), a[1]);
             if (!nilp(v))
                 return v;
@@ -640,7 +640,7 @@ Value remove_properties(Value beg, Value end, Value object, Value names)
         return Qnil;
     return boolean(modify(t, b, e, [&](Value old) {
         Value now = old;
-        for (Value l = names; consp(l); l = xcdr(l))
+        for (Value l : tails(names))
             if (consp(plist_cell(now, xcar(l))))
                 now = plist_without(now, xcar(l));
         return now;
@@ -650,8 +650,13 @@ Value remove_properties(Value beg, Value end, Value object, Value names)
 Value f_remove_text_properties(Args a)
 {
     Value names = Qnil;
-    for (Value l = a[2]; consp(l); l = consp(xcdr(l)) ? xcdr(xcdr(l)) : Qnil)
-        names = cons(xcar(l), names);
+    // Each other element, as Emacs's (a dangling last one counts).
+    for (ListWalker w(a[2]); w.consp(); w.next()) {
+        names = cons(w.car(), names);
+        if (!consp(xcdr(w.tail())))
+            break;
+        w.next();
+    }
     return remove_properties(a[0], a[1], arg(a, 3), names);
 }
 
@@ -704,18 +709,18 @@ bool same_string_properties(String* a, String* b)
 
 bool equal_with_properties(Value a, Value b, int depth)
 {
-    if (depth > 10000)
-        xsignal1(Qcircular_list, a);
+    if (depth > 200)
+        error("Stack overflow in equal"); // as `equal' (data.cpp), Emacs's limit
     if (stringp(a) && stringp(b))
         return equal(a, b) && same_string_properties(xstring(a), xstring(b));
     if (consp(a) && consp(b)) {
-        while (consp(a) && consp(b)) {
-            if (!equal_with_properties(xcar(a), xcar(b), depth + 1))
+        ListWalker w(a); // (circular-list ...) when both lists loop
+        for (; w.consp() && consp(b); w.next()) {
+            if (!equal_with_properties(w.car(), xcar(b), depth + 1))
                 return false;
-            a = xcdr(a);
             b = xcdr(b);
         }
-        return equal_with_properties(a, b, depth + 1);
+        return equal_with_properties(w.tail(), b, depth + 1);
     }
     if (vectorp(a) && vectorp(b)) {
         auto& x = xvector(a)->items;
@@ -741,7 +746,7 @@ Value merge_sticky(Value left, Value right)
     Value rfront = textget(right, Qfront_sticky), rrear = textget(right, Qrear_nonsticky);
     Value dflt_list = xsymbol(g_default_nonsticky)->value;
     auto dflt = [&](Value sym) { return call2(intern("assq"), sym, dflt_list); };
-    for (Value l = right; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l))) {
+    for (Value l : plist_pairs(right)) {
         Value sym = xcar(l), rval = xcar(xcdr(l));
         if (sym == Qrear_nonsticky || sym == Qfront_sticky)
             continue;
@@ -771,7 +776,7 @@ Value merge_sticky(Value left, Value right)
                 rear = cons(sym, rear);
         }
     }
-    for (Value l = left; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l))) {
+    for (Value l : plist_pairs(left)) {
         Value sym = xcar(l);
         if (sym == Qrear_nonsticky || sym == Qfront_sticky || consp(plist_cell(right, sym)))
             continue;
@@ -927,7 +932,7 @@ void insert_properties(Buffer& b, CharPos pos, Args pieces, bool inherit)
     });
     for (const Run& r : stretches) {
         Value plist = inherited;
-        for (Value l = plist_value(r.plist); consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l)))
+        for (Value l : plist_pairs(plist_value(r.plist)))
             if (!consp(plist_cell(plist, xcar(l))))
                 plist = cons(xcar(l), cons(xcar(xcdr(l)), plist));
         b.ensure_text_properties().set(r.beg, r.end, handle(plist));

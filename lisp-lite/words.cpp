@@ -17,8 +17,10 @@
 #include <unicode/utf16.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -462,9 +464,63 @@ template <typename Pred> Value skip(Value lim, bool forward, Pred&& pred)
     return Value::fixnum(pos.value - start.value);
 }
 
+// A set of ASCII ranges only decides every byte alone: ASCII bytes by the
+// table, and every byte of a non-ASCII character alike (in the set only
+// when negated). Skipping is then a byte scan, without decoding.
+std::optional<std::array<bool, 256>> byte_table(const CharSet& set)
+{
+    if (!set.classes.empty())
+        return std::nullopt;
+    std::array<bool, 256> in{};
+    for (auto [lo, hi] : set.ranges) {
+        if (hi >= 0x80)
+            return std::nullopt;
+        for (char32_t c = lo; c <= hi; ++c)
+            in[c] = true;
+    }
+    for (std::size_t i = 0; i < 256; ++i)
+        in[i] = (i < 0x80 && in[i]) != set.negated;
+    return in;
+}
+
+Value skip_bytes(Value lim, bool forward, const std::array<bool, 256>& in)
+{
+    Buffer& b = current();
+    CharPos limit = forward ? b.point_max() : b.point_min();
+    if (!nilp(lim))
+        limit = std::clamp(CharPos(check_position(lim)), b.point_min(), b.point_max());
+    const CharPos start = b.point();
+    if (forward ? start >= limit : start <= limit)
+        return Value::fixnum(0);
+    const auto from = static_cast<std::size_t>(b.char_to_byte(forward ? start : limit).value);
+    const auto to = static_cast<std::size_t>(b.char_to_byte(forward ? limit : start).value);
+    std::vector<std::string_view> pieces; // at most two: before and after the gap
+    b.gap_buffer().for_each_piece(from, to, [&](std::string_view p) { pieces.push_back(p); });
+    if (!forward)
+        std::reverse(pieces.begin(), pieces.end());
+    auto member = [&](char c) { return in[static_cast<unsigned char>(c)]; };
+    std::int64_t moved = 0;
+    for (std::string_view p : pieces) {
+        std::size_t n;
+        if (forward) {
+            n = static_cast<std::size_t>(std::find_if_not(p.begin(), p.end(), member) - p.begin());
+            moved += static_cast<std::int64_t>(count_chars(p.data(), n));
+        } else {
+            n = static_cast<std::size_t>(std::find_if_not(p.rbegin(), p.rend(), member) - p.rbegin());
+            moved += static_cast<std::int64_t>(count_chars(p.data() + p.size() - n, n));
+        }
+        if (n < p.size())
+            break;
+    }
+    b.goto_char(forward ? start + CharPos(moved) : start - CharPos(moved));
+    return Value::fixnum(forward ? moved : -moved);
+}
+
 Value skip_chars(Args a, bool forward)
 {
     CharSet set = parse_char_set(a[0]);
+    if (auto in = byte_table(set))
+        return skip_bytes(a[1], forward, *in);
     return skip(a[1], forward, [&](char32_t c) { return set.contains(c); });
 }
 Value f_skip_chars_forward(Args a) { return skip_chars(a, true); }

@@ -1,7 +1,8 @@
 ;;; find-dired.el --- M-x find-dired and find-name-dired into *Find*  -*- lexical-binding: t -*-
 
-;; find runs with -print0, so any name (newlines, tabs, quotes, leading
-;; dashes, wildcards, bytes that are not UTF-8) arrives intact.  The region
+;; find ends each name with a NUL (-printf '  %P\0'), so any name
+;; (newlines, tabs, quotes, leading dashes, wildcards, bytes that are not
+;; UTF-8) arrives intact.  The region
 ;; filter turns each complete NUL-terminated name into one display line as
 ;; it arrives; a name that must be shown escaped keeps its real name in a
 ;; table by line, so RET visits the real file whatever the line shows.  There is no dired here:
@@ -37,39 +38,32 @@ the line ambiguous; then $'...' with C escapes, as shells and ls quote."
                        name "")
             "'")))
 
-(defun find-dired--relative (name)
-  (cond ((equal name ".") ".")
-        ((string-prefix-p "./" name) (substring name 2))
-        (t name)))
+;; find prints each name as "  NAME\0" (-printf, %P: relative to the
+;; directory, without "./"), so a listing line is find's output with the NUL
+;; turned into a newline: one native `subst-char-in-region' per chunk, no
+;; Lisp string or call per name.  Only names that must be shown escaped are
+;; rewritten, and their real names kept in `find-dired--escaped' by index.
 
-;; Most names are listed by editing find's output in place: NUL becomes a
-;; newline and the "./" find puts before each name becomes the two spaces of
-;; indentation, so no Lisp string is made per name and the line's text is
-;; the name.  Only names that must be shown escaped are rewritten, and their
-;; real names kept in `find-dired--escaped' by their index.
-
-(defun find-dired--list-one (beg nul escape)
-  "List the name from BEG to NUL (the position of its NUL terminator);
-ESCAPE non-nil when the chunk has names that may need escaping.
+(defun find-dired--list-one (beg nul)
+  "List the name from BEG (its indentation) to NUL (its terminator).
 Leave point after the listed line."
-  (if (and escape
-           (progn (goto-char beg)
-                  (or (re-search-forward "[\001-\037\177]" nul t)
-                      (progn (goto-char beg) (looking-at "\\(?:\\./\\)?\\$'")))))
-      (let ((real (find-dired--relative (buffer-substring-no-properties beg nul))))
-        (delete-region beg (1+ nul))
-        (goto-char beg)
-        (insert "  " (find-dired--display-name real) "\n")
-        (puthash find-dired--count real find-dired--escaped))
-    (goto-char nul)
-    (delete-char 1)
-    (insert "\n")
-    (goto-char beg)
-    (if (and (eq (char-after) ?.) (eq (char-after (1+ beg)) ?/))
-        (progn (delete-char 2) (insert "  "))
-      (insert "  "))
-    (forward-line 1))
+  (let ((real (buffer-substring-no-properties (+ beg 2) nul)))
+    (if (not (or (string-match-p "[\0-\037\177]" real) (string-prefix-p "$'" real)))
+        (progn (goto-char nul) (delete-char 1) (insert "\n"))
+      (delete-region beg (1+ nul))
+      (goto-char beg)
+      (insert "  " (find-dired--display-name real) "\n")
+      (puthash find-dired--count real find-dired--escaped)))
   (setq find-dired--count (1+ find-dired--count)))
+
+(defun find-dired--plain-p (end)
+  "Whether every name from point to END is listed as is (no control
+character, no name that looks escaped)."
+  (save-excursion
+    (let ((start (point)))
+      ;; NULs end names and are not in the set skipped over.
+      (and (progn (skip-chars-forward "^\001-\037\177" end) (= (point) end))
+           (progn (goto-char start) (not (search-forward "  $'" end t)))))))
 
 (defun find-dired--take (proc upto)
   "List the complete names between the raw start and UPTO (just after a NUL)."
@@ -77,25 +71,18 @@ Leave point after the listed line."
         (end (copy-marker upto)))
     (save-excursion
       (goto-char find-dired--raw-start)
-      (if (not (save-excursion (re-search-forward "[\001-\037\177]\\|\\$'" end t)))
-          ;; The common case, in two passes over the chunk without a Lisp
-          ;; call per name: NULs become newlines, then each "./" after a
-          ;; newline becomes the indentation (the chunk follows a newline).
+      ;; `find .' lists the directory itself first, with an empty %P.
+      (when (and (= find-dired--count 0) (looking-at "  \0"))
+        (save-excursion (forward-char 2) (insert ".")))
+      (if (find-dired--plain-p end)
           (let ((start (point)))
-            (when (looking-at "\\.\0") (insert "  "))   ; the "." of `find .'
-            (while (search-forward "\0" end t)
-              (replace-match "\n" t t)
-              (setq find-dired--count (1+ find-dired--count)))
-            (goto-char (1- start))
-            (while (search-forward "\n./" end t)
-              (replace-match "\n  " t t))
+            (subst-char-in-region start end ?\0 ?\n t)
+            (setq find-dired--count (+ find-dired--count (count-lines start end)))
             (goto-char end))
         (while (< (point) end)
           (let ((beg (point)))
             (search-forward "\0" end)
-            (if (= (1- (point)) beg)
-                (delete-char -1)        ; an empty name: nothing to list
-              (find-dired--list-one beg (1- (point)) t)))))
+            (find-dired--list-one beg (1- (point))))))
       (setq find-dired--raw-start (point)))
     (set-marker end nil)
     (when proc (set-marker (process-mark proc) (point-max)))))
@@ -172,7 +159,7 @@ Leave point after the listed line."
 (defun find-dired--command (args)
   (concat find-dired-find-program " . "
           (if (string-match-p "\\`[ \t]*\\'" args) "" (concat "\\( " args " \\) "))
-          "-print0"))
+          "-printf '  %P\\0'"))
 
 (define-derived-mode find-dired-mode special-mode "Find"
   "Major mode for the *Find* listing: RET visits the file on the line."

@@ -16,14 +16,42 @@ namespace {
 
 // How long one wake-up may read before the loop serves other descriptors
 // (the keyboard first among them).
-constexpr auto kDrainBudget = std::chrono::milliseconds(8);
+constexpr auto kDrainBudget = std::chrono::milliseconds(2);
+
+// After a wake-up that found less than a read's worth, the stream is not
+// watched for this long (Emacs's process-adaptive-read-buffering, shorter):
+// a producer writing 4 KiB at a time (find, grep: stdio) then fills larger
+// chunks between wake-ups instead of waking the editor, and a filter, for
+// every write. The first output after a quiet spell is still read at once.
+constexpr auto kShortReadPause = std::chrono::milliseconds(1);
 
 } // namespace
 
 OutputStream::OutputStream(EventLoop& loop, UniqueFd fd, std::size_t read_max, const CodingSystem& coding)
     : m_loop(loop), m_fd(std::move(fd)), m_read_max(read_max ? read_max : 1), m_decoder(coding)
 {
-    m_watcher.emplace(m_loop, m_fd.get(), EventLoop::Readable, [this](unsigned) { drain(kDrainBudget); });
+    m_watcher.emplace(m_loop, m_fd.get(), EventLoop::Readable, [this](unsigned) { on_readable(); });
+}
+
+void OutputStream::on_readable()
+{
+    std::weak_ptr<bool> alive = m_alive;
+    const std::uint64_t before = m_bytes_read;
+    drain(kDrainBudget);
+    if (alive.expired() || !m_watcher)
+        return;
+    const std::uint64_t got = m_bytes_read - before;
+    if (got == 0 || got >= m_read_max)
+        return;
+    m_watcher->set_events(0);
+    const auto when = EventLoop::Clock::now() + kShortReadPause;
+    if (m_resume)
+        m_resume->reschedule(when);
+    else
+        m_resume.emplace(m_loop, when, [this] {
+            if (m_watcher)
+                m_watcher->set_events(EventLoop::Readable);
+        });
 }
 
 OutputStream::~OutputStream() { *m_alive = false; }

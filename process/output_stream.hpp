@@ -107,6 +107,8 @@ private:
     EventLoop& m_loop;
     UniqueFd m_fd;
     std::optional<EventLoop::FdWatcher> m_watcher;
+    std::optional<EventLoop::Timer> m_resume; // re-arms m_watcher after a short read
+    void on_readable();
     std::size_t m_read_max;
     GapDecoder m_decoder;
     std::string m_area; // the string filter's read area

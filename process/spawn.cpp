@@ -1,5 +1,6 @@
 #include "process/spawn.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -147,7 +148,10 @@ SpawnedChild spawn(const SpawnOptions& options)
         // stdout is the pty too (above).
     } else if (options.stdout_mode == Stream::Pipe) {
         out = make_pipe();
-        size_pipe(out.write.get(), options.pipe_size);
+        // Room for a millisecond of even a fast producer while the reader
+        // pauses after a short read (output_stream.cpp); pages are only
+        // taken as they fill.
+        size_pipe(out.write.get(), std::max<std::size_t>(options.pipe_size, 1 << 20));
         posix_spawn_file_actions_adddup2(&fa, out.write.get(), 1);
     } else if (options.stdout_mode == Stream::File) {
         posix_spawn_file_actions_addopen(&fa, 1, options.stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);

@@ -82,11 +82,19 @@ expect_row() {
     [[ "$got" == "$2"* ]] || fail "row $1 is '$got', expected it to start with '$2'"
 }
 
+# Waits (up to 5 s) for file $1 to hold exactly $2: the text on the screen
+# that a test waited for may be a message left from an earlier save.
 expect_file() {
-    local want got
+    local want got end
     want=$(printf '%s' "$2" | od -c)
-    got=$(od -c < "$1")
-    [[ "$want" == "$got" ]] || { echo "want:"; printf '%s' "$2" | od -c; echo "got:"; od -c < "$1"; fail "$1 differs"; }
+    end=$(( $(date +%s%N) / 1000000 + 5000 ))
+    while :; do
+        got=$(od -c < "$1" 2>/dev/null || true)
+        [[ "$want" == "$got" ]] && return 0
+        (( $(date +%s%N) / 1000000 < end )) || break
+        sleep 0.05
+    done
+    echo "want:"; printf '%s' "$2" | od -c; echo "got:"; od -c < "$1"; fail "$1 differs"
 }
 
 # Lets the editor finish what the last keys started: a key round trip.

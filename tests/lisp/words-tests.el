@@ -117,3 +117,18 @@
                    "ww___.("))))
 
 ;;; words-tests.el ends here
+
+(ert-deftest skip-chars-ascii-sets-over-multibyte-text ()
+  ;; ASCII-only sets take a byte scan in gapmacs: results must not change.
+  (with-temp-buffer
+    (insert "abc  déf\tghi\nxyz")
+    (goto-char 1)
+    (should (equal (list (skip-chars-forward "a-z") (point) (skip-chars-forward " ") (point)
+                         (skip-chars-forward "^\t") (point)
+                         (skip-chars-backward "^ ") (point) (skip-chars-backward "a-z ") (point)
+                         (progn (goto-char (point-max)) (skip-chars-backward "^\001-\037")) (point)
+                         (progn (goto-char 1) (skip-chars-forward "^\001-\037\177")) (point)
+                         (progn (goto-char 1) (skip-chars-forward "a-zé ")) (point)
+                         (progn (goto-char 1) (skip-chars-forward "^é")) (point)
+                         (progn (goto-char 3) (skip-chars-forward "^\t" 6)) (point))
+                   '(3 4 2 6 3 9 -3 6 -5 1 -3 14 8 9 8 9 6 7 3 6)))))
