@@ -92,6 +92,9 @@ inline bool bufferp(Value v) { return v.is(Type::Buffer); }
 // Position arguments: an integer or a marker (integer-or-marker-p); a marker
 // pointing nowhere signals (error "Marker does not point anywhere").
 std::int64_t check_position(Value v);
+// Emacs's validate_region: START and END in either order, both in the
+// accessible region (args-out-of-range otherwise); returns them ordered.
+std::pair<CharPos, CharPos> validate_region(Value start, Value end);
 // As check_position, nil meaning point.
 std::int64_t position_or_point(Value v);
 

@@ -24,13 +24,6 @@ namespace gapmacs::lisp {
 
 void register_regex_builtins();
 
-namespace {
-
-CharPos cpos(std::int64_t n) { return CharPos(n); }
-Value fix(CharPos p) { return Value::fixnum(p.value); }
-Value fix(std::int64_t n) { return Value::fixnum(n); }
-Value lisp_string(std::string_view internal) { return make_string(internal); }
-
 // Emacs's validate_region: either order, both in the accessible region.
 std::pair<CharPos, CharPos> validate_region(Value start, Value end)
 {
@@ -38,9 +31,17 @@ std::pair<CharPos, CharPos> validate_region(Value start, Value end)
     std::int64_t lo = std::min(s, e), hi = std::max(s, e);
     Buffer& b = current();
     if (lo < b.point_min().value || hi > b.point_max().value)
-        args_out_of_range3(current_buffer(), fix(s), fix(e));
-    return {cpos(lo), cpos(hi)};
+        args_out_of_range3(current_buffer(), Value::fixnum(s), Value::fixnum(e));
+    return {CharPos(lo), CharPos(hi)};
 }
+
+namespace {
+
+CharPos cpos(std::int64_t n) { return CharPos(n); }
+Value fix(CharPos p) { return Value::fixnum(p.value); }
+Value fix(std::int64_t n) { return Value::fixnum(n); }
+Value lisp_string(std::string_view internal) { return make_string(internal); }
+
 
 Value symbol_value_or_nil(const char* name)
 {

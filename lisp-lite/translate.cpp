@@ -42,12 +42,9 @@ private:
 
 Value f_subst_char_in_region(Args a)
 {
-    std::int64_t s = check_position(a[0]), e = check_position(a[1]);
-    if (e < s)
-        std::swap(s, e);
+    const auto [beg_region, end_region] = validate_region(a[0], a[1]);
+    const std::int64_t s = beg_region.value, e = end_region.value;
     Buffer& b = current();
-    if (s < b.point_min().value || e > b.point_max().value)
-        args_out_of_range3(current_buffer(), a[0], a[1]);
     const std::string from = internal_char(check_char(a[2])), to = internal_char(check_char(a[3]));
     if (from.size() != to.size())
         error("Characters in `subst-char-in-region' have different byte-lengths");

@@ -335,15 +335,7 @@
 
 (defmacro cl-psetq (&rest args)
   "Set SYMs to VALs in parallel."
-  (let ((pairs nil) (temps nil))
-    (while args
-      (let ((tmp (make-symbol "v")))
-        (push (list tmp (car (cdr args))) temps)
-        (push (list (car args) tmp) pairs))
-      (setq args (cdr (cdr args))))
-    `(let ,(nreverse temps)
-       (setq ,@(apply #'append (nreverse pairs)))
-       nil)))
+  `(cl-psetf ,@args))
 
 (defmacro cl-psetf (&rest args)
   (let ((pairs nil) (temps nil))

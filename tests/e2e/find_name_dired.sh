@@ -9,16 +9,7 @@ printf 'content of the newline file\n' > "$WORK/tree/new"$'\n'"line.txt"
 printf 'not listed\n' > "$WORK/tree/other.c"
 start
 wait_for "*scratch*"
-keys M-x
-type_text "find-name-dired"
-keys Enter
-wait_for "Find-name (directory):"
-keys C-a C-k
-type_text "$WORK/tree/"
-keys Enter
-wait_for "Find-name (filename wildcard):"
-type_text "*.txt"
-keys Enter
+find_name_dired "$WORK/tree/" "*.txt"
 wait_for "find finished at"
 wait_for "(Find:exit [3 files] "
 screen | grep -qx "  sub/my file.txt" || fail "the spaced name is not listed"

@@ -11,16 +11,7 @@ printf 'notes\n' > "$WORK/notes.txt"
 start notes.txt --eval "(setq find-dired-find-program \"$WORK/slow-find\")"
 wait_for "notes.txt"
 keys C-x 2
-keys M-x
-type_text "find-name-dired"
-keys Enter
-wait_for "Find-name (directory):"
-keys C-a C-k
-type_text "$WORK/tree/"
-keys Enter
-wait_for "Find-name (filename wildcard):"
-type_text "*.txt"
-keys Enter
+find_name_dired "$WORK/tree/" "*.txt"
 wait_for "(Find:run [300 files]"
 # The other window: type and save while find runs.
 keys C-x o

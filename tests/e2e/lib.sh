@@ -97,6 +97,20 @@ expect_file() {
     echo "want:"; printf '%s' "$2" | od -c; echo "got:"; od -c < "$1"; fail "$1 differs"
 }
 
+# M-x find-name-dired in directory $1 with wildcard $2, as typed.
+find_name_dired() {
+    keys M-x
+    type_text "find-name-dired"
+    keys Enter
+    wait_for "Find-name (directory):"
+    keys C-a C-k
+    type_text "$1"
+    keys Enter
+    wait_for "Find-name (filename wildcard):"
+    type_text "$2"
+    keys Enter
+}
+
 # Lets the editor finish what the last keys started: a key round trip.
 settle() { sleep "${1:-0.3}"; }
 
