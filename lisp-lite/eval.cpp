@@ -834,6 +834,13 @@ Value sf_let_star(Args a)
     return progn(xcdr(a[0]));
 }
 
+// C-h v reads the docstring from this property, as in Emacs.
+void record_variable_documentation(Value sym, Value doc)
+{
+    if (stringp(doc))
+        symbol_put(sym, intern("variable-documentation"), doc);
+}
+
 Value sf_defvar(Args a)
 {
     Value args = a[0];
@@ -851,8 +858,7 @@ Value sf_defvar(Args a)
             if (b && b->old_value == Qunbound)
                 b->old_value = eval(xcar(tail));
         }
-        Value doc = car_safe(xcdr(tail));
-        (void)doc;
+        record_variable_documentation(sym, car_safe(xcdr(tail)));
     } else if (!nilp(g_lexenv) && !xsymbol(sym)->special()) {
         // (defvar x): x is special in the rest of this scope only.
         g_lexenv = make_cons(sym, g_lexenv);
@@ -871,6 +877,7 @@ Value sf_defconst(Args a)
         xsignal1(Qsetting_constant, sym);
     s->m_flags |= Symbol::special_flag;
     set_default(sym, val);
+    record_variable_documentation(sym, car_safe(xcdr(xcdr(args))));
     return sym;
 }
 

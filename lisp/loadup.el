@@ -114,5 +114,6 @@
 (load "grep" nil t)
 (load "find-dired" nil t)
 (load "process-menu" nil t)
+(load "help" nil t)
 (load "comint" nil t)
 (load "shell" nil t)
