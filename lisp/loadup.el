@@ -115,5 +115,6 @@
 (load "find-dired" nil t)
 (load "process-menu" nil t)
 (load "help" nil t)
+(load "kmacro" nil t)
 (load "comint" nil t)
 (load "shell" nil t)

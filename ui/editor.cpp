@@ -1,4 +1,5 @@
 #include "ui/editor.hpp"
+#include "ui/keyboard_macro.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -310,6 +311,27 @@ void Editor::message(std::string_view internal)
     }
 }
 
+// The lighters of minor-mode-alist whose variable is set in buffer b, as
+// the mode line's (... minor-mode-alist) shows them: " Def", " Fill".
+static std::string minor_mode_lighters(Value b)
+{
+    std::string out;
+    for (Value tail = value_of("minor-mode-alist"); consp(tail); tail = xcdr(tail)) {
+        Value entry = xcar(tail);
+        if (!consp(entry) || !symbolp(xcar(entry)) || !consp(xcdr(entry)))
+            continue;
+        Value on = buffer_local_value(xcar(entry), b);
+        if (nilp(on) || on == Qunbound)
+            continue;
+        Value lighter = xcar(xcdr(entry));
+        if (symbolp(lighter) && !nilp(lighter))
+            lighter = buffer_local_value(lighter, b);
+        if (stringp(lighter))
+            out += princ_text(lighter);
+    }
+    return out;
+}
+
 WindowSettings Editor::settings_for(Window& w)
 {
     WindowSettings s;
@@ -326,6 +348,7 @@ WindowSettings Editor::settings_for(Window& w)
         if (!nilp(proc))
             s.mode_line_process = process_progress(proc);
     }
+    s.minor_modes = minor_mode_lighters(b);
     s.line_number_mode = !nilp(value_of("line-number-mode"));
     s.column_number_mode = !nilp(value_of("column-number-mode"));
     s.line_numbers = !nilp(local_value("display-line-numbers", b));
@@ -448,6 +471,8 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
             ev = xcdr(ev);
         return ev;
     }
+    if (Value ev = next_macro_event(); !ev.is_empty())
+        return ev;
     m_keyboard->stop_quit_polling();
     auto deadline = timeout ? std::optional(EventLoop::Clock::now() + *timeout) : std::nullopt;
     while (!m_keyboard->has_event()) {
@@ -488,6 +513,7 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
     if (!m_keyboard->has_event())
         return Qnil;
     Value ev = m_keyboard->pop();
+    record_macro_event(ev);
     if (!m_key_time)
         m_key_time = m_keyboard->last_read_time();
     set_value("last-input-event", ev);
@@ -614,6 +640,8 @@ void Editor::report_error(const LispSignal& e)
     m_keyboard->discard();
     set_value("unread-command-events", Qnil);
     set_value("prefix-arg", Qnil);
+    // As in Emacs, an error ends a keyboard macro's definition.
+    cancel_macro_definition();
     if (e.symbol() == Qquit) {
         message("Quit");
         m_terminal->beep();

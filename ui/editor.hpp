@@ -61,6 +61,9 @@ public:
     // vector and sets `binding`.
     lisp::Value read_key_sequence(lisp::Value prompt, lisp::Value& binding);
     bool input_pending();
+    // One turn of the command loop: read a key sequence and run its
+    // command (keyboard macros run through this).
+    void run_one_command() { execute_one_command(); }
 
     // A recursive edit: the command loop until (throw 'exit VALUE).
     lisp::Value recursive_edit();

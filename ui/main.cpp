@@ -10,6 +10,7 @@
 #include "lisp-lite/processes.hpp"
 #include "ui/command_line.hpp"
 #include "ui/editor.hpp"
+#include "ui/keyboard_macro.hpp"
 
 int main(int argc, char** argv)
 {
@@ -36,6 +37,7 @@ int main(int argc, char** argv)
     }
     gapmacs::lisp::init();
     gapmacs::ui::register_ui_builtins();
+    gapmacs::ui::register_keyboard_macro_builtins();
     try {
         gapmacs::ui::Editor editor(loop);
         return editor.run(cl.startup);

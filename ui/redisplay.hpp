@@ -25,6 +25,7 @@ struct WindowSettings {
     std::vector<Highlight> highlights; // search matches
     std::string mode_name = "Fundamental";
     std::string mode_line_process; // e.g. ":run"
+    std::string minor_modes;       // e.g. " Def"
     bool line_number_mode = true;
     bool line_numbers = false; // display-line-numbers: numbers left of the text
     bool column_number_mode = false;
