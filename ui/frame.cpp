@@ -228,6 +228,80 @@ void Frame::delete_others(Window& w)
     layout();
 }
 
+namespace {
+
+// The smallest size n can take along a column's (or a row's) axis.
+int min_size(const Frame::Node& n, bool column)
+{
+    using Kind = Frame::Node::Kind;
+    if (n.kind == Kind::Leaf)
+        return column ? min_rows : min_cols;
+    int sum = 0, most = 0;
+    for (auto& c : n.children) {
+        int m = min_size(*c, column);
+        sum += m;
+        most = std::max(most, m);
+    }
+    const bool along = (n.kind == Kind::Column) == column;
+    return along ? sum : most;
+}
+
+// Equal shares; the first children get the rows (columns) that do not
+// divide evenly, as the old window keeps the larger half of a split.
+void balance_node(Frame::Node& n)
+{
+    using Kind = Frame::Node::Kind;
+    if (n.kind == Kind::Leaf)
+        return;
+    const int total = n.kind == Kind::Column ? n.height : n.width;
+    const int count = static_cast<int>(n.children.size());
+    for (int i = 0; i < count; ++i) {
+        n.children[i]->size = total / count + (i < total % count ? 1 : 0);
+        balance_node(*n.children[i]);
+    }
+}
+
+} // namespace
+
+int Frame::enlarge(Window& w, int delta, bool horizontal)
+{
+    const auto kind = horizontal ? Node::Kind::Row : Node::Kind::Column;
+    Node* n = find(&w);
+    while (n && n->parent && n->parent->kind != kind)
+        n = n->parent;
+    if (!n || !n->parent || delta == 0)
+        return 0;
+    auto& siblings = n->parent->children;
+    const bool column = !horizontal;
+    auto give = [&](Node& from, Node& to, int want) {
+        int can = std::min(want, from.size - min_size(from, column));
+        can = std::max(can, 0);
+        from.size -= can;
+        to.size += can;
+        return can;
+    };
+    auto self = std::find_if(siblings.begin(), siblings.end(), [&](auto& c) { return c.get() == n; });
+    int moved = 0;
+    if (delta > 0) {
+        // Take from the following siblings first, then the ones before.
+        for (auto it = self + 1; it != siblings.end() && moved < delta; ++it)
+            moved += give(**it, *n, delta - moved);
+        for (auto it = self; it != siblings.begin() && moved < delta;)
+            moved += give(**--it, *n, delta - moved);
+    } else {
+        Node& heir = self + 1 != siblings.end() ? **(self + 1) : **(self - 1);
+        moved = -give(*n, heir, -delta);
+    }
+    layout();
+    return moved;
+}
+
+void Frame::balance()
+{
+    balance_node(*m_root);
+    layout();
+}
+
 void Frame::mark_values() const
 {
     for (Window* w : windows())

@@ -45,6 +45,12 @@ public:
     // Deletes w (not the only window); its space goes to a sibling.
     void remove(Window& w);
     void delete_others(Window& w);
+    // Grows w by delta rows (or columns) at its neighbours' expense, as far
+    // as their minimum sizes allow; a negative delta shrinks it. Returns
+    // the change made.
+    int enlarge(Window& w, int delta, bool horizontal);
+    // Makes the windows of each column (and row) the same size.
+    void balance();
 
     // The echo area's message (internal text), shown while the minibuffer
     // is not in use.

@@ -241,6 +241,25 @@ Value f_delete_other_windows(Args a)
     return Qnil;
 }
 
+// enlarge-window and friends: Emacs signals when nothing can move.
+Value resize_selected(std::int64_t delta, bool horizontal)
+{
+    if (frame().enlarge(frame().selected(), static_cast<int>(delta), horizontal) == 0 && delta != 0)
+        error(delta > 0 ? "Cannot enlarge selected window" : "Cannot shrink selected window");
+    return Qnil;
+}
+
+Value f_enlarge_window(Args a) { return resize_selected(check_fixnum(a[0]), !nilp(a[1])); }
+Value f_shrink_window(Args a) { return resize_selected(-check_fixnum(a[0]), !nilp(a[1])); }
+Value f_enlarge_window_horizontally(Args a) { return resize_selected(check_fixnum(a[0]), true); }
+Value f_shrink_window_horizontally(Args a) { return resize_selected(-check_fixnum(a[0]), true); }
+
+Value f_balance_windows(Args)
+{
+    frame().balance();
+    return Qnil;
+}
+
 Value f_get_buffer_window(Args a)
 {
     Value b = nilp(a[0]) ? current_buffer() : get_buffer(a[0]);
@@ -679,6 +698,11 @@ const SubrDef ui_subrs[] = {
     {"split-window-horizontally", 0, 1, guarded<f_split_window_right>},
     {"delete-window", 0, 1, guarded<f_delete_window>},
     {"delete-other-windows", 0, 2, guarded<f_delete_other_windows>},
+    {"enlarge-window", 1, 2, guarded<f_enlarge_window>},
+    {"shrink-window", 1, 2, guarded<f_shrink_window>},
+    {"enlarge-window-horizontally", 1, 1, guarded<f_enlarge_window_horizontally>},
+    {"shrink-window-horizontally", 1, 1, guarded<f_shrink_window_horizontally>},
+    {"balance-windows", 0, 1, guarded<f_balance_windows>},
     {"get-buffer-window", 0, 2, guarded<f_get_buffer_window>},
     {"get-buffer-window-list", 0, 3, guarded<f_get_buffer_window_list>},
     {"switch-to-buffer", 1, 3, guarded<f_switch_to_buffer>},
@@ -744,6 +768,11 @@ const char* const interactive_specs[][2] = {
     {"split-window-vertically", "(interactive)"},
     {"split-window-horizontally", "(interactive)"},
     {"delete-window", "(interactive)"},
+    {"enlarge-window", "(interactive \"p\")"},
+    {"shrink-window", "(interactive \"p\")"},
+    {"enlarge-window-horizontally", "(interactive \"p\")"},
+    {"shrink-window-horizontally", "(interactive \"p\")"},
+    {"balance-windows", "(interactive)"},
     {"delete-other-windows", "(interactive)"},
     {"switch-to-buffer", "(interactive (list (read-buffer \"Switch to buffer: \" (other-buffer (current-buffer)))))"},
     {"switch-to-buffer-other-window", "(interactive (list (read-buffer \"Switch to buffer in other window: \" (other-buffer (current-buffer)))))"},

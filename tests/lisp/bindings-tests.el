@@ -6,7 +6,8 @@
 (defconst bindings-tests--ui-commands
   '(split-window-below split-window-right other-window delete-window
     delete-other-windows scroll-up-command scroll-down-command recenter-top-bottom
-    scroll-left scroll-right
+    scroll-left scroll-right enlarge-window enlarge-window-horizontally
+    shrink-window-horizontally balance-windows
     )
   "Commands the C++ UI provides (or that are not written yet).")
 

@@ -1,0 +1,57 @@
+;;; window.el --- resizing windows and moving by window lines  -*- lexical-binding: t -*-
+
+;; The resizing itself is the frame's (enlarge-window, balance-windows in
+;; ui/); this file gives it Emacs's keys and the commands built on it.
+
+(defun shrink-window-if-larger-than-buffer (&optional window)
+  "Shrink WINDOW to fit its buffer's lines, if it is taller than they need."
+  (interactive)
+  (let ((here (selected-window)))
+    (unwind-protect
+        (progn
+          (when window (select-window window))
+          (let* ((lines (1+ (count-lines (point-min) (point-max))))
+                 (extra (- (window-body-height) lines)))
+            (when (> extra 0)
+              (condition-case nil (shrink-window extra) (error nil)))))
+      (select-window here))))
+
+(defvar window--recenter-positions-cycle nil)
+
+(defun move-to-window-line (arg)
+  "Move point to the start of window line ARG: nil the middle, negative from the bottom."
+  (interactive "P")
+  (let* ((height (window-body-height))
+         (n (cond ((null arg) (/ height 2))
+                  ((consp arg) (/ height 2))
+                  ((< (prefix-numeric-value arg) 0) (+ height (prefix-numeric-value arg)))
+                  (t (prefix-numeric-value arg)))))
+    (goto-char (window-start))
+    (forward-line (max 0 (min n (1- height))))
+    n))
+
+(defun move-to-window-line-top-bottom (&optional arg)
+  "M-r: point to the middle line, then the top, then the bottom, as Emacs cycles."
+  (interactive "P")
+  (if arg (move-to-window-line arg)
+    (setq window--recenter-positions-cycle
+          (if (eq last-command 'move-to-window-line-top-bottom)
+              (window--next-line-position window--recenter-positions-cycle)
+            'middle))
+    (move-to-window-line (window--line-of-position window--recenter-positions-cycle))))
+
+(defun window--next-line-position (where)
+  (cdr (assq where '((middle . top) (top . bottom) (bottom . middle)))))
+
+(defun window--line-of-position (where)
+  (cdr (assq where '((middle . nil) (top . 0) (bottom . -1)))))
+
+(define-key ctl-x-map "^" 'enlarge-window)
+(define-key ctl-x-map "}" 'enlarge-window-horizontally)
+(define-key ctl-x-map "{" 'shrink-window-horizontally)
+(define-key ctl-x-map "-" 'shrink-window-if-larger-than-buffer)
+(define-key ctl-x-map "+" 'balance-windows)
+(define-key global-map "\er" 'move-to-window-line-top-bottom)
+
+(provide 'window)
+;;; window.el ends here
