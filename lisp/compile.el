@@ -454,10 +454,32 @@ lisp-lite has them; the parser copes with partial lines either way."
         (when (eq (current-buffer) target) (goto-char pos))))
     (run-hooks 'next-error-hook)))
 
+(defvar next-error-function nil
+  "In a buffer that is not a compilation, how `next-error' visits its Nth next locus.
+Called with N and RESET, as Emacs calls it (*Occur* sets it).")
+(make-variable-buffer-local 'next-error-function)
+
+(defun compilation--other-next-error-buffer ()
+  "The buffer `next-error' should hand to its own `next-error-function', or nil."
+  (let ((buffer (cond ((local-variable-p 'next-error-function) (current-buffer))
+                      ((buffer-live-p next-error-last-buffer) next-error-last-buffer))))
+    (and buffer
+         (buffer-local-value 'next-error-function buffer)
+         (not (with-current-buffer buffer (derived-mode-p 'compilation-mode)))
+         buffer)))
+
 (defun next-error (&optional arg reset)
   "Visit the next FILE:LINE message of the last compilation or grep.
 A numeric ARG moves that many; C-u starts again at the first."
   (interactive "P")
+  (let ((other (compilation--other-next-error-buffer)))
+    (if other
+        (with-current-buffer other
+          (funcall next-error-function (if (consp arg) 0 (prefix-numeric-value arg))
+                   (or reset (consp arg))))
+      (compilation--next-error arg reset))))
+
+(defun compilation--next-error (arg reset)
   (let* ((buffer (compilation--find-buffer))
          (from-point (eq buffer (current-buffer)))
          (n (if (consp arg) 1 (prefix-numeric-value arg)))

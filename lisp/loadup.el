@@ -122,5 +122,6 @@
 (load "newcomment" nil t)
 (load "repeat" nil t)
 (load "sexp" nil t)
+(load "occur" nil t)
 (load "comint" nil t)
 (load "shell" nil t)
