@@ -28,7 +28,7 @@
    ("C-r" . isearch-backward) ("C-s" . isearch-forward)
    ("C-t" . transpose-chars) ("C-u" . universal-argument)
    ("C-v" . scroll-up-command) ("C-w" . kill-region) ("C-y" . yank)
-   ("C-_" . undo) ("C-/" . undo) ("C-?" . undo-redo) ("DEL" . delete-backward-char)
+   ("C-_" . undo) ("C-/" . undo) ("C-?" . undo-redo) ("C-M-_" . undo-redo) ("DEL" . delete-backward-char)
    ("C-M-s" . isearch-forward-regexp) ("C-M-r" . isearch-backward-regexp)
    ("C-M-%" . query-replace-regexp) ("C-M-f" . forward-sexp) ("C-M-b" . backward-sexp)
    ("C--" . negative-argument) ("M--" . negative-argument)
@@ -76,7 +76,8 @@
    ("[" . backward-page) ("]" . forward-page) ("C-e" . eval-last-sexp)
    ("C-q" . read-only-mode) ("C-u" . upcase-region) ("C-l" . downcase-region)
    ("i" . insert-file) ("=" . what-cursor-position) ("C-o" . delete-blank-lines)
-   ("C-t" . transpose-lines) ("f" . set-fill-column) ("C-v" . find-alternate-file)))
+   ("C-t" . transpose-lines) ("f" . set-fill-column) ("C-v" . find-alternate-file)
+   ("n n" . narrow-to-region) ("n w" . widen) ("n p" . narrow-to-page)))
 
 (bindings--define
  ctl-x-4-map
@@ -84,6 +85,25 @@
    ("b" . switch-to-buffer-other-window)))
 
 (provide 'bindings)
+
+;; Narrowing to the page around point (C-x n p): the text between the
+;; page delimiters before and after it, delimiters excluded, as Emacs shows it.
+(defun narrow-to-page (&optional arg)
+  "Show only the current page (the ARGth next or previous one with ARG)."
+  (interactive "P")
+  (widen)
+  (let ((arg (if arg (prefix-numeric-value arg) 0)))
+    (save-excursion
+      (cond ((> arg 0) (forward-page arg))
+            ((< arg 0) (forward-page (1- arg))))
+      ;; Point on a delimiter belongs to the page the delimiter starts.
+      (when (and (looking-at page-delimiter) (< (point) (match-end 0)))
+        (goto-char (match-end 0)))
+      (let ((start (save-excursion
+                     (if (re-search-backward page-delimiter nil t) (match-end 0) (point-min))))
+            (end (save-excursion
+                   (if (re-search-forward page-delimiter nil t) (match-beginning 0) (point-max)))))
+        (narrow-to-region start end)))))
 
 ;; Sideways scrolling of truncated lines (the UI's window-hscroll).
 (global-set-key (kbd "C-x <") #'scroll-left)

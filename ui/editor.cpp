@@ -349,6 +349,8 @@ WindowSettings Editor::settings_for(Window& w)
             s.mode_line_process = process_progress(proc);
     }
     s.minor_modes = minor_mode_lighters(b);
+    if (Buffer* buf = live_buffer(b); buf && buf->narrowed())
+        s.minor_modes += " Narrow"; // Emacs's %n
     s.line_number_mode = !nilp(value_of("line-number-mode"));
     s.column_number_mode = !nilp(value_of("column-number-mode"));
     s.line_numbers = !nilp(local_value("display-line-numbers", b));

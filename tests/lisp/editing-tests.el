@@ -82,3 +82,23 @@
     (goto-char 6)
     (backward-kill-sexp 1)
     (should (equal (buffer-string) "(a  )"))))
+
+(ert-deftest editing-narrow-to-page ()
+  (with-temp-buffer
+    (insert "page one\nmore\n\fpage two\nline\n\fpage three\n")
+    (let (seen)
+      (dolist (pos '(1 5 15 20 28 35 40))
+        (goto-char pos)
+        (narrow-to-page)
+        (push (buffer-string) seen)
+        (widen))
+      (should (equal (nreverse seen)
+                     '("page one\nmore\n" "page one\nmore\n" "page two\nline\n" "page two\nline\n"
+                       "page two\nline\n" "page three\n" "page three\n"))))
+    (goto-char 20)
+    (narrow-to-page 1)
+    (should (equal (buffer-string) "page three\n"))
+    (widen)
+    (goto-char 20)
+    (narrow-to-page -1)
+    (should (equal (buffer-string) "page one\nmore\n"))))
