@@ -157,9 +157,20 @@ character, no name that looks escaped)."
         (find-dired--update-mode-line)))))
 
 (defun find-dired--command (args)
-  (concat find-dired-find-program " . "
-          (if (string-match-p "\\`[ \t]*\\'" args) "" (concat "\\( " args " \\) "))
-          "-printf '  %P\\0'"))
+  "The command for ARGS: a shell command line when ARGS is a string (find's
+arguments in shell syntax, as the user typed them), else an argv for find."
+  (if (stringp args)
+      (list shell-file-name shell-command-switch
+            (concat find-dired-find-program " . "
+                    (if (string-match-p "\\`[ \t]*\\'" args) "" (concat "\\( " args " \\) "))
+                    "-printf '  %P\\0'"))
+    (append (list find-dired-find-program ".") args (list "-printf" "  %P\\0"))))
+
+(defun find-dired--command-string (args)
+  "What the listing's header shows: the command as a shell would run it."
+  (let ((command (find-dired--command args)))
+    (if (stringp args) (nth 2 command)
+      (mapconcat #'shell-quote-argument command " "))))
 
 (define-derived-mode find-dired-mode special-mode "Find"
   "Major mode for the *Find* listing: RET visits the file on the line."
@@ -180,14 +191,19 @@ character, no name that looks escaped)."
   "Run find in DIR with ARGS (shell syntax, as for find) into *Find*."
   (interactive (list (read-directory-name "Run find in directory: " nil nil t)
                      (read-string "Run find (with args): " find-args 'find-args-history)))
+  (setq find-args args)
+  (find-dired--start dir args 'find-dired))
+
+(defun find-dired--start (dir args command)
+  "List what find finds in DIR for ARGS (a shell string or an argv list);
+COMMAND is the command the user ran, for the question about a running find."
   (let ((dir (file-name-as-directory (expand-file-name dir)))
         (buffer (get-buffer-create "*Find*")))
     (unless (file-directory-p dir)
       (error "find-dired needs a directory: %s" dir))
-    (setq find-args args)
     (let ((old (get-buffer-process buffer)))
       (when old
-        (if (or (not (callint--called-as-command-p 'find-dired))
+        (if (or (not (callint--called-as-command-p command))
                 (yes-or-no-p "A `find' process is running; kill it? "))
             (delete-process old)
           (error "Cannot have two processes in `%s' at once" (buffer-name buffer)))))
@@ -201,13 +217,13 @@ character, no name that looks escaped)."
             find-dired--started (float-time)
             find-dired--state ":run")
       (let ((inhibit-read-only t))
-        (insert "  " dir ":\n  " (find-dired--command args) "\n"))
+        (insert "  " dir ":\n  " (find-dired--command-string args) "\n"))
       (setq find-dired--first-line (line-number-at-pos (point-max))
             find-dired--raw-start (point-max)
             find-dired--stderr (generate-new-buffer " *find-errors*"))
       (let ((proc (make-process
                    :name "find" :buffer buffer
-                   :command (list shell-file-name shell-command-switch (find-dired--command args))
+                   :command (find-dired--command args)
                    :coding 'utf-8-unix
                    :stderr find-dired--stderr
                    :region-filter #'find-dired-filter
@@ -223,15 +239,19 @@ character, no name that looks escaped)."
     buffer))
 
 (defun find-name-dired (dir pattern)
-  "List the files under DIR whose names match the wildcard PATTERN."
+  "List the files under DIR whose names match the wildcard PATTERN.
+find runs without a shell; a PATTERN of * alone adds no test, as every
+name matches it."
   (interactive (list (read-directory-name "Find-name (directory): " nil nil t)
                      (read-string "Find-name (filename wildcard): ")))
-  (find-dired dir (concat find-name-arg " " (shell-quote-argument pattern))))
+  (setq find-args (concat find-name-arg " " (shell-quote-argument pattern)))
+  (find-dired--start dir (unless (equal pattern "*") (list find-name-arg pattern))
+                     'find-name-dired))
 
 (defun find-dired-rerun ()
   "Run the same find again."
   (interactive)
-  (find-dired find-dired--dir find-dired--args))
+  (find-dired--start find-dired--dir find-dired--args 'find-dired-rerun))
 
 (defun kill-find ()
   "Kill the find running in this buffer."
