@@ -298,7 +298,9 @@
 
 (define-derived-mode Buffer-menu-mode special-mode "Buffer Menu"
   "Major mode for the *Buffer List*: RET selects, d marks, x kills, q quits."
-  (setq revert-buffer-function #'Buffer-menu--revert))
+  (setq revert-buffer-function #'Buffer-menu--revert)
+  ;; One buffer per screen line, however narrow the window (as Emacs).
+  (setq truncate-lines t))
 
 (let ((map Buffer-menu-mode-map))
   (define-key map "\r" 'Buffer-menu-this-window)
