@@ -2,6 +2,7 @@
 #   make run    install what is missing, configure, build, launch the editor
 #   make test   the same set-up, then every test through CTest
 # make test-asan builds in build-asan/ with ASan+UBSan and runs the same tests.
+# make fuzz runs each libFuzzer harness of tests/fuzz for FUZZ_SECONDS.
 
 PACKAGES := g++ make cmake pkg-config libncurses-dev libicu-dev catch2 tmux
 JOBS     := $(shell nproc 2>/dev/null || echo 2)
@@ -9,7 +10,7 @@ BUILD    := build
 ASAN     := build-asan
 ARGS     ?=
 
-.PHONY: all setup build run demo test test-asan bench clean
+.PHONY: all setup build run demo test test-asan bench clean fuzz-setup fuzz
 
 all: build
 
@@ -54,5 +55,33 @@ test-asan: setup $(ASAN)/CMakeCache.txt
 bench: build
 	bench/run
 
+# Fuzzing: clang and the runtime libFuzzer is in (libclang-rt-14-dev on
+# Debian 12: `dpkg -S libclang_rt.fuzzer`), installed here only, not by
+# `make test`. Each harness runs FUZZ_SECONDS on a working copy of its seed
+# corpus (in $(FUZZ)/corpus/NAME), so what it finds stays out of the tree;
+# crashes land in $(FUZZ)/crashes/NAME/. Add a crash input to
+# tests/fuzz/corpus/NAME/ under a name saying what it was once fixed.
+FUZZ         := build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZERS      := reader eval decoder buffer regexp redisplay
+FUZZ_PACKAGES := clang libclang-rt-14-dev
+
+fuzz-setup:
+	@$(MAKE) --no-print-directory setup PACKAGES="$(FUZZ_PACKAGES) cmake make pkg-config libncurses-dev libicu-dev catch2"
+
+$(FUZZ)/CMakeCache.txt: | fuzz-setup
+	cmake -S . -B $(FUZZ) -DCMAKE_CXX_COMPILER=clang++ -DGAPMACS_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+fuzz: fuzz-setup $(FUZZ)/CMakeCache.txt
+	cmake --build $(FUZZ) -j $(JOBS) $(addprefix --target fuzz_,$(FUZZERS))
+	@for f in $(FUZZERS); do \
+	  mkdir -p $(FUZZ)/corpus/$$f $(FUZZ)/crashes/$$f; \
+	  cp -n tests/fuzz/corpus/$$f/* $(FUZZ)/corpus/$$f/ 2>/dev/null; \
+	  echo "== fuzz_$$f for $(FUZZ_SECONDS) s"; \
+	  ASAN_OPTIONS=detect_leaks=0 ./$(FUZZ)/tests/fuzz/fuzz_$$f $(CURDIR)/$(FUZZ)/corpus/$$f \
+	    -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=2048 -close_fd_mask=1 \
+	    -artifact_prefix=$(CURDIR)/$(FUZZ)/crashes/$$f/ -print_final_stats=1 || exit 1; \
+	done
+
 clean:
-	rm -rf $(BUILD) $(ASAN)
+	rm -rf $(BUILD) $(ASAN) $(FUZZ)

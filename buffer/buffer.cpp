@@ -195,7 +195,9 @@ void Buffer::inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool b
     };
     // Every marker is looked at once per change: O(markers), as in Emacs.
     for (Marker* m : m_markers) {
-        if (moves(m->m_pos, m->m_advances)) {
+        // The narrowing's start is no marker in Emacs: text inserted before
+        // markers at BEGV stays inside the narrowing.
+        if (m == &m_begv ? m->m_pos.bytes > at.bytes : moves(m->m_pos, m->m_advances)) {
             m->m_pos.chars += delta.chars;
             m->m_pos.bytes += delta.bytes;
         }

@@ -40,6 +40,14 @@ std::vector<Value> g_always_local;
 bool forwarded(Symbol* s) { return s->m_flags & F_FORWARDED; }
 const Forward& forward_of(Symbol* s) { return g_forwards[s->m_aux]; }
 
+// Variable aliases (defvaralias) ride on forwarding: the alias's value cell
+// stays Qunbound, so every read already takes the slow path that ends here,
+// and each entry point below hands the alias's work to the variable it
+// names. The aliased symbol is kept in default_value (marked by the
+// collector); m_aux holds this sentinel instead of a g_forwards index.
+constexpr std::uint32_t alias_aux = 0xFFFFFFFFu;
+bool is_alias(Symbol* s) { return forwarded(s) && s->m_aux == alias_aux; }
+
 Value buffer_file_name_get(Buffer& b) { return b.file_name().empty() ? Qnil : make_string_from_utf8(b.file_name()); }
 void buffer_file_name_set(Buffer& b, Value v)
 {
@@ -188,9 +196,25 @@ Value f_set_default_toplevel_value(Args a)
     return Qnil;
 }
 
-Value f_make_local_variable(Args a)
+// The variable an alias chain ends at (the symbol itself if not an alias).
+Value indirect_variable(Value sym)
 {
-    Symbol* s = check_symbol(a[0]);
+    for (int n = 0; is_alias(xsymbol(sym)); ++n) {
+        if (n > 100)
+            xsignal1(intern("cyclic-variable-indirection"), sym);
+        sym = xsymbol(sym)->default_value;
+    }
+    return sym;
+}
+
+// make-local-variable and make-variable-buffer-local of an alias act on
+// the variable it names, as in Emacs.
+Value f_make_local_variable(Args args)
+{
+    check_symbol(args[0]);
+    Value resolved = indirect_variable(args[0]);
+    Args a{&resolved, 1};
+    Symbol* s = xsymbol(a[0]);
     if (s->constant() || keywordp(a[0]))
         xsignal1(Qsetting_constant, a[0]);
     if (local_in_current_buffer(a[0]))
@@ -202,9 +226,12 @@ Value f_make_local_variable(Args a)
     return a[0];
 }
 
-Value f_make_variable_buffer_local(Args a)
+Value f_make_variable_buffer_local(Args args)
 {
-    Symbol* s = check_symbol(a[0]);
+    check_symbol(args[0]);
+    Value resolved = indirect_variable(args[0]);
+    Args a{&resolved, 1};
+    Symbol* s = xsymbol(a[0]);
     if (s->constant() || keywordp(a[0]))
         xsignal1(Qerror, list({make_string("Symbol %s may not be buffer-local"), a[0]}));
     s->m_flags |= F_LOCALIZED | F_LOCAL_IF_SET | Symbol::special_flag;
@@ -313,7 +340,42 @@ Value f_kill_all_local_variables(Args)
     return Qnil;
 }
 
+// (defvaralias NEW-ALIAS BASE-VARIABLE &optional DOCSTRING)
+Value f_defvaralias(Args a)
+{
+    Symbol* s = check_symbol(a[0]);
+    check_symbol(a[1]);
+    if (s->constant() || keywordp(a[0]))
+        xsignal1(Qerror, list({make_string("Cannot make a constant an alias: %s"), a[0]}));
+    if ((forwarded(s) && !is_alias(s)) || s->localized())
+        xsignal1(Qerror, list({make_string("Don't know how to make a buffer-local variable an alias: %s"), a[0]}));
+    for (Value v = a[1];; v = xsymbol(v)->default_value) {
+        if (v == a[0])
+            xsignal1(intern("cyclic-variable-indirection"), a[1]);
+        if (!is_alias(xsymbol(v)))
+            break;
+    }
+    // Emacs: a void BASE-VARIABLE takes the value NEW-ALIAS had.
+    if (!is_alias(s) && s->value != Qunbound && find_symbol_value(a[1]) == Qunbound)
+        set_default(a[1], s->value);
+    s->m_flags |= Symbol::special_flag | F_FORWARDED;
+    xsymbol(a[1])->m_flags |= Symbol::special_flag;
+    s->m_aux = alias_aux;
+    s->value = Qunbound;
+    s->default_value = a[1];
+    if (!nilp(a[2]))
+        symbol_put(a[0], intern("variable-documentation"), a[2]);
+    return a[1];
+}
+
+Value f_indirect_variable(Args a)
+{
+    return symbolp(a[0]) ? indirect_variable(a[0]) : a[0];
+}
+
 const SubrDef buffer_local_subrs[] = {
+    {"defvaralias", 2, 3, f_defvaralias},
+    {"indirect-variable", 1, 1, f_indirect_variable},
     {"boundp", 1, 1, f_boundp},
     {"makunbound", 1, 1, f_makunbound},
     {"default-value", 1, 1, f_default_value},
@@ -336,6 +398,8 @@ const SubrDef buffer_local_subrs[] = {
 Value find_symbol_value(Value sym)
 {
     Symbol* s = xsymbol(sym);
+    if (is_alias(s))
+        return find_symbol_value(s->default_value);
     if (s->value != Qunbound || !forwarded(s))
         return s->value;
     return forward_of(s).get(current());
@@ -344,6 +408,8 @@ Value find_symbol_value(Value sym)
 void set_internal(Value sym, Value value, bool bind)
 {
     Symbol* s = xsymbol(sym);
+    if (is_alias(s))
+        return set_internal(s->default_value, value, bind);
     if (s->constant())
         xsignal1(Qsetting_constant, sym);
     if (!(s->m_flags & (F_LOCALIZED | F_FORWARDED)) || s->loaded()) {
@@ -364,12 +430,16 @@ void set_internal(Value sym, Value value, bool bind)
 Value default_value(Value sym)
 {
     Symbol* s = xsymbol(sym);
+    if (is_alias(s))
+        return default_value(s->default_value);
     return forwarded(s) || s->loaded() ? s->default_value : s->value;
 }
 
 void set_default(Value sym, Value value)
 {
     Symbol* s = xsymbol(sym);
+    if (is_alias(s))
+        return set_default(s->default_value, value);
     if (s->constant())
         xsignal1(Qsetting_constant, sym);
     if (forwarded(s) || s->loaded())
@@ -381,12 +451,16 @@ void set_default(Value sym, Value value)
 bool local_in_current_buffer(Value sym)
 {
     Symbol* s = xsymbol(sym);
+    if (is_alias(s))
+        return local_in_current_buffer(s->default_value);
     return forwarded(s) || s->loaded();
 }
 
 bool local_variable_p(Value sym, Value buffer)
 {
     Symbol* s = xsymbol(sym);
+    if (is_alias(s))
+        return local_variable_p(s->default_value, buffer);
     if (forwarded(s))
         return live_buffer(buffer) != nullptr;
     if (!s->localized())
@@ -399,6 +473,8 @@ bool local_variable_p(Value sym, Value buffer)
 Value buffer_local_value(Value sym, Value buffer)
 {
     Symbol* s = xsymbol(sym);
+    if (is_alias(s))
+        return buffer_local_value(s->default_value, buffer);
     if (forwarded(s))
         return forward_of(s).get(check_live_buffer(buffer));
     if (buffer == current_buffer())
@@ -414,6 +490,8 @@ Value buffer_local_value(Value sym, Value buffer)
 void set_buffer_local_value(Value sym, Value buffer, Value value)
 {
     Symbol* s = xsymbol(sym);
+    if (is_alias(s))
+        return set_buffer_local_value(s->default_value, buffer, value);
     if (forwarded(s)) {
         forward_of(s).set(check_live_buffer(buffer), value == Qunbound ? Qnil : value);
         return;

@@ -275,7 +275,8 @@ Value f_assoc(Args a)
         Value e = w.car();
         if (!e.is_cons())
             continue;
-        bool hit = nilp(testfn) ? equal(a[0], xcar(e)) : !nilp(call2(testfn, a[0], xcar(e)));
+        // Emacs calls TESTFN with the element's key first, then KEY.
+        bool hit = nilp(testfn) ? equal(a[0], xcar(e)) : !nilp(call2(testfn, xcar(e), a[0]));
         if (hit)
             return e;
     }

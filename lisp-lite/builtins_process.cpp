@@ -215,13 +215,12 @@ void default_sentinel(ProcessData& d, const std::string& event)
         return;
     std::string text = "\nProcess " + std::string(string_view(d.name)) + " " + event;
     Marker& mark = d.proc->output().mark();
-    const CharPos at = *mark.position();
+    const CharPos at = d.proc->output().insertion_point(); // the mark may point nowhere
     const CharPos old_point = b->point();
     const CharPos n(static_cast<std::int64_t>(count_chars(text)));
     {
-        InsertionScope scope(*b, at);
+        InsertionScope scope(*b);
         b->insert_at(at, text);
-        scope.inserted(n);
     }
     mark.set(*b, at + n);
     if (old_point >= at)
@@ -680,6 +679,16 @@ void send_text(Value proc, std::string_view text)
     }
 }
 
+// What output does with no filter, for filters that pass text on to it.
+Value f_internal_default_process_filter(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    check_string(a[1]);
+    if (d->proc)
+        d->proc->output().insert(string_view(a[1]));
+    return Qnil;
+}
+
 Value f_process_send_string(Args a)
 {
     Value proc = check_process(a[0]);
@@ -1113,6 +1122,7 @@ const SubrDef process_subrs[] = {
     {"process-query-on-exit-flag", 1, 1, f_process_query_on_exit_flag},
     {"set-process-query-on-exit-flag", 2, 2, f_set_process_query_on_exit_flag},
     {"process-send-string", 2, 2, f_process_send_string},
+    {"internal-default-process-filter", 2, 2, f_internal_default_process_filter},
     {"process-send-region", 3, 3, f_process_send_region},
     {"process-send-eof", 0, 1, f_process_send_eof},
     {"kill-process", 0, 2, f_kill_process},

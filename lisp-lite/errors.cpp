@@ -77,15 +77,25 @@ Value get_prop(Value sym, Value prop)
     return Qnil;
 }
 
+// A new property goes at the end of the plist, as Emacs's `put' does
+// (symbol-plist shows properties in the order they were first put).
 void put_prop(Value sym, Value prop, Value val)
 {
     Symbol* s = xsymbol(sym);
-    for (Value p : plist_pairs(s->plist))
+    Value last = Qnil;
+    for (Value p : plist_pairs(s->plist)) {
         if (xcar(p) == prop) {
             xcdr(p).as_cons()->car = val;
             return;
         }
-    s->plist = make_cons(prop, make_cons(val, s->plist));
+        last = p;
+    }
+    if (nilp(last)) { // empty (or a malformed one-element plist, kept)
+        s->plist = make_cons(prop, make_cons(val, s->plist));
+        return;
+    }
+    Value cell = make_cons(prop, make_cons(val, Qnil));
+    xcdr(last).as_cons()->cdr = cell;
 }
 
 struct StandardError {
@@ -130,6 +140,7 @@ const StandardError standard_errors[] = {
     {"circular-list", "List contains a loop", {"error"}},
     {"wrong-length-argument", "Wrong length argument", {"error"}},
     {"cyclic-function-indirection", "Symbol's chain of function indirections contains a loop", {"error"}},
+    {"cyclic-variable-indirection", "Symbol's chain of variable indirections contains a loop", {"error"}},
     {"text-read-only", "Text is read-only", {"buffer-read-only", "error"}},
     {"mark-inactive", "The mark is not active now", {"error"}},
 };

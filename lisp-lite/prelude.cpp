@@ -118,7 +118,11 @@ constexpr const char* prelude_source = R"ELISP(
        ((eq head 'cddr) (list 'setcdr (list 'cdr (car args)) value))
        ((eq head 'nth) (list 'setcar (list 'nthcdr (car args) (nth 1 args)) value))
        ((eq head 'nthcdr) (list 'setcdr (list 'nthcdr (list '1- (car args)) (nth 1 args)) value))
-       ((memq head '(aref elt)) (list 'aset (car args) (nth 1 args) value))
+       ((eq head 'aref) (list 'aset (car args) (nth 1 args) value))
+       ((eq head 'elt)
+        (let ((s (make-symbol "s")) (n (make-symbol "n")) (v (make-symbol "v")))
+          `(let ((,s ,(car args)) (,n ,(nth 1 args)) (,v ,value))
+             (if (listp ,s) (setcar (nthcdr ,n ,s) ,v) (aset ,s ,n ,v)))))
        ((eq head 'gethash) (list 'puthash (car args) value (nth 1 args)))
        ((eq head 'get) (list 'put (car args) (nth 1 args) value))
        ((eq head 'symbol-value) (list 'set (car args) value))
@@ -130,6 +134,12 @@ constexpr const char* prelude_source = R"ELISP(
              (if ,p (setcar ,p ,value)
                ,(internal--setf-expand (car args) `(cons ,k (cons ,value ,(car args))))))))
        ((eq head 'alist-get) (internal--setf-alist-get args value))
+       ((internal--cxr-place-p head)
+        ;; (caddr X) is (car (cddr X)): set the car or cdr of the rest.
+        (let ((name (symbol-name head)))
+          (list (if (eq (aref name 1) ?a) 'setcar 'setcdr)
+                (list (intern (concat "c" (substring name 2))) (car args))
+                value)))
        ((get head 'gv-expander) (apply (get head 'gv-expander) value args))
        ((and (symbolp head) (autoloadp (symbol-function head)))
         (autoload-do-load (symbol-function head) head)
@@ -179,21 +189,54 @@ constexpr const char* prelude_source = R"ELISP(
       (setq pairs (cdr (cdr pairs))))
     (if (cdr forms) (cons 'progn (nreverse forms)) (car forms))))
 
+(defun internal--cxr-place-p (head)
+  (and (symbolp head)
+       (let ((name (symbol-name head)))
+         (and (> (length name) 4) (string-match-p "\\`c[ad]+r\\'" name)))))
+
+;; The argument of these places that is itself a place (the setter assigns
+;; it), so it must not be replaced by a temporary.
+(defun internal--place-arg-p (head i)
+  (if (eq head 'alist-get) (= i 1)
+    (and (memq head '(plist-get substring cl-subseq cl-getf map-elt)) (= i 0))))
+
+(defun internal--setf-rmw (place fn)
+  "Call FN with a place equivalent to PLACE and wrap the form it returns.
+Read-modify-write macros (push, pop, cl-incf...) read and write PLACE, so
+its argument forms are bound to temporaries and evaluated once, as gv does."
+  (if (atom place)
+      (funcall fn place)
+    (let ((head (car place)))
+      (if (and (symbolp head) (not (get head 'gv-expander)) (macrop head))
+          (internal--setf-rmw (macroexpand-1 place) fn)
+        (let ((i 0) (binds nil) (args nil))
+          (dolist (a (cdr place))
+            (if (or (atom a) (memq (car a) '(quote function)) (internal--place-arg-p head i))
+                (setq args (cons a args))
+              (let ((tmp (make-symbol "a")))
+                (setq binds (cons (list tmp a) binds) args (cons tmp args))))
+            (setq i (1+ i)))
+          (let ((form (funcall fn (cons head (nreverse args)))))
+            (if binds (list 'let* (nreverse binds) form) form)))))))
+
 (defmacro push (newelt place)
   (if (symbolp place)
       (list 'setq place (list 'cons newelt place))
-    (internal--setf-expand place (list 'cons newelt place))))
+    (let ((v (make-symbol "v")))
+      (list 'let (list (list v newelt))
+            (internal--setf-rmw place (lambda (p) (internal--setf-expand p (list 'cons v p))))))))
 
 (defmacro pop (place)
   (list 'car-safe
         (if (symbolp place)
             (list 'prog1 place (list 'setq place (list 'cdr place)))
-          (list 'prog1 place (internal--setf-expand place (list 'cdr place))))))
+          (internal--setf-rmw place
+                              (lambda (p) (list 'prog1 p (internal--setf-expand p (list 'cdr p))))))))
 
 (defmacro cl-incf (place &optional x)
-  (internal--setf-expand place (if x (list '+ place x) (list '1+ place))))
+  (internal--setf-rmw place (lambda (p) (internal--setf-expand p (if x (list '+ p x) (list '1+ p))))))
 (defmacro cl-decf (place &optional x)
-  (internal--setf-expand place (if x (list '- place x) (list '1- place))))
+  (internal--setf-rmw place (lambda (p) (internal--setf-expand p (if x (list '- p x) (list '1- p))))))
 (defmacro add-to-list (list-var element &optional append)
   `(if (member ,element (symbol-value ,list-var)) (symbol-value ,list-var)
      (set ,list-var (if ,append (append (symbol-value ,list-var) (list ,element))
@@ -226,6 +269,53 @@ constexpr const char* prelude_source = R"ELISP(
        (with-current-buffer ,temp-buffer
          (unwind-protect (progn ,@body)
            (and (buffer-name ,temp-buffer) (kill-buffer ,temp-buffer)))))))
+
+(defmacro with-temp-file (file &rest body)
+  (let ((temp-file (make-symbol "temp-file"))
+        (temp-buffer (make-symbol "temp-buffer")))
+    `(let ((,temp-file ,file)
+           (,temp-buffer (generate-new-buffer " *temp file*" t)))
+       (unwind-protect
+           (prog1 (with-current-buffer ,temp-buffer ,@body)
+             (with-current-buffer ,temp-buffer (write-region nil nil ,temp-file nil 0)))
+         (and (buffer-name ,temp-buffer) (kill-buffer ,temp-buffer))))))
+
+(defun assoc-delete-all (key alist &optional test)
+  (let ((test (or test #'equal)) (out nil))
+    (dolist (elt alist) (unless (and (consp elt) (funcall test (car elt) key)) (push elt out)))
+    (nreverse out)))
+(defun assq-delete-all (key alist) (assoc-delete-all key alist #'eq))
+(defun rassq-delete-all (value alist)
+  (let ((out nil))
+    (dolist (elt alist) (unless (and (consp elt) (eq (cdr elt) value)) (push elt out)))
+    (nreverse out)))
+
+;; Joins with one slash between components; empty components are dropped.
+(defun file-name-concat (directory &rest components)
+  (let ((parts (delq nil (mapcar (lambda (c) (and c (not (equal c "")) c))
+                                 (cons directory components)))))
+    (if (null parts) ""
+      (let ((out (car parts)))
+        (dolist (p (cdr parts))
+          (setq out (concat (file-name-as-directory out) p)))
+        out))))
+
+;; Climbs from DIRECTORY (default-directory) with "../" until it is an
+;; ancestor of FILENAME, then appends the rest of FILENAME.
+(defun file-relative-name (filename &optional directory)
+  (let* ((file (expand-file-name filename))
+         (ancestor (file-name-as-directory (expand-file-name (or directory default-directory))))
+         (up ""))
+    (while (not (or (string-prefix-p ancestor file)
+                    (equal (file-name-as-directory file) ancestor)))
+      (setq ancestor (file-name-directory (directory-file-name ancestor))
+            up (concat up "../")))
+    (let ((result (concat up (if (> (length file) (length ancestor))
+                                 (substring file (length ancestor))
+                               ""))))
+      (cond ((not (equal result "")) result)
+            ((string-suffix-p "/" file) "./")
+            (t ".")))))
 
 (defmacro benchmark-elapse (&rest forms)
   (let ((t1 (make-symbol "t1")))
@@ -618,6 +708,29 @@ constexpr const char* prelude_source = R"ELISP(
          cl-count-if cl-find-if-not cl-notany cl-notevery cl-getf cl-adjoin cl-subsetp
          cl-gensym cl-plusp cl-minusp cl-evenp cl-oddp)
         ("rx" macro rx rx-define)
+        ("pcase" macro pcase pcase-exhaustive pcase-let pcase-let* pcase-dolist pcase-setq
+         pcase-lambda pcase-defmacro)
+        ("seq" macro seq-doseq seq-let seq-setq)
+        ("seq" nil seqp seq-elt seq-length seq-empty-p seq-first seq-rest seq-copy seq-into
+         seq-into-sequence seq-concatenate seq-do seq-each seq-map seq-do-indexed
+         seq-map-indexed seq-mapn seq-mapcat seq-remove seq-some seq-every-p seq-find
+         seq-count seq-contains-p seq-contains seq-position seq-uniq seq-set-equal-p seq-union
+         seq-intersection seq-difference seq-subseq seq-take seq-drop seq-take-while
+         seq-drop-while seq-reverse seq-sort seq-sort-by seq-partition seq-group-by seq-min
+         seq-max seq-random-elt)
+        ("nadvice" macro add-function remove-function)
+        ("nadvice" nil advice-add advice-remove advice-member-p advice-mapc
+         advice-function-member-p)
+        ("modes" macro define-minor-mode define-derived-mode define-globalized-minor-mode
+         define-global-minor-mode)
+        ("regexp-opt" nil regexp-opt regexp-opt-depth regexp-opt-charset)
+        ("format-spec" nil format-spec)
+        ("replace" nil how-many count-matches)
+        ("map" macro map-let map-put)
+        ("map" nil mapp map-elt map-contains-key map-put! map-insert map-delete map-apply map-do
+         map-keys map-values map-pairs map-keys-apply map-values-apply map-length map-empty-p
+         map-copy map-filter map-remove map-some map-every-p map-into map-merge map-merge-with
+         map-nested-elt)
         ("rx" nil rx-to-string)))
 )ELISP";
 

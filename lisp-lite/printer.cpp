@@ -195,6 +195,11 @@ private:
         if (!prefix)
             return false;
         m_out += prefix;
+        // ",@x" would read back as (\,@ x): a symbol starting with @ after a
+        // comma gets its @ escaped (Emacs 28 prints ",@x" here, which does
+        // not read back; found by the reader fuzzer).
+        if (head == Qcomma && m_escape && symbolp(xcar(rest)) && string_view(xsymbol(xcar(rest))->name).starts_with('@'))
+            m_out += '\\';
         int delta = head == Qbackquote ? 1 : comma ? -1 : 0;
         m_backquotes += delta;
         print(xcar(rest));

@@ -9,6 +9,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 #include <unicode/uchar.h>
 
@@ -69,6 +72,10 @@ private:
     const Value m_close_paren = Value::from_bits(0x3);
     const Value m_close_bracket = Value::from_bits(0x7);
     const Value m_dot = Value::from_bits(0xB);
+    // #N= labels of this read: label -> slot in m_label_values (a root).
+    static constexpr std::int64_t max_label = std::int64_t(1) << 40;
+    std::unordered_map<std::int64_t, std::size_t> m_labels;
+    RootedVector m_label_values;
 
     [[noreturn]] void eof()
     {
@@ -527,27 +534,90 @@ private:
         case '$': return xsymbol(Qload_file_name)->value == Qunbound ? Qnil : xsymbol(Qload_file_name)->value;
         default:
             if (c >= '0' && c <= '9') {
-                std::int64_t radix = c - '0';
+                // #NrDIGITS, #N=OBJECT or #N#. N saturates (no wrap-around:
+                // #4294967298r1 was read as radix 2); a saturated label is
+                // invalid, as Emacs finds #99999999999999999999=.
+                std::int64_t n = c - '0';
                 while (peek() >= '0' && peek() <= '9') {
-                    radix = radix * 10 + (m_text[m_pos++] - '0');
-                    if (radix > 1000000) // no wrap-around (#4294967298r1 was read as radix 2)
-                        radix = 1000000;
+                    n = n * 10 + (m_text[m_pos++] - '0');
+                    if (n > max_label)
+                        n = max_label + 1;
                 }
                 if (peek() == 'r' || peek() == 'R') {
                     ++m_pos;
-                    if (radix < 2 || radix > 36) {
+                    if (n < 2 || n > 36) {
                         std::size_t digits = m_pos - 1;
                         while (digits > 0 && m_text[digits - 1] >= '0' && m_text[digits - 1] <= '9')
                             --digits;
                         invalid("integer, radix " + std::string(m_text.substr(digits, m_pos - 1 - digits)));
                     }
-                    return read_radix(static_cast<int>(radix));
+                    return read_radix(static_cast<int>(n));
+                }
+                if (n <= max_label && peek() == '=') {
+                    ++m_pos;
+                    return read_labelled(n);
+                }
+                if (n <= max_label && peek() == '#') {
+                    ++m_pos;
+                    auto found = m_labels.find(n);
+                    if (found != m_labels.end())
+                        return m_label_values[found->second];
                 }
             }
             break;
         }
         --m_pos;
         invalid("#");
+    }
+
+    // #N=OBJECT: OBJECT, which #N# inside and after it means (print-circle's
+    // output read back), by Emacs 28's method: #N# read before OBJECT is
+    // complete gives a placeholder cons; a cons OBJECT is then copied into
+    // the placeholder (which becomes the object), anything else replaces
+    // the placeholder wherever it is inside OBJECT. Hash tables are not
+    // searched, as in Emacs 28.
+    Value read_labelled(std::int64_t label)
+    {
+        const std::size_t slot = m_label_values.size();
+        m_label_values.push_back(make_cons(Qnil, Qnil));
+        m_labels[label] = slot;
+        const Value placeholder = m_label_values[slot];
+        const Value object = read_quoted();
+        if (consp(object)) {
+            if (object != placeholder) {
+                placeholder.as_cons()->car = xcar(object);
+                placeholder.as_cons()->cdr = xcdr(object);
+            }
+            return placeholder; // (#1=#1# reads as (nil), as in Emacs)
+        }
+        substitute(object, placeholder);
+        m_label_values[slot] = object;
+        return object;
+    }
+
+    // Replaces `placeholder` by `object` everywhere in object's conses and
+    // vectors. Iterative and cycle-safe: the structure may be deep or circular.
+    static void substitute(Value object, Value placeholder)
+    {
+        std::vector<Value> todo{object};
+        std::unordered_set<std::uint64_t> seen;
+        auto visit = [&](Value& slot) {
+            if (slot == placeholder)
+                slot = object;
+            else if ((consp(slot) || vectorp(slot)) && seen.insert(slot.bits()).second)
+                todo.push_back(slot);
+        };
+        while (!todo.empty()) {
+            Value v = todo.back();
+            todo.pop_back();
+            if (consp(v)) {
+                visit(v.as_cons()->car);
+                visit(v.as_cons()->cdr);
+            } else if (vectorp(v)) {
+                for (Value& item : xvector(v)->items)
+                    visit(item);
+            }
+        }
     }
 
     // #("text" BEG END PLIST ...): a string with text properties.
@@ -585,7 +655,15 @@ private:
             else if (key == intern("size") && xcar(xcdr(p)).is_fixnum())
                 size = std::max<std::int64_t>(1, xcar(xcdr(p)).as_fixnum());
         }
-        Value table = make_hash_table_with_test(test, size);
+        // SIZE is a hint: a huge one (#s(hash-table size 6888888888), found
+        // by the fuzzer) must not exhaust memory, as it does not in Emacs.
+        // Counting also finds a cyclic DATA (#1=(k v . #1#)): circular-list,
+        // not a loop forever below.
+        std::int64_t pairs = 0;
+        for (ListWalker w(data); w.consp(); w.next())
+            ++pairs;
+        pairs /= 2;
+        Value table = make_hash_table_with_test(test, std::min(size, std::max<std::int64_t>(65, pairs)));
         for (Value p = data; p.is_cons(); p = cdr_safe(xcdr(p)))
             hash_put(table, xcar(p), car_safe(xcdr(p)));
         return table;

@@ -107,7 +107,8 @@
 (defmacro cl-block (name &rest body)
   "Define a lexically-scoped block NAME; `cl-return-from' NAME leaves it."
   (declare (indent 1))
-  (if (cl--tree-mentions-p body '(cl-return cl-return-from))
+  ;; `return'/`return-from' are the old `cl' names (lisp/cl.el aliases).
+  (if (cl--tree-mentions-p body '(cl-return cl-return-from return return-from))
       `(catch ',(cl--block-tag name) ,@body)
     (macroexp-progn body)))
 
@@ -367,12 +368,20 @@
   "Add X to the list in PLACE unless it is already there (by :test, default `eql')."
   (if (and (null keys) (symbolp place))
       `(setq ,place (cl-adjoin ,x ,place))
-    `(setf ,place (cl-adjoin ,x ,place ,@keys))))
+    (let ((v (make-symbol "x")))
+      `(let ((,v ,x))
+         ,(internal--setf-rmw place (lambda (p) `(setf ,p (cl-adjoin ,v ,p ,@keys))))))))
 
+;; internal--setf-rmw (prelude): PLACE's subforms are evaluated once.
 (defmacro cl-callf (func place &rest args)
-  `(setf ,place ,(if (symbolp func) `(,func ,place ,@args) `(funcall ,func ,place ,@args))))
+  (internal--setf-rmw
+   place (lambda (p) `(setf ,p ,(if (symbolp func) `(,func ,p ,@args) `(funcall ,func ,p ,@args))))))
 (defmacro cl-callf2 (func arg1 place &rest args)
-  `(setf ,place ,(if (symbolp func) `(,func ,arg1 ,place ,@args) `(funcall ,func ,arg1 ,place ,@args))))
+  (let ((v (make-symbol "x")))
+    `(let ((,v ,arg1))
+       ,(internal--setf-rmw
+         place (lambda (p) `(setf ,p ,(if (symbolp func) `(,func ,v ,p ,@args)
+                                       `(funcall ,func ,v ,p ,@args))))))))
 
 (defmacro cl-progv (symbols values &rest body)
   (let ((syms (make-symbol "syms")) (vals (make-symbol "vals")) (binds (make-symbol "binds")))

@@ -96,12 +96,11 @@ existing file, else the current line."
              (file (buffer-substring-no-properties start nul))
              (line (string-to-number (match-string 2 text)))
              (name-end (+ bol (match-end 2))))
-        ;; Show grep's separator as the colon people read.
+        ;; Show grep's separator as the colon people read: replaced in
+        ;; place, so the thousands of message overlays' markers are not
+        ;; walked once per line as an insertion would walk them.
         (let ((inhibit-read-only t))
-          (save-excursion
-            (goto-char nul)
-            (delete-char 1)
-            (insert ":")))
+          (subst-char-in-region nul (1+ nul) ?\0 ?: t))
         (compilation--add-message start name-end file line nil
                                   (if (derived-mode-p 'grep-mode) 0
                                     (compilation--type (substring text (match-end 0)))))

@@ -1,5 +1,10 @@
 ;;; modes.el --- major and minor modes  -*- lexical-binding: t -*-
 
+;; Also autoloaded in batch (define-minor-mode, define-derived-mode), where
+;; loadup has not loaded the keymap and command-loop Lisp these use.
+(require 'keymap)
+(require 'callint)
+
 (defvar major-mode 'fundamental-mode)
 (defvar mode-name "Fundamental")
 (make-variable-buffer-local 'major-mode)
@@ -154,6 +159,27 @@
          ,mode)
        (add-minor-mode ',mode ',lighter ,(when keymap map))
        ',mode)))
+
+;; Turning GLOBAL on runs TURN-ON in every buffer, and in each buffer whose
+;; major mode is set later; turning it off turns MODE off everywhere.
+(defmacro define-globalized-minor-mode (global mode turn-on &rest body)
+  "Define GLOBAL, a global minor mode turning the buffer-local MODE on everywhere."
+  (let* ((doc (if (stringp (car body)) (pop body) ""))
+         (split (modes--split-keywords body))
+         (keys (car split))
+         (enable (intern (format "%s-enable-in-buffer" global))))
+    `(progn
+       (defun ,enable ()
+         (when ,global (funcall #',turn-on)))
+       (define-minor-mode ,global ,doc :global t
+         ,@(when (plist-member keys :init-value) (list :init-value (plist-get keys :init-value)))
+         (if ,global (add-hook 'after-change-major-mode-hook #',enable)
+           (remove-hook 'after-change-major-mode-hook #',enable))
+         (dolist (buf (buffer-list))
+           (with-current-buffer buf
+             (if ,global (funcall #',turn-on) (when ,mode (,mode -1)))))
+         ,@(cdr split)))))
+(defalias 'define-global-minor-mode #'define-globalized-minor-mode)
 
 ;;;; Basic major modes
 

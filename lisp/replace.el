@@ -106,4 +106,23 @@ SPC/y replace, DEL/n skip, ! all, q/RET quit, . replace and quit."
   (interactive (replace--read-args "Replace regexp" t))
   (perform-replace regexp to-string nil t delimited nil nil start end))
 
+;; Counts from point (or RSTART) to the end (or REND). Empty matches count
+;; too, each followed by a one-character step so the scan ends, as in Emacs.
+(defun how-many (regexp &optional rstart rend interactive)
+  "Count the matches of REGEXP after point (or between RSTART and REND)."
+  (interactive (list (read-from-minibuffer "How many matches for regexp: ") nil nil t))
+  (let ((count 0)
+        (start (if rstart (min rstart (or rend rstart)) (point)))
+        (end (if rend (max rend (or rstart rend)) (point-max))))
+    (save-excursion
+      (goto-char start)
+      (while (and (< (point) end) (re-search-forward regexp end t))
+        (when (and (= (match-beginning 0) (match-end 0)) (< (point) end))
+          (forward-char 1))
+        (setq count (1+ count))))
+    (when interactive
+      (message "%d occurrence%s" count (if (= count 1) "" "s")))
+    count))
+(defalias 'count-matches #'how-many)
+
 (provide 'replace)

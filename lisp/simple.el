@@ -237,6 +237,8 @@ The command loop sets it to nil before each command.")
   (let ((n (prefix-numeric-value arg)))
     (when (< n 0) (error "Repetition argument has to be non-negative"))
     (barf-if-buffer-read-only)
+    ;; Auto Fill mode (fill.el) breaks the line first, as Emacs does.
+    (when (and (boundp 'auto-fill-function) auto-fill-function) (funcall auto-fill-function))
     (insert-char ?\n n)
     nil))
 

@@ -1,5 +1,6 @@
 #include "process/output_stream.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <exception>
@@ -8,6 +9,7 @@
 #include "buffer/buffer.hpp"
 #include "core/error.hpp"
 #include "core/prefault.hpp"
+#include "core/utf8.hpp"
 #include "process/insertion_scope.hpp"
 
 namespace gapmacs {
@@ -58,12 +60,26 @@ OutputStream::~OutputStream() { *m_alive = false; }
 
 void OutputStream::set_buffer(Buffer* buffer)
 {
-    if (buffer != m_mark->buffer())
-        m_held_back.detach(); // a held-back line belongs to the old buffer
-    if (!buffer)
+    if (buffer == this->buffer())
+        return;
+    m_held_back.detach(); // a held-back line belongs to the old buffer
+    if (!buffer) {
+        m_buffer.detach();
         m_mark->detach();
-    else if (buffer != m_mark->buffer())
-        m_mark->set(*buffer, CharPos(buffer->size() + 1));
+        return;
+    }
+    m_buffer.set(*buffer, CharPos(1));
+    m_mark->set(*buffer, CharPos(buffer->size() + 1));
+}
+
+CharPos OutputStream::insertion_point() const
+{
+    const Buffer& b = *buffer();
+    const std::optional<CharPos> mark = m_mark->position();
+    if (!mark)
+        return b.point_max();
+    // A mark into another buffer gives its position, as in Emacs.
+    return std::clamp(*mark, b.point_min(), b.point_max());
 }
 
 void OutputStream::use_mark(Marker& mark)
@@ -74,6 +90,20 @@ void OutputStream::use_mark(Marker& mark)
         mark.detach();
     m_own_mark.detach();
     m_mark = &mark;
+}
+
+void OutputStream::insert(std::string_view text)
+{
+    Buffer* b = buffer();
+    if (!b)
+        return;
+    const CharPos at = insertion_point();
+    {
+        InsertionScope scope(*b);
+        b->insert_before_markers(at, text);
+    }
+    const CharPos end = at + CharPos(static_cast<std::int64_t>(count_chars(text)));
+    m_mark->set(*b, end);
 }
 
 template <typename F> void OutputStream::call_filter(F&& call)
@@ -153,11 +183,11 @@ OutputStream::ReadResult OutputStream::read_chunk()
 OutputStream::ReadResult OutputStream::read_into_buffer(Buffer& buffer)
 {
     // Hot path: one read(2) into the gap, decoded in place, no allocation.
-    const CharPos at = *m_mark->position();
+    const CharPos at = insertion_point();
     CharPos end;
     bool eof;
     {
-        InsertionScope scope(buffer, at);
+        InsertionScope scope(buffer);
         const std::size_t room = m_decoder.room_for(m_read_max);
         char* area = buffer.reserve(at, room);
         const std::size_t carried = m_decoder.put_carry(area);
@@ -170,8 +200,10 @@ OutputStream::ReadResult OutputStream::read_into_buffer(Buffer& buffer)
         eof = n == 0;
         const std::size_t len = m_decoder.decode(area, carried + static_cast<std::size_t>(n), room, eof);
         end = buffer.commit(len, true);
-        scope.inserted(end - at);
     }
+    // Before-markers insertion moved the mark only if it was at `at` here.
+    if (end > at)
+        m_mark->set(buffer, end);
     if (m_region_filter && end > at) {
         if (m_region_unit == RegionUnit::Chunk) {
             if (!deliver_region(at, end))
@@ -218,7 +250,8 @@ void OutputStream::deliver_held_back()
     if (!m_region_filter || !b || m_held_back.buffer() != b)
         return;
     const CharPos start = *m_held_back.position();
-    const CharPos end = m_mark->position().value_or(start);
+    // The held-back text ends at the mark, unless Lisp has moved it away.
+    const CharPos end = m_mark->buffer() == b ? *m_mark->position() : b->point_max();
     m_held_back.detach();
     if (end > start)
         deliver_region(start, end);

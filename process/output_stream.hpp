@@ -10,6 +10,13 @@
 // markers, so the mark, other markers there and point (when it was at the
 // mark) move after it.
 //
+// The buffer is the process's, not the mark's: Lisp may point the mark
+// nowhere or into another buffer (set-marker), and output must still land
+// in the process buffer, never be dropped. As Emacs 28's
+// internal-default-process-filter: at the mark's position clipped to the
+// accessible text, or at the end of the accessible text when the mark
+// points nowhere; the mark is put back after the new text.
+//
 // When readable, the stream drains the pipe until EAGAIN, EOF or a time
 // budget, then returns to the loop, so a fast producer costs few wake-ups and
 // keyboard input is never starved. A filter may kill the process, kill the
@@ -44,14 +51,22 @@ public:
     OutputStream(const OutputStream&) = delete;
     OutputStream& operator=(const OutputStream&) = delete;
 
-    // The buffer output goes to (nullptr: none, or killed): the mark's.
-    // Setting a new buffer puts the mark at its end.
-    Buffer* buffer() const { return m_mark->buffer(); }
+    // The buffer output goes to (nullptr: none, or killed), whatever the
+    // mark points at. Setting a new buffer puts the mark at its end.
+    Buffer* buffer() const { return m_buffer.buffer(); }
     void set_buffer(Buffer* buffer);
     Marker& mark() { return *m_mark; }
     // Makes `mark` (owned by the caller, e.g. a Lisp marker object, and
     // outliving this stream's use of it) the process mark, at the old one's place.
     void use_mark(Marker& mark);
+    // Where the next text goes in buffer() (which must be live): the mark
+    // clipped to the accessible text, or its end when the mark points nowhere.
+    CharPos insertion_point() const;
+    // Inserts internal text there as output with no filter is inserted
+    // (internal-default-process-filter, for filters that pass text on):
+    // before markers, read-only ignored, the mark put after it. Nothing
+    // happens without a live buffer, as in Emacs.
+    void insert(std::string_view text);
 
     // Setting one kind of filter removes the other; an empty function means none.
     void set_string_filter(StringFilter f);
@@ -114,6 +129,9 @@ private:
     std::string m_area; // the string filter's read area
     Marker m_own_mark;
     Marker* m_mark = &m_own_mark;
+    // Tracks the process buffer (its position means nothing): the buffer is
+    // known, and known dead once killed, whatever happens to the mark.
+    Marker m_buffer;
     StringFilter m_string_filter;
     RegionFilter m_region_filter;
     RegionUnit m_region_unit = RegionUnit::Chunk;

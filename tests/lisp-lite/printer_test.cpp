@@ -47,3 +47,12 @@ TEST_CASE("printer: format directives", "[printer]")
     CHECK(eval_print("(format \"%5.2f|%-4d|%x|%c|%S\" 3.14159 7 255 ?a \"q\")") == "\" 3.14|7   |ff|a|\\\"q\\\"\"");
     CHECK(eval_print("(format \"%s\")") == "ERROR: Not enough arguments for format string");
 }
+
+// Found by the reader fuzzer (issue 11): (\, @x) printed as ",@x", which
+// reads back as (\,@ x).
+TEST_CASE("printer: a comma before a symbol starting with @ reads back", "[printer]")
+{
+    using lisp_test::eval_print;
+    CHECK(eval_print("(prin1-to-string '(\\` (a (\\, @) (\\, @x) (\\,@ @y))))") == "\"`(a ,\\\\@ ,\\\\@x ,@@y)\"");
+    CHECK(eval_print("(let ((v '(\\` (a (\\, @x))))) (equal (read (prin1-to-string v)) v))") == "t");
+}

@@ -138,8 +138,94 @@ TEST_CASE("Output goes into a read-only or narrowed buffer as in Emacs", "[proce
     p->output().set_buffer(&b);
     run_until([&] { return p->finished(); });
     CHECK(b.read_only());
+    // Emacs 28 clips the mark (4) to the narrowing (1..2) and grows it.
+    CHECK(b.point_min() == CharPos(1));
+    CHECK(b.point_max() == CharPos(5));
     b.widen();
-    CHECK(b.text() == "abcxyz");
+    CHECK(b.text() == "axyzbc");
+}
+
+// Issue 11, defect 8: output was dropped when the mark pointed nowhere.
+TEST_CASE("Output reaches the process buffer wherever the mark points", "[process]")
+{
+    Buffer b("mark");
+    b.insert("0123456789");
+    Buffer other("other");
+    other.insert("abcdef");
+    auto p = start(sh("printf OUT; sleep 0.1; printf TWO"));
+    p->output().set_buffer(&b);
+    std::string regions;
+    SECTION("nowhere: at the end")
+    {
+        p->output().mark().detach();
+        run_until([&] { return p->finished(); });
+        CHECK(b.text() == "0123456789OUTTWO");
+    }
+    SECTION("nowhere, narrowed: at the end of the accessible text")
+    {
+        b.narrow(CharPos(3), CharPos(6));
+        p->output().mark().detach();
+        run_until([&] { return p->finished(); });
+        CHECK(b.point_max() == CharPos(12));
+        b.widen();
+        CHECK(b.text() == "01234OUTTWO56789");
+    }
+    SECTION("nowhere, with a region filter")
+    {
+        p->output().set_region_filter([&](CharPos start, CharPos end) { regions += b.substring(start, end); });
+        p->output().mark().detach();
+        run_until([&] { return p->finished(); });
+        CHECK(b.text() == "0123456789OUTTWO");
+        CHECK(regions == "OUTTWO");
+    }
+    SECTION("nowhere, with a line region filter")
+    {
+        p->output().set_region_unit(OutputStream::RegionUnit::Line);
+        p->output().set_region_filter([&](CharPos start, CharPos end) { regions += b.substring(start, end); });
+        p->output().mark().detach();
+        run_until([&] { return p->finished(); });
+        CHECK(b.text() == "0123456789OUTTWO");
+        CHECK(regions == "OUTTWO");
+    }
+    SECTION("in another buffer: its position, in the process buffer")
+    {
+        p->output().mark().set(other, CharPos(3));
+        run_until([&] { return p->finished(); });
+        CHECK(b.text() == "01OUTTWO23456789");
+        CHECK(other.text() == "abcdef");
+    }
+    SECTION("in another buffer that is then killed")
+    {
+        auto doomed = std::make_unique<Buffer>("doomed");
+        doomed->insert("xy");
+        p->output().mark().set(*doomed, CharPos(2));
+        doomed.reset();
+        run_until([&] { return p->finished(); });
+        CHECK(b.text() == "0123456789OUTTWO");
+    }
+    CHECK(p->output().buffer() == &b);
+    CHECK(p->output().mark().buffer() == &b);
+    // The mark is back, just after the output.
+    const std::optional<CharPos> mark = p->output().mark().position();
+    REQUIRE(mark);
+    b.widen();
+    CHECK(b.substring(*mark - CharPos(3), *mark) == "TWO");
+}
+
+TEST_CASE("Output at the start of a narrowing stays inside it", "[process]")
+{
+    Buffer b("begv");
+    b.insert("0123456789");
+    b.narrow(CharPos(5), CharPos(7));
+    auto p = start(sh("printf OUT"));
+    p->output().set_buffer(&b);
+    p->output().mark().set(b, CharPos(5));
+    run_until([&] { return p->finished(); });
+    CHECK(b.point_min() == CharPos(5));
+    CHECK(b.point_max() == CharPos(10));
+    CHECK(p->output().mark().position() == CharPos(8));
+    b.widen();
+    CHECK(b.text() == "0123OUT456789");
 }
 
 TEST_CASE("A utf-8 character split across reads arrives whole", "[process]")

@@ -1,0 +1,21 @@
+(progn
+  ;; As Emacs: nthcdr takes the steps modulo the cycle, last uses
+  ;; safe-length, plist-get stops quietly, nconc may end with one.
+  (let ((ring (circular-tests--ring)) (rho (circular-tests--rho)))
+    (should (equal (nth 1000001 ring) 3))
+    (should (equal (nth 1000001 rho) 3))
+    (should (equal (elt ring 1000001) 3))
+    (should (eq (nthcdr 3 ring) ring))
+    (should (eq (nthcdr most-positive-fixnum ring) (nthcdr (% most-positive-fixnum 3) ring)))
+    (should (eq (nthcdr 4 rho) (cdr rho)))
+    (should (equal (safe-length ring) 5))
+    (should (equal (safe-length rho) 5))
+    (should-not (proper-list-p ring))
+    (should (eq (last ring) (cdr ring)))
+    (should (eq (last ring 2) ring))
+    (should (eq (last rho) (cdr rho)))
+    (should-not (plist-get ring 'x))
+    (should (equal (car (nconc (list 0) ring)) 0))
+    (should (equal (equal ring ring) t))
+    (should-not (equal rho (circular-tests--ring)))
+    (should-error (equal ring (circular-tests--ring)) :type 'circular-list)))

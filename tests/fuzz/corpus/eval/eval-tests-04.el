@@ -1,0 +1,12 @@
+(progn
+  (let ((acc nil)) (dolist (x '(a b c)) (push x acc)) (should (equal acc '(c b a))))
+  (should (equal (let ((acc nil)) (dolist (x '(1 2) acc) (push x acc))) '(2 1)))
+  (should (equal (let ((acc nil)) (dotimes (i 3) (push i acc)) acc) '(2 1 0)))
+  (should (equal (dotimes (i 3 'done) (ignore i)) 'done))
+  (let ((l (list 1 2 3)))
+    (should (= (pop l) 1))
+    (should (equal l '(2 3))))
+  (let ((v (list (list 1 2))))
+    (push 0 (car v))
+    (should (equal v '((0 1 2)))))
+  (let ((x 5)) (cl-incf x) (cl-decf x 3) (should (= x 3))))

@@ -1,0 +1,12 @@
+(progn
+  (should (= (length '(1 2 3)) 3))
+  (should (= (length nil) 0))
+  (should (= (length [1 2]) 2))
+  (should (= (safe-length '(1 2 . 3)) 2))
+  (should (equal (proper-list-p '(1 2)) 2))
+  (should-not (proper-list-p '(1 . 2)))
+  (should-error (length '(1 . 2)) :type 'wrong-type-argument)
+  (should-error (length 5) :type 'wrong-type-argument)
+  (let ((c (list 1 2))) (setcdr (cdr c) c)
+       (should-not (proper-list-p c))
+       (should-error (length c))))

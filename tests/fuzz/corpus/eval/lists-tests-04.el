@@ -1,0 +1,13 @@
+(progn
+  (should (equal (memq 'b '(a b c)) '(b c)))
+  (should (equal (member "b" '("a" "b")) '("b")))
+  (should (equal (memql 1.0 '(1 1.0)) '(1.0)))
+  (should (equal (assq 'b '((a . 1) (b . 2))) '(b . 2)))
+  (should (equal (assoc "b" '(("a" . 1) ("b" . 2))) '("b" . 2)))
+  (should (equal (rassq 2 '((a . 1) (b . 2))) '(b . 2)))
+  (should (equal (alist-get 'b '((a . 1) (b . 2))) 2))
+  (should (equal (alist-get 'z '((a . 1)) 'dflt) 'dflt))
+  (should (equal (delq 'a (list 'a 'b 'a 'c)) '(b c)))
+  (should (equal (delete "a" (list "a" "b")) '("b")))
+  (should (equal (remq 'a '(a b a)) '(b)))
+  (should (equal (remove 2 '(1 2 3 2)) '(1 3))))

@@ -1,0 +1,11 @@
+(progn
+  (should (= 1 1.0))
+  (should (< 1 2 3))
+  (should-not (< 1 3 2))
+  (should (<= 1 1 2))
+  (should (> 3 2))
+  (should (>= 3 3))
+  (should (/= 1 2))
+  (should (zerop 0))
+  (should (zerop 0.0))
+  (should-error (< 1 'a) :type 'wrong-type-argument))

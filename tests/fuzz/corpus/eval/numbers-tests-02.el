@@ -1,0 +1,13 @@
+(progn
+  (should (= (floor -1.5) -2))
+  (should (= (ceiling 1.2) 2))
+  (should (= (round 2.5) 2))
+  (should (= (round -2.5) -2))
+  (should (= (round 3.5) 4))
+  (should (= (truncate -1.5) -1))
+  (should (= (floor 7 2) 3))
+  (should (= (floor -7 2) -4))
+  (should (= (ceiling 7 2) 4))
+  (should (= (round 5 2) 2))
+  (should (equal (ffloor 1.5) 1.0))
+  (should (equal (float 3) 3.0)))

@@ -1,0 +1,12 @@
+(progn
+  (should (= (expt 2 10) 1024))
+  (should (equal (expt 2.0 0.5) 1.4142135623730951))
+  (should (equal (expt 2 -1) 0.5))
+  (should (equal (sqrt 4) 2.0))
+  (should (= (ash 1 3) 8))
+  (should (= (ash -8 -1) -4))
+  (should (= (lsh -8 -1) 2305843009213693948))
+  (should (= (logand 12 10) 8))
+  (should (= (logior 12 10) 14))
+  (should (= (logxor 12 10) 6))
+  (should (= (lognot 5) -6)))

@@ -1,0 +1,11 @@
+(progn
+  (should (numberp 1))
+  (should (numberp 1.0))
+  (should (integerp 1))
+  (should-not (integerp 1.0))
+  (should (floatp 1.0))
+  (should (fixnump most-positive-fixnum))
+  (should (natnump 0))
+  (should-not (natnump -1))
+  (should (= most-positive-fixnum 2305843009213693951))
+  (should (= most-negative-fixnum -2305843009213693952)))

@@ -1,0 +1,11 @@
+(progn
+  (should (equal (number-to-string 42) "42"))
+  (should (equal (number-to-string -1.5) "-1.5"))
+  (should (equal (string-to-number "12abc") 12))
+  (should (equal (string-to-number " 1.5e2") 150.0))
+  (should (equal (string-to-number "ff" 16) 255))
+  (should (equal (string-to-number "-") 0))
+  (should (equal (string-to-number ".5") 0.5))
+  (should (equal (string-to-number "1e") 1))
+  (should (equal (string-to-number "+5") 5))
+  (should (equal (string-to-number "abc") 0)))

@@ -1,0 +1,1 @@
+#s(hash-table test equal data ("k" v 1 2))

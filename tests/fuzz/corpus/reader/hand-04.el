@@ -1,0 +1,1 @@
+#("abc" 0 1 (face bold))

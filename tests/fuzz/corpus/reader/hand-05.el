@@ -1,0 +1,1 @@
+(?\N{U+E9} "\N{LATIN SMALL LETTER E WITH ACUTE}" #x-1f #b101 #36rZZ 1.5e3 -0.0 1.0e+INF)

@@ -1,0 +1,7 @@
+(ert-deftest printer-circular ()
+  (let ((x (list 1 2 3))) (setcdr (cddr x) x)
+       (should (equal (prin1-to-string x) "(1 2 3 1 2 . #2)")))
+  (let ((x (list 1 2))) (setcar x x)
+       (should (equal (prin1-to-string x) "(#0 2)")))
+  (let ((x (vector 1 2))) (aset x 0 x)
+       (should (equal (prin1-to-string x) "[#0 2]"))))

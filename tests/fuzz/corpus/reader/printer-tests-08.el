@@ -1,0 +1,7 @@
+(ert-deftest printer-print-functions ()
+  (should (equal (with-output-to-string (prin1 "a") (princ "b") (print 'c) (terpri))
+                 "\"a\"b\nc\n\n"))
+  (should (equal (with-output-to-string (princ 1.5) (princ '(a "b"))) "1.5(a b)"))
+  (let ((chars nil))
+    (prin1 'ab (lambda (c) (push c chars)))
+    (should (equal (nreverse chars) '(?a ?b)))))

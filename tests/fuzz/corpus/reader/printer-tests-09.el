@@ -1,0 +1,11 @@
+(ert-deftest printer-format ()
+  (should (equal (format "[%5s|%-5s|%.2s|%5d|%-5d|%05d|%+d|% d|%x|%X|%o|%#x|%#o|%c|%f|%.2f|%e|%g|%g|%g|%%|%S|%s|%d|%x]"
+                         "ab" "ab" "abc" 42 42 42 42 42 255 255 8 255 8 ?é 3.14159 3.14159 31415.9 0.0001 1e10 100.0 "q" 'sym 3.9 -255)
+                 "[   ab|ab   |ab|   42|42   |00042|+42| 42|ff|FF|10|0xff|010|é|3.141590|3.14|3.141590e+04|0.0001|1e+10|100|%|\"q\"|sym|3|-ff]"))
+  (should (equal (format "%s %s %s %s" 1.5 nil '(1 "a" b) [a "b"]) "1.5 nil (1 a b) [a b]"))
+  (should (equal (format "%-10.3f|%10.3e|%5c|%#g|%.3g" 3.14159 31415.9 ?a 1.0 1234567.0)
+                 "3.142     | 3.142e+04|    a|1.00000|1.23e+06"))
+  (should (equal (format "%2$s %1$s" 'a 'b) "b a"))
+  (should (equal (format-message "`%s' can't" 'x) "‘x’ can’t"))
+  (should-error (format "%d" "x") :type 'error)
+  (should-error (format "%s") :type 'error))

@@ -1,0 +1,6 @@
+(ert-deftest reader-circle-cyclic-list ()
+  (let* ((l (list 1 2 3)))
+    (setcdr (last l) l)
+    (let ((back (reader-circle-tests--round-trip l)))
+      (should (eq (nthcdr 3 back) back))
+      (should (equal (reader-circle-tests--print back) "#1=(1 2 3 . #1#)")))))

@@ -1,0 +1,6 @@
+(ert-deftest reader-circle-car-cycle ()
+  (let ((l (list 'a 'b)))
+    (setcar (cdr l) l)
+    (let ((back (reader-circle-tests--round-trip l)))
+      (should (eq (cadr back) back))
+      (should (eq (car back) 'a)))))

@@ -1,0 +1,8 @@
+(ert-deftest reader-circle-vector ()
+  (let ((v (make-vector 2 nil)))
+    (aset v 0 v)
+    (aset v 1 (list v))
+    (let ((back (reader-circle-tests--round-trip v)))
+      (should (vectorp back))
+      (should (eq (aref back 0) back))
+      (should (eq (car (aref back 1)) back)))))

@@ -1,0 +1,5 @@
+(ert-deftest reader-circle-nested-labels ()
+  (let ((back (car (read-from-string "#1=(a #2=[b #1# #2#] #2#)"))))
+    (should (eq (aref (nth 1 back) 1) back))
+    (should (eq (aref (nth 1 back) 2) (nth 1 back)))
+    (should (eq (nth 2 back) (nth 1 back)))))

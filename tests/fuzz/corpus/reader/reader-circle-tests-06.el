@@ -1,0 +1,6 @@
+(ert-deftest reader-circle-emacs-corner-cases ()
+  (should (equal (reader-circle-tests--print (car (read-from-string "(#1=(b) #1=(c) #1#)")))
+                 "((b) #1=(c) #1#)"))
+  (should (equal (car (read-from-string "#1=#1#")) '(nil)))
+  (should (equal (car (read-from-string "(#1=a #1#)")) '(a a)))
+  (should (equal (car (read-from-string "#1= (a)")) '(a))))

@@ -1,0 +1,5 @@
+(ert-deftest reader-read-from-string ()
+  (should (equal (read-from-string "(a b) c") '((a b) . 5)))
+  (should (equal (read-from-string "x y" 2) '(y . 3)))
+  (should (equal (read-from-string "  42  ") '(42 . 4)))
+  (should (equal (read-from-string "é x") '(é . 1))))
