@@ -51,7 +51,7 @@ void OutputStream::on_readable()
         m_resume->reschedule(when);
     else
         m_resume.emplace(m_loop, when, [this] {
-            if (m_watcher)
+            if (m_watcher && !m_busy) // a busy stream is re-armed when its filter returns
                 m_watcher->set_events(EventLoop::Readable);
         });
 }
@@ -108,19 +108,28 @@ void OutputStream::insert(std::string_view text)
 
 template <typename F> void OutputStream::call_filter(F&& call)
 {
-    // m_busy keeps a nested loop (accept-process-output in the filter) off
-    // this stream; it is cleared on every way out, unless the filter
-    // destroyed the stream.
+    // m_busy keeps a nested loop (accept-process-output in the filter, or
+    // process-send-region waiting for a full pipe) off this stream; it is
+    // cleared on every way out, unless the filter destroyed the stream.
+    // The descriptor leaves the poll set meanwhile: readable but unread, it
+    // would make every nested poll return at once (rgrep spun 10,000 times
+    // a second while its find filter waited for grep).
     std::weak_ptr<bool> alive = m_alive;
     struct Busy {
         OutputStream* self;
         std::weak_ptr<bool>& alive;
+        unsigned events;
         ~Busy()
         {
-            if (!alive.expired())
-                self->m_busy = false;
+            if (alive.expired())
+                return;
+            self->m_busy = false;
+            if (self->m_watcher)
+                self->m_watcher->set_events(events);
         }
-    } busy{this, alive};
+    } busy{this, alive, m_watcher ? m_watcher->events() : 0u};
+    if (m_watcher)
+        m_watcher->set_events(0);
     m_busy = true;
     try {
         call();
