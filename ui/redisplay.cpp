@@ -264,8 +264,12 @@ private:
                     if (off_view)
                         m_hscroll_to = *row.cursor_line_col;
                 } else if (m_opt.truncate && row.cursor_line_col) {
-                    found = true; // on this row, but left or right of the view
+                    // On this row, but left or right of the view: at the
+                    // nearer edge until the hscroll brings it in.
+                    found = true;
                     m_w.cursor_row = m_w.top + i;
+                    const bool right = *row.cursor_line_col > m_opt.hscroll;
+                    m_w.cursor_col = m_w.left + m_numbers + (right ? std::max(m_opt.width - 1, 0) : 0);
                     m_hscroll_to = *row.cursor_line_col;
                 }
             }

@@ -231,10 +231,16 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
             out[static_cast<std::size_t>(col - hs)] = cell;
         ++col;
     };
+    // A glyph wider than the whole row is still drawn (a row always
+    // advances), so a wrapped row's cursor may lie past its edge: it stays
+    // in the last cell. A truncated row's cursor out of view has no cell:
+    // redisplay hscrolls to it.
     auto place_cursor = [&](int c) {
         row.cursor_line_col = c;
-        if (c >= first_visible && c - hs <= content)
-            row.cursor_col = std::min(c - hs, content);
+        if (!options.truncate)
+            row.cursor_col = std::min(c, width - 1);
+        else if (c >= first_visible && c - hs <= content)
+            row.cursor_col = std::min(c - hs, width - 1);
         else
             row.cursor_col.reset();
     };
@@ -313,8 +319,13 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
                 if (kw == 0 && extra < Cell::max_chars)
                     cell.chars[extra++] = chars[k].c;
             }
-            if (col < first_visible && col + w > first_visible) {
-                // A wide character cut by the left edge shows as blanks.
+            const bool cut_left = col < first_visible && col + w > first_visible;
+            const bool cut_right = col - hs + w > content && w > 1;
+            if (cut_left || cut_right) {
+                // A wide character cut by an edge of the row shows as
+                // blanks: half of it would be a cell the terminal cannot
+                // draw (only a row narrower than the character cuts it on
+                // the right).
                 for (int k = 0; k < w; ++k)
                     put(Cell::of(U' ', face));
             } else {

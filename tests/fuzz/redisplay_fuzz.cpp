@@ -39,11 +39,7 @@ void init_once()
 
 bool control(char32_t c) { return c < 0x20 || (c >= 0x7f && c < 0xa0); }
 
-// After Frame::resize, redisplay reports the cursor where it was in the
-// old layout, past the new frame's edge (docs/reliability.md; inputs in
-// tests/fuzz/pending/redisplay/). Until that is fixed the cursor is
-// checked on the first two redisplays only, so fuzzing goes on past it.
-void check_grid(Frame& f, const RedisplayStats& stats, bool check_cursor)
+void check_grid(Frame& f, const RedisplayStats& stats)
 {
     if (std::getenv("GAPMACS_FUZZ_TRACE"))
         std::fprintf(stderr, "frame %dx%d cursor %d,%d\n", f.rows(), f.cols(), stats.cursor_row, stats.cursor_col);
@@ -59,8 +55,6 @@ void check_grid(Frame& f, const RedisplayStats& stats, bool check_cursor)
             FUZZ_CHECK(cell.width <= 2);
         }
     }
-    if (!check_cursor)
-        return;
     FUZZ_CHECK_MSG(stats.cursor_row >= 0 && stats.cursor_row < f.rows(), "cursor row %d of %d", stats.cursor_row,
                    f.rows());
     FUZZ_CHECK_MSG(stats.cursor_col >= 0 && stats.cursor_col < f.cols(), "cursor column %d of %d",
@@ -109,11 +103,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 s.region = CharPos(1);
             return s;
         };
-        check_grid(f, redisplay(f, settings), true);
+        check_grid(f, redisplay(f, settings));
         buffer.insert(text); // an edit at point, then the incremental redraw
-        check_grid(f, redisplay(f, settings), true);
+        check_grid(f, redisplay(f, settings));
         f.resize(3 + split % 20, 1 + (split * 7) % 90);
-        check_grid(f, redisplay(f, settings), false);
+        check_grid(f, redisplay(f, settings));
     }
     lisp::kill_buffer(b);
     return 0;

@@ -303,3 +303,34 @@ TEST_CASE("the mode line shows L?? rather than counting megabytes, until the lin
     CHECK(f.grid().row_text(4).find("Bot L1000001 ") != std::string::npos);
     lisp::kill_buffer(b);
 }
+
+TEST_CASE("after a resize to a tiny frame the cursor is inside it, wrapped or truncated")
+{
+    // Found by the redisplay fuzzer: the cursor kept its place from the old
+    // layout when point's row had a glyph wider than the new row.
+    lisp::Value b = ui_test::buffer_with("tiny", std::string("\0\0]\0\0\0\0]\0\n\0\0\0\n", 14));
+    Buffer& text = *lisp::live_buffer(b);
+    text.goto_char(CharPos(10));
+    for (bool truncate : {false, true}) {
+        for (bool numbers : {false, true}) {
+            auto settings = [&](Window&) {
+                WindowSettings s;
+                s.layout.truncate = truncate;
+                s.line_numbers = numbers;
+                return s;
+            };
+            Frame f(31, 64, b, minibuffer());
+            redisplay(f, settings);
+            for (auto [rows, cols] : {std::pair{3, 4}, {19, 4}, {3, 1}, {4, 2}}) {
+                f.resize(rows, cols);
+                auto stats = redisplay(f, settings);
+                INFO("truncate " << truncate << " numbers " << numbers << " " << rows << "x" << cols);
+                CHECK(stats.cursor_row >= 0);
+                CHECK(stats.cursor_row < f.rows());
+                CHECK(stats.cursor_col >= 0);
+                CHECK(stats.cursor_col < f.cols());
+            }
+        }
+    }
+    lisp::kill_buffer(b);
+}

@@ -158,3 +158,31 @@ TEST_CASE("row_restart finds the line start, or a restart point of a very long l
     CHECK(s.bytes == r.bytes); // rows from the earlier restart arrive exactly at the next
     lisp::kill_buffer(b);
 }
+
+TEST_CASE("a glyph wider than a very narrow row is drawn, and the cursor stays inside the row")
+{
+    // ^@ needs two columns; a two-column row has one for text, yet a row
+    // must advance. The newline after it is where the cursor is.
+    auto l = lay(std::string("\0\n", 2), 2, false, 2);
+    CHECK(l.row.ends_line);
+    REQUIRE(l.row.cursor_col.has_value());
+    CHECK(*l.row.cursor_col == 1);
+}
+
+TEST_CASE("a wide character in a row narrower than it shows as a blank, never half a cell")
+{
+    lisp::Value b = ui_test::buffer_with("narrow", "漢");
+    Buffer& text = *lisp::live_buffer(b);
+    for (int width : {1, 2}) {
+        std::vector<Cell> cells(static_cast<std::size_t>(width));
+        Row row = layout_row(text, text.text_pos(CharPos(1)), text.text_pos(text.point_max()), {width, 8, false},
+                             cells, text.char_to_byte(CharPos(2)));
+        INFO("width " << width);
+        for (int c = 0; c < width; ++c)
+            CHECK(c + cells[static_cast<std::size_t>(c)].width <= width);
+        CHECK(cells[0].chars[0] == U' ');
+        REQUIRE(row.cursor_col.has_value());
+        CHECK(*row.cursor_col < width);
+    }
+    lisp::kill_buffer(b);
+}
