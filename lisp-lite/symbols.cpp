@@ -165,6 +165,7 @@ void init()
     register_modification_builtins();
     register_word_builtins();
     register_translate_builtins();
+    register_char_name_builtins();
     register_command_builtins();
     register_minibuffer_builtins();
     define_standard_errors();

@@ -102,6 +102,7 @@
 (load "isearch" nil t)
 (load "replace" nil t)
 (load "bindings" nil t)
+(load "iso-transl" nil t)
 
 ;; *scratch* is for Lisp, as in Emacs.
 (defvar initial-major-mode 'lisp-interaction-mode)

@@ -29,25 +29,32 @@
 (defun minibuffer--key-string (key)
   (if (symbolp key) (symbol-name key) key))
 
-(defun minibuffer--candidates (collection predicate)
-  "The (NAME . PREDICATE-ARGS) pairs of COLLECTION that pass PREDICATE."
-  (let (out)
+(defun minibuffer--matches (string collection predicate)
+  "The names in COLLECTION that start with STRING, pass
+`completion-regexp-list' and then PREDICATE, in Emacs's order of tests:
+the prefix first, so a table of 40,000 names costs one pass and no
+garbage for the names that do not match."
+  (let* ((out nil)
+         ;; The predicate gets the element (a list's or obarray's) or the
+         ;; key and value (a hash table's): ARG2 is for the latter.
+         (consider
+          (lambda (key arg1 arg2 two-args)
+            (when (or (stringp key) (symbolp key))
+              (let ((name (minibuffer--key-string key)))
+                (when (and (string-prefix-p string name completion-ignore-case)
+                           (minibuffer--regexps-ok name)
+                           (or (null predicate)
+                               (if two-args
+                                   (funcall predicate arg1 arg2)
+                                 (funcall predicate arg1))))
+                  (push name out)))))))
     (cond ((hash-table-p collection)
-           (maphash (lambda (k v)
-                      (when (and (or (stringp k) (symbolp k))
-                                 (or (null predicate) (funcall predicate k v)))
-                        (push (minibuffer--key-string k) out)))
-                    collection))
+           (maphash (lambda (k v) (funcall consider k k v t)) collection))
           ((vectorp collection)
-           (mapatoms (lambda (s)
-                       (when (or (null predicate) (funcall predicate s))
-                         (push (symbol-name s) out)))))
+           (mapatoms (lambda (s) (funcall consider s s nil nil))))
           (t
            (dolist (elt collection)
-             (let ((key (if (consp elt) (car elt) elt)))
-               (when (and (or (stringp key) (symbolp key))
-                          (or (null predicate) (funcall predicate elt)))
-                 (push (minibuffer--key-string key) out))))))
+             (funcall consider (if (consp elt) (car elt) elt) elt nil nil))))
     (nreverse out)))
 
 (defun minibuffer--prefix-p (prefix string)
@@ -57,13 +64,6 @@
   (let ((ok t) (case-fold-search completion-ignore-case))
     (dolist (re completion-regexp-list ok)
       (unless (string-match-p re name) (setq ok nil)))))
-
-(defun minibuffer--matches (string collection predicate)
-  (let (out)
-    (dolist (name (minibuffer--candidates collection predicate))
-      (when (and (minibuffer--prefix-p string name) (minibuffer--regexps-ok name))
-        (push name out)))
-    (nreverse out)))
 
 (defun minibuffer--common-prefix (a b)
   (let ((n (min (length a) (length b))) (i 0))
@@ -248,8 +248,7 @@ only match and exact; nil when nothing matches."
   "Complete at most one more word (up to a space or hyphen)."
   (interactive)
   (let* ((contents (minibuffer-contents))
-         (comp (try-completion contents minibuffer-completion-table
-                               minibuffer-completion-predicate)))
+         (comp (minibuffer--try-word contents)))
     (cond ((null comp) (minibuffer-message "No match") nil)
           ((eq comp t) (minibuffer-message "Sole completion") t)
           ((> (length comp) (length contents))
@@ -257,6 +256,24 @@ only match and exact; nil when nothing matches."
              (minibuffer--set-contents (if end (substring comp 0 (1+ end)) comp)))
            t)
           (t (minibuffer-completion-help) nil))))
+
+(defun minibuffer--try-word (contents)
+  "`try-completion' of CONTENTS, or, when that adds nothing, of CONTENTS
+followed by a space or a hyphen, as Emacs does: so SPC after \"LATIN SMALL
+LETTER E\" goes on to \"LATIN SMALL LETTER E \" although the input is
+already a name."
+  (let ((comp (try-completion contents minibuffer-completion-table
+                              minibuffer-completion-predicate)))
+    (if (and comp (or (eq comp t) (= (length comp) (length contents))))
+        (let ((base (if (stringp comp) comp contents))
+              (grown nil))
+          (dolist (sep '(" " "-"))
+            (unless grown
+              (let ((c (try-completion (concat base sep) minibuffer-completion-table
+                                       minibuffer-completion-predicate)))
+                (when c (setq grown (if (eq c t) (concat base sep) c))))))
+          (or grown comp))
+      comp)))
 
 (defun minibuffer-complete-and-exit ()
   "Exit if the contents are a valid completion, completing them if they can be."

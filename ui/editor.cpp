@@ -683,7 +683,13 @@ void Editor::execute_one_command()
     Value cmd = value_of("this-command");
     if (symbolp(cmd) && nilp(xsymbol(cmd)->function) && !nilp(cmd))
         xsignal1(Qvoid_function, cmd);
-    call2(sym("call-interactively"), cmd, Qnil);
+    // command-execute, as Emacs's loop: a string or vector bound to a key
+    // is a keyboard macro (C-x 8 ' e types é). SPECIAL: the prefix argument
+    // was moved to current-prefix-arg above.
+    {
+        Value args[] = {cmd, Qnil, Qnil, Qt};
+        funcall(sym("command-execute"), args, 4);
+    }
     safe_run_hooks(sym("post-command-hook"));
     if (!nilp(value_of("deactivate-mark")) && !nilp(value_of("transient-mark-mode")) && fboundp("deactivate-mark"))
         call0(sym("deactivate-mark"));

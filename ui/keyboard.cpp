@@ -132,13 +132,18 @@ void Keyboard::decode(std::string_view bytes)
         m_flush.reschedule(EventLoop::Clock::now() + esc_wait);
 }
 
-void Keyboard::read_available()
+void Keyboard::decode_polled()
 {
-    AlarmBlock block;
     if (g_polled_len > 0) {
         decode(std::string_view(g_polled, static_cast<std::size_t>(g_polled_len)));
         g_polled_len = 0;
     }
+}
+
+void Keyboard::read_available()
+{
+    AlarmBlock block;
+    decode_polled();
     char buf[8192];
     ssize_t n = ::read(m_fd, buf, sizeof buf);
     if (n > 0)
@@ -151,10 +156,7 @@ void Keyboard::poll_now()
 {
     {
         AlarmBlock block;
-        if (g_polled_len > 0) {
-            decode(std::string_view(g_polled, static_cast<std::size_t>(g_polled_len)));
-            g_polled_len = 0;
-        }
+        decode_polled();
     }
     struct pollfd p{m_fd, POLLIN, 0};
     if (::poll(&p, 1, 0) == 1 && (p.revents & POLLIN))
@@ -180,6 +182,11 @@ void Keyboard::stop_quit_polling()
 {
     m_polling = false;
     set_poll_timer(0);
+    // Keys the poller took from the terminal while the command ran are no
+    // longer there to wake the event loop: queue them now, or typeahead
+    // (RET right after a slow SPC completion) would wait for the next key.
+    AlarmBlock block;
+    decode_polled();
 }
 
 } // namespace gapmacs::ui

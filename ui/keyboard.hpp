@@ -41,6 +41,7 @@ public:
 
 private:
     void read_available();
+    void decode_polled(); // with SIGALRM blocked
     void decode(std::string_view bytes);
 
     int m_fd;

@@ -348,6 +348,9 @@ void paint_minibuffer_row(Frame& frame, const SettingsFn& settings, RedisplaySta
     mw.has_divider = false;
     WindowSettings s = settings(mw);
     s.layout.truncate = false;
+    // The row was cleared above: a painter that found nothing changed would
+    // leave the input blank (a "[No match]" without an edit hid it).
+    mw.invalidate();
     WindowPainter(frame, mw, s, stats).paint();
     if (!frame.minibuffer_message.empty()) {
         int end = g.cols();

@@ -101,6 +101,34 @@ it saw are in `minibuffer-tests--prompts'."
       (minibuffer-complete-word)
       (should (equal (buffer-string) "find-")))))
 
+(ert-deftest minibuffer-complete-word-goes-past-a-complete-name ()
+  ;; As Emacs: when the input is already a name and also the start of
+  ;; longer ones, SPC completes on to the separator that follows it.
+  (skip-unless (boundp 'gapmacs-version))
+  (with-temp-buffer
+    (let ((minibuffer-completion-table '("LATIN SMALL LETTER E" "LATIN SMALL LETTER E WITH ACUTE"))
+          (completion-ignore-case t))
+      (insert "latin small letter e")
+      (minibuffer-complete-word)
+      (should (equal (buffer-string) "LATIN SMALL LETTER E ")))))
+
+(ert-deftest minibuffer-completion-tests-the-predicate-after-the-prefix ()
+  ;; Emacs calls PREDICATE only on the names that match, with a list's
+  ;; element or a hash table's key and value.
+  (let ((seen nil)
+        (table (make-hash-table :test 'equal)))
+    (puthash "alpha" 1 table)
+    (puthash "beta" 2 table)
+    (puthash "alps" 3 table)
+    (should (equal (sort (all-completions "al" table (lambda (k v) (push k seen) (> v 1))) #'string<)
+                   '("alps")))
+    (should (equal (sort seen #'string<) '("alpha" "alps")))
+    (setq seen nil)
+    (should (equal (all-completions "c" '(("car" . 1) "cdr" "bus" cons)
+                                    (lambda (e) (push e seen) (not (equal e "cdr"))))
+                   '("car" "cons")))
+    (should (equal (reverse seen) '(("car" . 1) "cdr" cons)))))
+
 (ert-deftest minibuffer-history-elements ()
   (skip-unless (boundp 'gapmacs-version))
   (with-temp-buffer
