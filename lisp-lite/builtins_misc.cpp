@@ -1,4 +1,4 @@
-// Everything else: type-of, the collector's Lisp interface, time, exiting,
+// Everything else: type-of, the collector's Lisp interface, sleeping, exiting,
 // and the built-in variables.
 #include <unistd.h>
 
@@ -69,49 +69,6 @@ Value f_gapmacs_heap_stats(Args)
                  Value::fixnum(static_cast<std::int64_t>(s.live_bytes)), Value::fixnum(static_cast<std::int64_t>(s.blocks))});
 }
 
-double now_seconds()
-{
-    using namespace std::chrono;
-    return duration<double>(system_clock::now().time_since_epoch()).count();
-}
-
-// A Lisp timestamp (HIGH LOW USEC PSEC) or number to seconds.
-double time_value(Value t)
-{
-    if (nilp(t))
-        return now_seconds();
-    if (numberp(t))
-        return check_number(t);
-    if (t.is_cons()) {
-        double high = check_number(car(t));
-        Value rest = cdr(t);
-        double low = rest.is_cons() ? check_number(xcar(rest)) : check_number(rest);
-        double usec = rest.is_cons() && xcdr(rest).is_cons() ? check_number(xcar(xcdr(rest))) : 0;
-        double psec = rest.is_cons() && xcdr(rest).is_cons() && xcdr(xcdr(rest)).is_cons()
-                          ? check_number(xcar(xcdr(xcdr(rest))))
-                          : 0;
-        return high * 65536 + low + usec / 1e6 + psec / 1e12;
-    }
-    error("Invalid time specification");
-}
-
-Value make_time(double t)
-{
-    double whole = std::floor(t);
-    auto secs = static_cast<std::int64_t>(whole);
-    double frac = t - whole;
-    auto usec = static_cast<std::int64_t>(frac * 1e6);
-    auto psec = static_cast<std::int64_t>((frac * 1e6 - static_cast<double>(usec)) * 1e6);
-    return list({Value::fixnum(secs >> 16), Value::fixnum(secs & 0xFFFF), Value::fixnum(usec), Value::fixnum(psec)});
-}
-
-Value f_current_time(Args) { return make_time(now_seconds()); }
-Value f_float_time(Args a) { return make_float(time_value(a[0])); }
-Value f_time_subtract(Args a) { return make_time(time_value(a[0]) - time_value(a[1])); }
-Value f_time_add(Args a) { return make_time(time_value(a[0]) + time_value(a[1])); }
-Value f_time_since(Args a) { return make_time(now_seconds() - time_value(a[0])); }
-Value f_time_less_p(Args a) { return boolean(time_value(a[0]) < time_value(a[1])); }
-
 Value f_sleep_for(Args a)
 {
     if (!numberp(a[0]))
@@ -143,12 +100,6 @@ const SubrDef misc_subrs[] = {
     {"garbage-collect", 0, 0, f_garbage_collect},
     {"gapmacs-heap-stats", 0, 0, f_gapmacs_heap_stats},
     {"gapmacs-gc-stress", 0, many, f_gapmacs_gc_stress}, // MANY: no argument means ask
-    {"current-time", 0, 0, f_current_time},
-    {"float-time", 0, 1, f_float_time},
-    {"time-subtract", 2, 2, f_time_subtract},
-    {"time-add", 2, 2, f_time_add},
-    {"time-since", 1, 1, f_time_since},
-    {"time-less-p", 2, 2, f_time_less_p},
     {"sleep-for", 1, 2, f_sleep_for},
     {"kill-emacs", 0, 2, f_kill_emacs},
     {"purecopy", 1, 1, f_purecopy},

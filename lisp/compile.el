@@ -180,13 +180,6 @@ existing file, else the current line."
 (defun compilation--now ()
   (substring (current-time-string) 0 19))
 
-(unless (fboundp 'current-time-string)
-  (defun current-time-string (&optional _time _zone)
-    "The local time as Emacs prints it, e.g. \"Mon Nov 30 14:21:34 2026\" (from date(1))."
-    (with-temp-buffer
-      (call-process "date" nil t nil "+%a %b %e %H:%M:%S %Y")
-      (string-trim-right (buffer-string)))))
-
 (unless (fboundp 'abbreviate-file-name)
   (defun abbreviate-file-name (filename)
     (let ((home (file-name-as-directory (expand-file-name "~"))))
