@@ -106,6 +106,22 @@
 
 ;; *scratch* is for Lisp, as in Emacs.
 (defvar initial-major-mode 'lisp-interaction-mode)
+(defvar initial-scratch-message
+  ";; This buffer is for text that is not saved, and for Lisp evaluation.
+;; To create a file, visit it with C-x C-f and enter text in its buffer.
+
+"
+  "Text shown in *scratch* at start-up; nil for none (set it in the init file).")
+
+(defun startup--insert-scratch-message ()
+  "Insert `initial-scratch-message' into an empty *scratch*, as Emacs does
+after the init file has had its say."
+  (let ((scratch (get-buffer "*scratch*")))
+    (when (and initial-scratch-message scratch)
+      (with-current-buffer scratch
+        (when (zerop (buffer-size))
+          (insert initial-scratch-message)
+          (set-buffer-modified-p nil))))))
 (when (get-buffer "*scratch*")
   (with-current-buffer "*scratch*"
     (unless (derived-mode-p initial-major-mode) (funcall initial-major-mode))))

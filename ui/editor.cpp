@@ -880,6 +880,8 @@ int Editor::run(const StartupOptions& options)
 {
     try {
         load_startup(options);
+        if (fboundp("startup--insert-scratch-message"))
+            call0(sym("startup--insert-scratch-message"));
         if (current_buffer() == get_buffer(make_string("*scratch*")) && fboundp("lisp-interaction-mode")) {
             try {
                 call0(sym("lisp-interaction-mode"));

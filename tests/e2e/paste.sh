@@ -1,7 +1,7 @@
 # A bracketed paste is inserted as it is (control characters and all) and
 # undone in one step.
 source "$(dirname "$0")/lib.sh"
-start -Q
+start -Q pasted.txt
 T set-buffer -- $'first line\nsecond (line) with "quotes"\n\tindented'
 T paste-buffer -p -t 0
 wait_for 'second (line) with "quotes"'

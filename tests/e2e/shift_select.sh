@@ -1,7 +1,7 @@
 # Shift-selection: S-right is not bound, so right's command runs with the
 # key marked as shifted and the region follows; C-w kills it.
 source "$(dirname "$0")/lib.sh"
-start -Q
+start -Q selected.txt
 type_text "hello world"
 keys C-a S-Right S-Right
 settle
