@@ -167,6 +167,7 @@ void init()
     register_translate_builtins();
     register_char_name_builtins();
     register_time_builtins();
+    register_timer_builtins();
     register_command_builtins();
     register_minibuffer_builtins();
     define_standard_errors();

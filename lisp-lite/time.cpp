@@ -275,13 +275,18 @@ bool whole_seconds(Value t)
     return t.is_fixnum() || (consp(t) && xcar(t).is_fixnum() && consp(xcdr(t)) && nilp(xcdr(xcdr(t))));
 }
 
-// As Emacs 28: whole seconds stay an integer, anything else becomes
-// (HIGH LOW USEC PSEC).
+// (HIGH LOW USEC PSEC) with no fraction.
+bool whole_list(Value t, const Timestamp& ts) { return consp(t) && !whole_seconds(t) && ts.psec == 0; }
+
+// As Emacs 28 answers (checked form by form): whole seconds give an
+// integer when one side is an integer or (HIGH LOW) and the other has no
+// fraction; anything else gives (HIGH LOW USEC PSEC).
 Value sum_or_difference(Args a, int sign)
 {
     const Timestamp x = lisp_time(a[0]), y = lisp_time(a[1]);
     const Timestamp r = normalized(x.sec + sign * y.sec, x.psec + sign * y.psec);
-    if (whole_seconds(a[0]) && whole_seconds(a[1]))
+    const bool wx = whole_seconds(a[0]), wy = whole_seconds(a[1]);
+    if ((wx && (wy || whole_list(a[1], y))) || (wy && whole_list(a[0], x)))
         return make_integer(r.sec);
     return make_lisp_time(r);
 }
@@ -303,6 +308,31 @@ Value f_time_equal_p(Args a)
 {
     const Timestamp x = lisp_time(a[0]), y = lisp_time(a[1]);
     return boolean(x.sec == y.sec && x.psec == y.psec);
+}
+
+// (time-convert TIME FORM): FORM `list' gives (HIGH LOW USEC PSEC),
+// `integer' the whole seconds (floor), an integer HZ (TICKS . HZ) rounded
+// down; t or nil (TICKS . HZ) at TIME's resolution (whole seconds: HZ 1,
+// else picoseconds: Emacs keeps a float's binary fraction exactly).
+Value f_time_convert(Args a)
+{
+    const Timestamp ts = lisp_time(a[0]);
+    Value form = a[1];
+    if (form == intern("list"))
+        return make_lisp_time(ts);
+    if (form == intern("integer"))
+        return make_integer(ts.sec);
+    std::int64_t hz = ts.psec == 0 ? 1 : psec_per_sec;
+    if (form.is_fixnum()) {
+        hz = form.as_fixnum();
+        if (hz <= 0)
+            error("Invalid time frequency");
+    } else if (!nilp(form) && form != Qt) {
+        error("Invalid time form");
+    }
+    // ticks = floor((sec + psec/1e12) * hz), without overflowing for sane hz.
+    const __int128 scaled = static_cast<__int128>(ts.sec) * hz + static_cast<__int128>(ts.psec) * hz / psec_per_sec;
+    return make_cons(make_integer(static_cast<std::int64_t>(scaled)), make_integer(hz));
 }
 
 Value f_format_time_string(Args a)
@@ -411,6 +441,7 @@ constexpr SubrDef time_subrs[] = {
     {"time-since", 1, 1, f_time_since},
     {"time-less-p", 2, 2, f_time_less_p},
     {"time-equal-p", 2, 2, f_time_equal_p},
+    {"time-convert", 1, 2, f_time_convert},
     {"format-time-string", 1, 3, f_format_time_string},
     {"current-time-string", 0, 2, f_current_time_string},
     {"decode-time", 0, 3, f_decode_time},

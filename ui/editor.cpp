@@ -476,6 +476,9 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
     if (Value ev = next_macro_event(); !ev.is_empty())
         return ev;
     m_keyboard->stop_quit_polling();
+    // Waiting for input is being idle: idle timers count from here.
+    if (!m_keyboard->has_event() && fboundp("timer--idle-begin"))
+        call0(sym("timer--idle-begin"));
     auto deadline = timeout ? std::optional(EventLoop::Clock::now() + *timeout) : std::nullopt;
     while (!m_keyboard->has_event()) {
         auto now = EventLoop::Clock::now();
@@ -515,6 +518,8 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
     if (!m_keyboard->has_event())
         return Qnil;
     Value ev = m_keyboard->pop();
+    if (fboundp("timer--idle-end"))
+        call0(sym("timer--idle-end"));
     record_macro_event(ev);
     if (!m_key_time)
         m_key_time = m_keyboard->last_read_time();

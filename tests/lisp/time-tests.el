@@ -52,3 +52,12 @@
   (should (equal (time-add 1 '(0 1 2 3)) '(0 2 2 3)))
   (should (= (float-time '(1 0)) 65536.0))
   (should (time-less-p (time-subtract nil 10) nil)))
+
+(ert-deftest time-convert-forms ()
+  (should (equal (time-convert 10 'list) '(0 10 0 0)))
+  (should (equal (time-convert 1.5 'list) '(0 1 500000 0)))
+  (should (equal (time-convert 1.5 'integer) 1))
+  (should (equal (time-convert -1.5 'integer) -2))
+  (should (equal (time-convert 7 t) '(7 . 1)))
+  (should (equal (time-convert 1.5 1000) '(1500 . 1000)))
+  (should (equal (time-convert '(0 1 500000 0) t) '(1500000000000 . 1000000000000))))

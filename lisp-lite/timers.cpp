@@ -1,0 +1,95 @@
+// The event loop's alarm for Lisp timers (lisp/timer.el keeps the timers;
+// this is the one wakeup it needs), and the autoloads that make the timer
+// functions available in batch as well as in the editor.
+//
+// The alarm fires inside EventLoop::run_once, so timers run wherever the
+// editor waits: accept-process-output, sit-for, sleep-for and the wait for
+// a key. A `throw' from a timer (with-timeout) unwinds out of the wait like
+// one from a process filter.
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "lisp-lite/buffer_locals.hpp"
+#include "lisp-lite/builtins.hpp"
+#include "lisp-lite/eval.hpp"
+#include "lisp-lite/processes.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+
+struct Alarm {
+    EventLoop* loop = nullptr;
+    std::unique_ptr<EventLoop::Timer> timer;
+};
+
+Alarm& alarm()
+{
+    static Alarm a;
+    return a;
+}
+
+void run_due_timers() { call0(intern("timer--run-due")); }
+
+// (timer--arm-wakeup DELAY): call timer--run-due in DELAY seconds (a
+// number), replacing the previous request; nil cancels it.
+Value f_timer_arm_wakeup(Args a)
+{
+    Alarm& al = alarm();
+    EventLoop& loop = event_loop();
+    if (al.loop != &loop) { // the editor handed down its loop after batch start-up
+        al.timer.reset();
+        al.loop = &loop;
+    }
+    if (nilp(a[0])) {
+        al.timer.reset();
+        return Qnil;
+    }
+    const double delay = std::max(check_number(a[0]), 0.0);
+    const auto when = EventLoop::Clock::now() +
+                      std::chrono::duration_cast<EventLoop::Duration>(std::chrono::duration<double>(std::min(delay, 1e9)));
+    if (al.timer)
+        al.timer->reschedule(when);
+    else
+        al.timer = std::make_unique<EventLoop::Timer>(loop, when, run_due_timers);
+    return Qnil;
+}
+
+constexpr SubrDef timer_subrs[] = {
+    {"timer--arm-wakeup", 1, 1, f_timer_arm_wakeup},
+};
+
+// Functions of lisp/timer.el that load it on first call, as Emacs has them
+// preloaded: (NAME INTERACTIVE MACRO).
+struct TimerAutoload {
+    const char* name;
+    bool interactive;
+    bool macro;
+};
+constexpr TimerAutoload timer_autoloads[] = {
+    {"run-at-time", true, false},        {"run-with-timer", true, false},   {"run-with-idle-timer", true, false},
+    {"cancel-timer", false, false},      {"cancel-function-timers", true, false}, {"timerp", false, false},
+    {"timer-create", false, false},      {"timer-set-time", false, false},  {"timer-set-idle-time", false, false},
+    {"timer-set-function", false, false}, {"timer-activate", false, false}, {"timer-activate-when-idle", false, false},
+    {"timer-duration", false, false},    {"timer-relative-time", false, false}, {"current-idle-time", false, false},
+    {"add-timeout", false, false},       {"with-timeout", false, true},
+};
+
+} // namespace
+
+void register_timer_builtins()
+{
+    register_subrs(timer_subrs);
+    const Value file = make_string("timer");
+    for (const TimerAutoload& t : timer_autoloads) {
+        Symbol* s = xsymbol(intern(t.name));
+        if (nilp(s->function))
+            s->function = list({intern("autoload"), file, Qnil, boolean(t.interactive), t.macro ? intern("macro") : Qnil});
+    }
+    for (const char* var : {"timer-list", "timer-idle-list"})
+        if (default_value(intern(var)) == Qunbound)
+            defvar_builtin(var, Qnil);
+}
+
+} // namespace gapmacs::lisp
