@@ -55,6 +55,9 @@ void register_translate_builtins(); // subst-char-in-region (translate.cpp)
 void register_char_name_builtins(); // char-from-name, ucs-names (char_names.cpp)
 void register_time_builtins(); // current-time, format-time-string, decode-time (time.cpp)
 void register_timer_builtins(); // the event-loop alarm of lisp/timer.el (timers.cpp)
+// Autoloads of bundled lisp/ functions Emacs has preloaded (bundled_autoloads.cpp);
+// last, so a builtin of the same name wins.
+void register_bundled_autoloads();
 void register_word_builtins(); // forward-word, skip-chars-forward... (words.cpp)
 void register_command_builtins(); // interactive-form, commandp (commands.cpp)
 void register_minibuffer_builtins(); // batch read-from-minibuffer, read-event (minibuffer.cpp)

@@ -176,6 +176,7 @@ void init()
     register_buffer_builtins();
     register_overlay_builtins();
     register_text_property_builtins();
+    register_bundled_autoloads();
 }
 
 } // namespace gapmacs::lisp

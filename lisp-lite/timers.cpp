@@ -1,6 +1,5 @@
-// The event loop's alarm for Lisp timers (lisp/timer.el keeps the timers;
-// this is the one wakeup it needs), and the autoloads that make the timer
-// functions available in batch as well as in the editor.
+// The event loop's alarm for Lisp timers: lisp/timer.el keeps the timers,
+// and this is the one wakeup it needs.
 //
 // The alarm fires inside EventLoop::run_once, so timers run wherever the
 // editor waits: accept-process-output, sit-for, sleep-for and the wait for
@@ -10,9 +9,7 @@
 #include <chrono>
 #include <memory>
 
-#include "lisp-lite/buffer_locals.hpp"
 #include "lisp-lite/builtins.hpp"
-#include "lisp-lite/eval.hpp"
 #include "lisp-lite/processes.hpp"
 
 namespace gapmacs::lisp {
@@ -60,36 +57,8 @@ constexpr SubrDef timer_subrs[] = {
     {"timer--arm-wakeup", 1, 1, f_timer_arm_wakeup},
 };
 
-// Functions of lisp/timer.el that load it on first call, as Emacs has them
-// preloaded: (NAME INTERACTIVE MACRO).
-struct TimerAutoload {
-    const char* name;
-    bool interactive;
-    bool macro;
-};
-constexpr TimerAutoload timer_autoloads[] = {
-    {"run-at-time", true, false},        {"run-with-timer", true, false},   {"run-with-idle-timer", true, false},
-    {"cancel-timer", false, false},      {"cancel-function-timers", true, false}, {"timerp", false, false},
-    {"timer-create", false, false},      {"timer-set-time", false, false},  {"timer-set-idle-time", false, false},
-    {"timer-set-function", false, false}, {"timer-activate", false, false}, {"timer-activate-when-idle", false, false},
-    {"timer-duration", false, false},    {"timer-relative-time", false, false}, {"current-idle-time", false, false},
-    {"add-timeout", false, false},       {"with-timeout", false, true},
-};
-
 } // namespace
 
-void register_timer_builtins()
-{
-    register_subrs(timer_subrs);
-    const Value file = make_string("timer");
-    for (const TimerAutoload& t : timer_autoloads) {
-        Symbol* s = xsymbol(intern(t.name));
-        if (nilp(s->function))
-            s->function = list({intern("autoload"), file, Qnil, boolean(t.interactive), t.macro ? intern("macro") : Qnil});
-    }
-    for (const char* var : {"timer-list", "timer-idle-list"})
-        if (default_value(intern(var)) == Qunbound)
-            defvar_builtin(var, Qnil);
-}
+void register_timer_builtins() { register_subrs(timer_subrs); }
 
 } // namespace gapmacs::lisp

@@ -1,0 +1,267 @@
+;;; subr-extra.el --- small functions of Emacs's subr.el and files.el that init files use  -*- lexical-binding: t -*-
+
+;; Each is autoloaded (lisp-lite/bundled_autoloads.cpp), so it is there in
+;; batch and in the editor without loading this file at start-up.
+
+;;;; Buffers
+
+(defmacro with-silent-modifications (&rest body)
+  "Run BODY as if it changed no text: the modified flag, undo and the
+change hooks are left alone (for changes of text properties only)."
+  (declare (debug t) (indent 0))
+  (let ((modified (make-symbol "modified")))
+    `(let* ((,modified (buffer-modified-p))
+            (buffer-undo-list t)
+            (inhibit-read-only t)
+            (inhibit-modification-hooks t))
+       (unwind-protect
+           (progn ,@body)
+         (unless ,modified
+           (restore-buffer-modified-p nil))))))
+
+(defmacro save-mark-and-excursion (&rest body)
+  "Like `save-excursion', but the mark and its activation are restored too."
+  (declare (indent 0) (debug t))
+  (let ((saved (make-symbol "saved-marker")) (active (make-symbol "active")))
+    `(let ((,saved (copy-marker (mark-marker)))
+           (,active (bound-and-true-p mark-active)))
+       (unwind-protect
+           (save-excursion ,@body)
+         (set-marker (mark-marker) ,saved)
+         (set-marker ,saved nil)
+         (setq mark-active ,active)))))
+
+(defmacro with-output-to-temp-buffer (bufname &rest body)
+  "Run BODY with `standard-output' going to the buffer BUFNAME, emptied
+first and left in Help mode; show it in a window when the editor runs.
+Returns the value of the last form of BODY."
+  (declare (debug t) (indent 1))
+  (let ((buf (make-symbol "buf")) (value (make-symbol "value")))
+    `(let* ((,buf (get-buffer-create ,bufname))
+            (standard-output ,buf)
+            ,value)
+       (with-current-buffer ,buf
+         (let ((inhibit-read-only t))
+           (erase-buffer)))
+       (setq ,value (progn ,@body))
+       (with-current-buffer ,buf
+         (set-buffer-modified-p nil)
+         (goto-char (point-min))
+         (when (fboundp 'help-mode) (help-mode)))
+       (when (fboundp 'display-buffer) (display-buffer ,buf))
+       ,value)))
+
+;;;; Lists and strings
+
+(defun ensure-list (object)
+  "OBJECT if it is a list, else a list of it."
+  (if (listp object) object (list object)))
+
+(defun length= (sequence length)
+  "Non-nil if SEQUENCE has LENGTH elements (a list is walked only so far)."
+  (if (listp sequence)
+      (and (>= length 0)
+           (null (nthcdr length sequence))
+           (or (= length 0) (consp (nthcdr (1- length) sequence))))
+    (= (length sequence) length)))
+
+(defun length< (sequence length)
+  "Non-nil if SEQUENCE is shorter than LENGTH."
+  (if (listp sequence)
+      (and (> length 0) (null (nthcdr (1- length) sequence)))
+    (< (length sequence) length)))
+
+(defun length> (sequence length)
+  "Non-nil if SEQUENCE is longer than LENGTH."
+  (if (listp sequence)
+      (or (< length 0) (consp (nthcdr length sequence)))
+    (> (length sequence) length)))
+
+(defvar truncate-string-ellipsis nil
+  "The string `truncate-string-to-width' ends a cut string with; nil: \"…\".")
+
+(defun truncate-string-ellipsis ()
+  "The ellipsis `truncate-string-to-width' uses."
+  (or truncate-string-ellipsis "…"))
+
+(defun truncate-string-to-width (str end-column &optional start-column padding ellipsis
+                                     _ellipsis-text-property)
+  "The part of STR from START-COLUMN to END-COLUMN, in columns as the
+terminal shows them.  A wide character cut by either edge is left out, or
+replaced by PADDING characters; with PADDING a short result is padded to
+END-COLUMN.  ELLIPSIS (t for `truncate-string-ellipsis', or a string) ends
+a string that had to be cut."
+  (let* ((start-column (or start-column 0))
+         (ellipsis (cond ((null ellipsis) "") ((stringp ellipsis) ellipsis) (t (truncate-string-ellipsis))))
+         (len (length str))
+         (column 0) (i 0) (head ""))
+    ;; Skip to START-COLUMN.
+    (while (and (< i len) (< column start-column))
+      (setq column (+ column (char-width (aref str i))) i (1+ i)))
+    (when (and padding (> column start-column))
+      (setq head (make-string (- column start-column) padding)))
+    (let ((from i)
+          (room (- end-column start-column)))
+      (if (<= (string-width (substring str from)) (- room (string-width head)))
+          (let ((s (concat head (substring str from))))
+            (if (and padding (< (string-width s) room))
+                (concat s (make-string (- room (string-width s)) padding))
+              s))
+        (let ((limit (- room (string-width head) (string-width ellipsis)))
+              (width 0))
+          (when (< limit 0)             ; no room for the ellipsis itself
+            (setq ellipsis "" limit (- room (string-width head))))
+          (while (and (< i len) (<= (+ width (char-width (aref str i))) limit))
+            (setq width (+ width (char-width (aref str i))) i (1+ i)))
+          (let ((s (concat head (substring str from i)
+                           (if (and padding (< width limit)) (make-string (- limit width) padding) "")
+                           ellipsis)))
+            s))))))
+
+;;;; Versions
+
+(defconst version-separator "." "What separates the numbers of a version.")
+
+(defconst version-regexp-alist
+  '(("^[-._+ ]?snapshot$" . -4) ("^[-._+]$" . -4)
+    ("^[-._+ ]?\\(cvs\\|git\\|bzr\\|svn\\|hg\\|darcs\\)$" . -4)
+    ("^[-._+ ]?unknown$" . -4) ("^[-._+ ]?alpha$" . -3)
+    ("^[-._+ ]?beta$" . -2) ("^[-._+ ]?\\(pre\\|rc\\)$" . -1))
+  "Version words and the numbers they count as (below 0: before a release).")
+
+(defun version-to-list (ver)
+  "VER (\"1.2.3-pre4\") as a list of integers ((1 2 3 -1 4)): words such as
+alpha, beta, pre and rc count below zero, a single letter as its place in
+the alphabet."
+  (unless (stringp ver) (error "Version must be a string"))
+  (unless (string-match-p "\\`[0-9]" ver)
+    (error "Invalid version syntax: `%s' (must start with a number)" ver))
+  (let ((i 0) (lst nil) (n (length ver)) (case-fold-search t))
+    (while (< i n)
+      (cond
+       ((string-match "\\`[0-9]+" (substring ver i))
+        (push (string-to-number (match-string 0 (substring ver i))) lst)
+        (setq i (+ i (match-end 0))))
+       ((and (string-match-p "\\`\\." (substring ver i)) (< (1+ i) n)
+             (string-match-p "\\`[0-9]" (substring ver (1+ i))))
+        (setq i (1+ i)))
+       (t
+        (string-match "\\`[^0-9]+" (substring ver i))
+        (let* ((word (match-string 0 (substring ver i)))
+               (known (assoc-default word version-regexp-alist #'string-match-p)))
+          (cond (known (push known lst))
+                ((string-match-p "\\`[-._+ ]?[a-zA-Z]\\'" word)
+                 (push (- (aref (downcase (substring word -1)) 0) (1- ?a)) lst))
+                (t (error "Invalid version syntax: `%s'" ver)))
+          (setq i (+ i (length word)))))))
+    (nreverse lst)))
+
+(defun version-list-< (l1 l2)
+  "Non-nil if version list L1 is before L2 (missing parts count as 0)."
+  (while (and l1 l2 (= (car l1) (car l2)))
+    (setq l1 (cdr l1) l2 (cdr l2)))
+  (cond ((and l1 l2) (< (car l1) (car l2)))
+        (l1 (< (version-list-not-zero l1) 0))
+        (l2 (< 0 (version-list-not-zero l2)))
+        (t nil)))
+
+(defun version-list-= (l1 l2)
+  "Non-nil if version lists L1 and L2 are the same version."
+  (and (not (version-list-< l1 l2)) (not (version-list-< l2 l1))))
+
+(defun version-list-<= (l1 l2)
+  "Non-nil if version list L1 is L2 or before it."
+  (not (version-list-< l2 l1)))
+
+(defun version-list-not-zero (lst)
+  "The first element of LST that is not zero, or 0."
+  (while (and lst (zerop (car lst))) (setq lst (cdr lst)))
+  (if lst (car lst) 0))
+
+(defun version< (v1 v2)
+  "Non-nil if version string V1 is before V2 (\"1.9\" before \"1.10\")."
+  (version-list-< (version-to-list v1) (version-to-list v2)))
+(defun version<= (v1 v2)
+  "Non-nil if version string V1 is V2 or before it."
+  (version-list-<= (version-to-list v1) (version-to-list v2)))
+(defun version= (v1 v2)
+  "Non-nil if version strings V1 and V2 are the same version (\"1\" and \"1.0\")."
+  (version-list-= (version-to-list v1) (version-to-list v2)))
+
+;;;; Sizes and durations
+
+(defun file-size-human-readable (file-size &optional flavor space unit)
+  "FILE-SIZE in bytes as a short string: \"120.6k\".  FLAVOR `si' counts in
+powers of 1000, `iec' writes KiB, MiB...; SPACE goes between the number and
+the unit; UNIT (default \"B\" for `iec') follows the prefix."
+  (let ((power (if (memq flavor '(nil iec)) 1024.0 1000.0))
+        (prefixes '("" "k" "M" "G" "T" "P" "E" "Z" "Y")))
+    (while (and (>= file-size power) (cdr prefixes))
+      (setq file-size (/ file-size power) prefixes (cdr prefixes)))
+    (let* ((prefix (car prefixes))
+           (prefixed-unit (if (eq flavor 'iec)
+                              (concat (if (string= prefix "k") "K" prefix)
+                                      (if (string= prefix "") "" "i")
+                                      (or unit "B"))
+                            (concat prefix unit)))
+           (fraction (mod file-size 1.0)))
+      ;; One decimal only when it says something: 1.5k, but 10k not 10.0k.
+      (format (if (and (>= fraction 0.05) (< fraction 0.95)) "%.1f%s%s" "%.0f%s%s")
+              file-size
+              (if (string= prefixed-unit "") "" (or space ""))
+              prefixed-unit))))
+
+(defconst format-seconds--units
+  '((?y "year" 31536000) (?d "day" 86400) (?h "hour" 3600) (?m "minute" 60) (?s "second" 1))
+  "The units of `format-seconds': letter, name, seconds.")
+
+(defun format-seconds (string seconds)
+  "SECONDS formatted by STRING: %y %d %h %m %s give the years, days, hours,
+minutes and seconds (upper case: with the unit's name, \"2 hours\"); the
+largest unit present takes what larger ones would have; %.2h pads to two
+digits; %z drops the zero units before it; %% is %."
+  (let* ((specs nil) (start 0))
+    ;; Which units STRING uses, so larger absent ones fold into smaller.
+    (while (string-match "%\\.?[0-9]*\\(.\\)" string start)
+      (push (downcase (string-to-char (match-string 1 string))) specs)
+      (setq start (match-end 0)))
+    (let ((left (floor seconds)) (values nil))
+      (dolist (u format-seconds--units)
+        (when (memq (car u) specs)
+          (push (cons (car u) (/ left (nth 2 u))) values)
+          (setq left (% left (nth 2 u)))))
+      (let ((out "") (pos 0) (first-nonzero nil))
+        (while (string-match "%\\(\\.[0-9]+\\)?\\(.\\)" string pos)
+          (let* ((spec (string-to-char (match-string 2 string)))
+                 (width (match-string 1 string))
+                 (u (assq (downcase spec) format-seconds--units)))
+            (setq out (concat out (substring string pos (match-beginning 0))))
+            (cond ((eq spec ?%) (setq out (concat out "%")))
+                  ((eq spec ?z)
+                   (setq out (if first-nonzero (substring out first-nonzero) "")))
+                  (u
+                   (let ((n (cdr (assq (downcase spec) values))))
+                     ;; %z cuts up to the first unit that is not zero.
+                     (when (and (not first-nonzero) (/= n 0))
+                       (setq first-nonzero (length out)))
+                     (setq out (concat out
+                                       (if width
+                                           (format (concat "%0" (substring width 1) "d") n)
+                                         (number-to-string n))
+                                       (if (eq spec (upcase spec))
+                                           (concat " " (nth 1 u) (if (= n 1) "" "s"))
+                                         "")))))
+                  (t (error "Invalid format specifier `%%%c'" spec)))
+            (setq pos (match-end 0))))
+        (concat out (substring string pos))))))
+
+;;;; The user's files
+
+(defun locate-user-emacs-file (new-name &optional _old-name)
+  "NEW-NAME in `user-emacs-directory', which is made if it is missing."
+  (let ((dir (expand-file-name user-emacs-directory)))
+    (unless (file-directory-p dir)
+      (ignore-errors (make-directory dir t)))
+    (expand-file-name new-name dir)))
+
+(provide 'subr-extra)
