@@ -78,6 +78,11 @@ void find_clusters(const std::vector<Char>& chars, std::vector<bool>& starts)
     }
     for (std::int32_t b = ubrk_first(bi); b != UBRK_DONE; b = ubrk_next(bi))
         starts[char_of[static_cast<std::size_t>(b)]] = true;
+    // CR LF is one cluster to ICU, but the newline ends the row: alone, it
+    // cannot hide in the ^M's cell and join two lines into one row.
+    for (std::size_t i = 0; i < chars.size(); ++i)
+        if (chars[i].c == U'\n')
+            starts[i] = true;
 }
 
 // The escaped form of a character the terminal must not see or cannot show.

@@ -186,3 +186,16 @@ TEST_CASE("a wide character in a row narrower than it shows as a blank, never ha
     }
     lisp::kill_buffer(b);
 }
+
+TEST_CASE("CR LF in a line with non-ASCII text shows ^M and still ends the row at the newline")
+{
+    // ICU makes CR LF one grapheme cluster; found by the redisplay fuzzer.
+    auto l = lay("é\r\nnext", 10, false, 3);
+    CHECK(l.text == "é^M       ");
+    CHECK(l.row.ends_line);
+    CHECK(l.row.next.chars == CharPos(4));
+    REQUIRE(l.row.cursor_col.has_value());
+    CHECK(*l.row.cursor_col == 3); // on the newline, after ^M
+    auto t = lay("é\r\nnext", 10, true);
+    CHECK(t.row.next.chars == CharPos(4));
+}
