@@ -46,16 +46,18 @@ void measure(const char* kind, std::size_t bytes, bool one_line)
 {
     lisp::Value b = lisp::generate_new_buffer(lisp::make_string("bench"));
     Buffer& text = *lisp::live_buffer(b);
-    char* dst = text.reserve(CharPos(1), bytes);
-    for (std::size_t i = 0; i < bytes; ++i)
-        dst[i] = (!one_line && i % 40 == 39) ? '\n' : 'a' + static_cast<char>(i % 26);
-    text.commit(bytes);
+    {
+        Buffer::Writer w = text.reserve(CharPos(1), ByteCount(static_cast<std::int64_t>(bytes)));
+        for (std::size_t i = 0; i < bytes; ++i)
+            w.data()[i] = (!one_line && i % 40 == 39) ? '\n' : 'a' + static_cast<char>(i % 26);
+        w.commit(w.room());
+    }
     text.goto_char(CharPos(text.size() / 2 + 1));
     Frame f(41, 100, b, lisp::get_buffer_create(lisp::make_string(" *Minibuf-bench*")));
     redisplay(f, plain);
     double idle = per_frame(f, [](int) {});
     double typed = per_frame(f, [&](int) { text.insert("x"); });
-    double moved = per_frame(f, [&](int i) { text.goto_char(text.point() + CharPos(i % 2 ? 41 : -41)); });
+    double moved = per_frame(f, [&](int i) { text.goto_char(text.point() + CharCount(i % 2 ? 41 : -41)); });
     std::printf("| %s | %zu | %.1f | %.1f | %.1f |\n", kind, bytes, idle, typed, moved);
     lisp::kill_buffer(b);
 }

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 #include "core/error.hpp"
 #include "core/utf8.hpp"
@@ -54,17 +55,13 @@ CharPos Buffer::point_max() const { return narrowed() ? m_zv.m_pos.chars : CharP
 BytePos Buffer::char_to_byte(CharPos pos) const
 {
     assert(pos.value >= 1 && pos.value <= size() + 1);
-    auto off = static_cast<std::size_t>(pos.value - 1);
-    return BytePos(static_cast<std::int64_t>(
-        m_index.char_to_byte(m_text, off, m_point.chars.value - 1, m_point.bytes.value)));
+    return m_index.char_to_byte(m_text, pos, m_point);
 }
 
 CharPos Buffer::byte_to_char(BytePos pos) const
 {
-    assert(pos.value >= 0 && static_cast<std::size_t>(pos.value) <= byte_size());
-    auto off = static_cast<std::size_t>(pos.value);
-    return CharPos(1 + static_cast<std::int64_t>(
-        m_index.byte_to_char(m_text, off, m_point.chars.value - 1, m_point.bytes.value)));
+    assert(pos.value >= 0 && pos <= m_text.end());
+    return m_index.byte_to_char(m_text, pos, m_point);
 }
 
 void Buffer::check_accessible(CharPos pos) const
@@ -90,18 +87,18 @@ std::string Buffer::substring(CharPos from, CharPos to) const
         std::swap(from, to);
     check_accessible(from);
     check_accessible(to);
-    return m_text.substr(char_to_byte(from).value, char_to_byte(to).value);
+    return m_text.substr(char_to_byte(from), char_to_byte(to));
 }
 
 std::optional<char32_t> Buffer::char_after(CharPos pos) const
 {
     if (pos < point_min() || pos >= point_max())
         return std::nullopt;
-    auto b = static_cast<std::size_t>(char_to_byte(pos).value);
+    const BytePos b = char_to_byte(pos);
     char bytes[4];
     int len = internal_char_length(static_cast<unsigned char>(m_text[b]));
     for (int i = 0; i < len; ++i)
-        bytes[i] = m_text[b + i];
+        bytes[i] = m_text[b + ByteCount(i)];
     return decode_internal_char(bytes, bytes + len);
 }
 
@@ -109,13 +106,13 @@ std::optional<char32_t> Buffer::char_before(CharPos pos) const
 {
     if (pos <= point_min() || pos > point_max())
         return std::nullopt;
-    return char_after(pos - CharPos(1));
+    return char_after(pos - CharCount(1));
 }
 
 void Buffer::note_change()
 {
     check_writable();
-    assert(!m_reserved && "no change may come between reserve and commit");
+    assert(!m_writing && "no change may come while a Writer is open");
     if (!m_modified)
         m_undo.record_unmodified();
     m_modified = true;
@@ -129,54 +126,65 @@ void Buffer::insert(std::string_view text)
     CharPos at = point();
     insert_at(at, text);
     // insert leaves point after the text, wherever point-insertion rules put it.
-    m_point = text_pos(at + CharPos(static_cast<std::int64_t>(count_chars(text))));
+    m_point = text_pos(at + CharCount(static_cast<std::int64_t>(count_chars(text))));
 }
+
+namespace {
+
+ByteCount length(std::string_view text) { return ByteCount(static_cast<std::int64_t>(text.size())); }
+
+} // namespace
 
 void Buffer::insert_at(CharPos pos, std::string_view text)
 {
     assert(is_valid_internal(text) || !"insert_at needs internal text");
-    char* dst = reserve(pos, text.size());
-    std::memcpy(dst, text.data(), text.size());
-    commit(text.size());
+    Writer w = reserve(pos, length(text));
+    std::memcpy(w.data(), text.data(), text.size());
+    w.commit(length(text));
 }
 
-char* Buffer::reserve(CharPos pos, std::size_t nbytes)
+Buffer::Writer Buffer::reserve(CharPos pos, ByteCount nbytes)
 {
     check_writable();
     check_accessible(pos);
-    TextPos at = text_pos(pos);
-    char* gap = m_text.reserve(static_cast<std::size_t>(at.bytes.value), nbytes);
-    m_reserved = at;
-    return gap;
+    assert(!m_writing && "one Writer at a time");
+    const TextPos at = text_pos(pos);
+    char* gap = m_text.reserve(at.bytes, nbytes);
+    m_writing = true;
+    return Writer(*this, at, gap, nbytes);
 }
 
-CharPos Buffer::commit(std::size_t nbytes, bool before_markers)
+CharPos Buffer::Writer::commit(ByteCount n, bool before_markers)
 {
-    assert(m_reserved && "commit without reserve");
-    TextPos at = *m_reserved;
-    m_reserved.reset();
-    if (nbytes == 0)
+    assert(m_buffer && "a Writer commits once");
+    assert(n <= m_room);
+    Buffer& b = *std::exchange(m_buffer, nullptr);
+    b.m_writing = false;
+    return b.commit_insertion(m_at, n, before_markers);
+}
+
+CharPos Buffer::commit_insertion(TextPos at, ByteCount nbytes, bool before_markers)
+{
+    if (nbytes == ByteCount(0))
         return at.chars;
     assert(nbytes <= m_text.gap_size());
     note_change();
-    const std::size_t nchars = m_index.insert_text(static_cast<std::size_t>(at.chars.value - 1),
-                                                   static_cast<std::size_t>(at.bytes.value),
-                                                   std::string_view(m_text.gap_data(), nbytes));
+    const CharCount nchars = m_index.insert_text(at, std::string_view(m_text.gap_data(), nbytes.size()));
     m_text.commit(nbytes);
-    inserted(at, nchars, nbytes, before_markers);
-    return at.chars + CharPos(static_cast<std::int64_t>(nchars));
+    inserted(at, {nchars, nbytes}, before_markers);
+    return at.chars + nchars;
 }
 
 void Buffer::insert_before_markers(CharPos pos, std::string_view text)
 {
-    char* dst = reserve(pos, text.size());
-    std::memcpy(dst, text.data(), text.size());
-    commit(text.size(), true);
+    Writer w = reserve(pos, length(text));
+    std::memcpy(w.data(), text.data(), text.size());
+    w.commit(length(text), true);
 }
 
 void Buffer::note_changed_span(BytePos beg, BytePos end)
 {
-    const std::int64_t after = static_cast<std::int64_t>(m_text.size()) - end.value;
+    const std::int64_t after = (m_text.end() - end).value;
     if (!m_changes) {
         m_changes = ChangedSpan{beg, after};
         return;
@@ -185,11 +193,10 @@ void Buffer::note_changed_span(BytePos beg, BytePos end)
     m_changes->end_unchanged = std::min(m_changes->end_unchanged, after);
 }
 
-void Buffer::inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool before_markers)
+void Buffer::inserted(TextPos at, TextCount delta, bool before_markers)
 {
-    note_changed_span(at.bytes, at.bytes + BytePos(static_cast<std::int64_t>(nbytes)));
-    m_lines.inserted(m_text, static_cast<std::size_t>(at.bytes.value), nbytes);
-    const TextPos delta{CharPos(static_cast<std::int64_t>(nchars)), BytePos(static_cast<std::int64_t>(nbytes))};
+    note_changed_span(at.bytes, at.bytes + delta.bytes);
+    m_lines.inserted(m_text, at.bytes, delta.bytes);
     auto moves = [&](const TextPos& p, bool advances) {
         return p.bytes > at.bytes || (p.bytes == at.bytes && (advances || before_markers));
     };
@@ -206,9 +213,9 @@ void Buffer::inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool b
         m_point.chars += delta.chars;
         m_point.bytes += delta.bytes;
     }
-    m_undo.record_insertion(at.chars.value, at.chars.value + static_cast<std::int64_t>(nchars));
+    m_undo.record_insertion(at.chars, at.chars + delta.chars);
     if (m_props)
-        m_props->inserted(at.chars.value, static_cast<std::int64_t>(nchars));
+        m_props->inserted(at.chars.value, delta.chars.value);
 }
 
 void Buffer::delete_region(CharPos from, CharPos to)
@@ -221,20 +228,16 @@ void Buffer::delete_region(CharPos from, CharPos to)
         return;
     note_change();
     TextPos a = text_pos(from), b = text_pos(to);
-    const auto nbytes = static_cast<std::size_t>(b.bytes.value - a.bytes.value);
-    const auto nchars = static_cast<std::size_t>(b.chars.value - a.chars.value);
-    if (m_undo.enabled()) {
-        m_undo.record_deletion(a.chars.value, m_text.substr(a.bytes.value, b.bytes.value));
-        // Remember whether point was at the end, so undo puts it back there.
-        m_undo.entries().back().end = m_point == b ? 1 : 0;
-    }
-    m_lines.erasing(m_text, static_cast<std::size_t>(a.bytes.value), static_cast<std::size_t>(b.bytes.value));
-    m_text.erase(static_cast<std::size_t>(a.bytes.value), nbytes);
-    m_index.deleted(a.chars.value - 1, a.bytes.value, nchars, nbytes);
+    const TextCount n{b.chars - a.chars, b.bytes - a.bytes};
+    if (m_undo.enabled())
+        m_undo.record_deletion(a.chars, m_text.substr(a.bytes, b.bytes), m_point == b);
+    m_lines.erasing(m_text, a.bytes, b.bytes);
+    m_text.erase(a.bytes, n.bytes);
+    m_index.deleted(a, n);
     auto adjust = [&](TextPos& p) {
         if (p.bytes >= b.bytes) {
-            p.chars -= CharPos(static_cast<std::int64_t>(nchars));
-            p.bytes -= BytePos(static_cast<std::int64_t>(nbytes));
+            p.chars -= n.chars;
+            p.bytes -= n.bytes;
         } else if (p.bytes > a.bytes) {
             p = a;
         }
@@ -254,8 +257,8 @@ void Buffer::overwrite(CharPos from, std::string_view bytes)
 {
     check_accessible(from);
     const TextPos a = text_pos(from);
-    const auto beg = static_cast<std::size_t>(a.bytes.value), end = beg + bytes.size();
-    if (end > m_text.size())
+    const BytePos beg = a.bytes, end = beg + length(bytes);
+    if (end > m_text.end())
         throw Error("args-out-of-range", "overwrite past the end of the buffer");
     const std::string old = m_text.substr(beg, end);
     // Characters start at the same bytes: the char index stays right.
@@ -263,17 +266,17 @@ void Buffer::overwrite(CharPos from, std::string_view bytes)
         if (is_continuation_byte(static_cast<unsigned char>(old[i])) !=
             is_continuation_byte(static_cast<unsigned char>(bytes[i])))
             throw Error("error", "overwrite must replace each character by one of the same width");
-    const auto nchars = static_cast<std::int64_t>(count_chars(old.data(), old.size()));
-    check_accessible(a.chars + CharPos(nchars));
+    const CharCount nchars(static_cast<std::int64_t>(count_chars(old.data(), old.size())));
+    check_accessible(a.chars + nchars);
     note_change();
     if (m_undo.enabled()) {
-        m_undo.record_deletion(a.chars.value, old);
-        m_undo.record_insertion(a.chars.value, a.chars.value + nchars);
+        m_undo.record_deletion(a.chars, old, false);
+        m_undo.record_insertion(a.chars, a.chars + nchars);
     }
     m_lines.erasing(m_text, beg, end);
     m_text.overwrite(beg, bytes);
-    m_lines.inserted(m_text, beg, bytes.size());
-    note_changed_span(a.bytes, BytePos(static_cast<std::int64_t>(end)));
+    m_lines.inserted(m_text, beg, length(bytes));
+    note_changed_span(a.bytes, end);
 }
 
 TextProperties& Buffer::ensure_text_properties()
@@ -321,12 +324,12 @@ bool Buffer::undo()
     if (m_tick != m_undo_tick || m_pending_undo > entries.size())
         m_pending_undo = entries.size();
     std::size_t end = m_pending_undo;
-    while (end > 0 && entries[end - 1].kind == UndoEntry::Kind::Boundary)
+    while (end > 0 && entries[end - 1].is<UndoEntry::Boundary>())
         --end;
     if (end == 0)
         return false;
     std::size_t start = end;
-    while (start > 0 && entries[start - 1].kind != UndoEntry::Kind::Boundary)
+    while (start > 0 && !entries[start - 1].is<UndoEntry::Boundary>())
         --start;
     // Copy: applying the group appends to `entries`.
     std::vector<UndoEntry> group(entries.begin() + static_cast<std::ptrdiff_t>(start),
@@ -342,54 +345,48 @@ bool Buffer::undo()
 
 void Buffer::apply_undo_entry(const UndoEntry& e)
 {
-    auto in_range = [&](std::int64_t pos) { return pos >= point_min().value && pos <= point_max().value; };
-    switch (e.kind) {
-    case UndoEntry::Kind::Insertion:
-        if (!in_range(e.beg) || !in_range(e.end))
-            throw Error("error", "Changes to be undone are outside visible portion of buffer");
-        delete_region(CharPos(e.beg), CharPos(e.end));
-        goto_char(CharPos(e.beg));
-        break;
-    case UndoEntry::Kind::Deletion:
-        if (!in_range(e.beg))
-            throw Error("error", "Changes to be undone are outside visible portion of buffer");
-        insert_at(CharPos(e.beg), e.text);
-        goto_char(CharPos(e.beg + (e.end ? static_cast<std::int64_t>(count_chars(e.text)) : 0)));
-        break;
-    case UndoEntry::Kind::Unmodified:
+    auto in_range = [&](CharPos pos) { return pos >= point_min() && pos <= point_max(); };
+    auto outside = [] { throw Error("error", "Changes to be undone are outside visible portion of buffer"); };
+    if (auto* ins = std::get_if<UndoEntry::Insertion>(&e.what)) {
+        if (!in_range(ins->beg) || !in_range(ins->end))
+            outside();
+        delete_region(ins->beg, ins->end);
+        goto_char(ins->beg);
+    } else if (auto* del = std::get_if<UndoEntry::Deletion>(&e.what)) {
+        if (!in_range(del->at))
+            outside();
+        insert_at(del->at, del->text);
+        const CharCount n(del->point_was_at_end ? static_cast<std::int64_t>(count_chars(del->text)) : 0);
+        goto_char(del->at + n);
+    } else if (e.is<UndoEntry::Unmodified>()) {
         m_modified = false;
-        break;
-    case UndoEntry::Kind::Boundary:
-        break;
     }
 }
 
-std::size_t Buffer::count_newlines(std::size_t from_byte, std::size_t to_byte) const
+std::size_t Buffer::count_newlines(BytePos from, BytePos to) const
 {
     // A short span is counted directly; a long one through the line index.
-    if (to_byte - from_byte < 2 * LineIndex::block_bytes) {
+    if ((to - from).size() < 2 * LineIndex::block_bytes) {
         std::size_t n = 0;
-        m_text.for_each_piece(from_byte, to_byte,
-                              [&](std::string_view piece) { n += count_byte(piece.data(), piece.size(), '\n'); });
+        m_text.for_each_piece(from, to, [&](std::string_view piece) { n += count_byte(piece.data(), piece.size(), '\n'); });
         return n;
     }
-    return static_cast<std::size_t>(m_lines.newlines_before(m_text, to_byte) - m_lines.newlines_before(m_text, from_byte));
+    return static_cast<std::size_t>(m_lines.newlines_before(m_text, to) - m_lines.newlines_before(m_text, from));
 }
 
 namespace {
 
-// The position `to_byte`, knowing `from`: counts only the characters between.
-TextPos walk(const GapBuffer& text, TextPos from, std::size_t to_byte)
+// The position `to`, knowing `from`: counts only the characters between.
+TextPos walk(const GapBuffer& text, TextPos from, BytePos to)
 {
-    auto fb = static_cast<std::size_t>(from.bytes.value);
     std::size_t n = 0;
-    if (to_byte >= fb)
-        text.for_each_piece(fb, to_byte, [&](std::string_view p) { n += count_chars(p.data(), p.size()); });
+    auto count = [&](std::string_view p) { n += count_chars(p.data(), p.size()); };
+    if (to >= from.bytes)
+        text.for_each_piece(from.bytes, to, count);
     else
-        text.for_each_piece(to_byte, fb, [&](std::string_view p) { n += count_chars(p.data(), p.size()); });
-    auto chars = static_cast<std::int64_t>(n);
-    return {CharPos(from.chars.value + (to_byte >= fb ? chars : -chars)),
-            BytePos(static_cast<std::int64_t>(to_byte))};
+        text.for_each_piece(to, from.bytes, count);
+    const CharCount chars(static_cast<std::int64_t>(n));
+    return {to >= from.bytes ? from.chars + chars : from.chars - chars, to};
 }
 
 } // namespace
@@ -397,31 +394,30 @@ TextPos walk(const GapBuffer& text, TextPos from, std::size_t to_byte)
 CharPos Buffer::line_beginning(CharPos pos) const
 {
     TextPos at = clamp(pos);
-    auto lo = static_cast<std::size_t>(char_to_byte(point_min()).value);
-    auto nl = m_text.rfind(lo, static_cast<std::size_t>(at.bytes.value), '\n');
-    return walk(m_text, at, nl ? *nl + 1 : lo).chars;
+    const BytePos lo = char_to_byte(point_min());
+    auto nl = m_text.rfind(lo, at.bytes, '\n');
+    return walk(m_text, at, nl ? *nl + ByteCount(1) : lo).chars;
 }
 
 CharPos Buffer::line_end(CharPos pos) const
 {
     TextPos at = clamp(pos);
-    auto hi = static_cast<std::size_t>(char_to_byte(point_max()).value);
-    auto nl = m_text.find(static_cast<std::size_t>(at.bytes.value), hi, '\n');
+    const BytePos hi = char_to_byte(point_max());
+    auto nl = m_text.find(at.bytes, hi, '\n');
     return walk(m_text, at, nl ? *nl : hi).chars;
 }
 
 std::int64_t Buffer::line_number_at(CharPos pos) const
 {
     TextPos at = clamp(pos);
-    auto lo = static_cast<std::size_t>(char_to_byte(point_min()).value);
-    return 1 + static_cast<std::int64_t>(count_newlines(lo, static_cast<std::size_t>(at.bytes.value)));
+    return 1 + static_cast<std::int64_t>(count_newlines(char_to_byte(point_min()), at.bytes));
 }
 
 std::optional<std::int64_t> Buffer::line_number_if_cheap(CharPos pos, std::size_t budget) const
 {
-    const auto at = static_cast<std::size_t>(clamp(pos).bytes.value);
-    const auto lo = static_cast<std::size_t>(char_to_byte(point_min()).value);
-    const std::size_t known = m_lines.indexed_bytes();
+    const auto at = clamp(pos).bytes.offset();
+    const auto lo = char_to_byte(point_min()).offset();
+    const std::size_t known = m_lines.indexed_end().offset();
     // The index stops before the last, partial block: one block is always cheap.
     if (at > known && at - known > budget + LineIndex::block_bytes && at - lo >= 2 * LineIndex::block_bytes)
         return std::nullopt;
@@ -433,8 +429,7 @@ std::int64_t Buffer::count_lines(CharPos from, CharPos to) const
     if (to < from)
         std::swap(from, to);
     TextPos a = clamp(from), b = clamp(to);
-    auto n = static_cast<std::int64_t>(
-        count_newlines(static_cast<std::size_t>(a.bytes.value), static_cast<std::size_t>(b.bytes.value)));
+    auto n = static_cast<std::int64_t>(count_newlines(a.bytes, b.bytes));
     // A region that ends inside a line counts that line too.
     if (a != b && char_before(b.chars) != U'\n')
         ++n;
@@ -443,9 +438,9 @@ std::int64_t Buffer::count_lines(CharPos from, CharPos to) const
 
 std::int64_t Buffer::forward_line(std::int64_t n)
 {
-    auto begv = static_cast<std::size_t>(char_to_byte(point_min()).value);
-    auto zv = static_cast<std::size_t>(char_to_byte(point_max()).value);
-    auto here = static_cast<std::size_t>(m_point.bytes.value);
+    const BytePos begv = char_to_byte(point_min());
+    const BytePos zv = char_to_byte(point_max());
+    BytePos here = m_point.bytes;
     const TextPos start = m_point;
     std::int64_t shortage;
     if (n > 0) {
@@ -456,14 +451,14 @@ std::int64_t Buffer::forward_line(std::int64_t n)
                 here = zv;
                 break;
             }
-            here = *nl + 1;
+            here = *nl + ByteCount(1);
             ++found;
         }
         shortage = n - found;
     } else {
         // Backward: the (1 - n)th newline before point ends the line before the target.
         std::int64_t wanted = 1 - n, found = 0;
-        std::size_t cur = here;
+        BytePos cur = here;
         while (found < wanted) {
             auto nl = m_text.rfind(begv, cur, '\n');
             if (!nl)
@@ -471,13 +466,13 @@ std::int64_t Buffer::forward_line(std::int64_t n)
             cur = *nl;
             ++found;
         }
-        here = found == wanted ? cur + 1 : begv;
+        here = found == wanted ? cur + ByteCount(1) : begv;
         shortage = wanted - found;
     }
     m_point = walk(m_text, start, here);
     // Emacs counts a partial last line as a line moved over.
     if (shortage > 0 &&
-        (n <= 0 || (zv > begv && m_point != start && m_text[static_cast<std::size_t>(m_point.bytes.value) - 1] != '\n')))
+        (n <= 0 || (zv > begv && m_point != start && m_text[m_point.bytes - ByteCount(1)] != '\n')))
         --shortage;
     return n <= 0 ? -shortage : shortage;
 }
@@ -491,7 +486,7 @@ void Buffer::check_invariants() const
     std::string all = text();
     if (!is_valid_internal(all))
         fail("text is not well-formed internal text");
-    if (count_chars(all) != m_index.chars() || all.size() != m_index.bytes())
+    if (count_chars(all) != m_index.chars().size() || all.size() != m_index.bytes().size())
         fail("char index totals");
     auto check_pos = [&](TextPos p, const char* what) {
         if (p.bytes.value < 0 || static_cast<std::size_t>(p.bytes.value) > all.size() ||

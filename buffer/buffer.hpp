@@ -6,9 +6,10 @@
 // throw Error("args-out-of-range"); a change to a read-only buffer throws
 // Error("buffer-read-only").
 //
-// Every change goes through one pair of primitives, insert_at (which the
-// process reader's reserve/commit path shares) and delete_region, and those
-// keep point, markers, the char index, undo and the modified flag current.
+// Every change goes through one pair of primitives, insertion through a
+// Writer (insert_at and the process reader both use one) and delete_region,
+// and those keep point, markers, the char index, undo and the modified flag
+// current.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -39,8 +40,8 @@ public:
     void set_name(std::string name) { m_name = std::move(name); }
 
     // Sizes of the whole buffer (narrowing ignored), as buffer-size does.
-    std::int64_t size() const { return static_cast<std::int64_t>(m_index.chars()); }
-    std::size_t byte_size() const { return m_text.size(); }
+    std::int64_t size() const { return m_index.chars().value; }
+    std::size_t byte_size() const { return m_text.size().size(); }
     bool single_byte() const { return m_index.single_byte(); }
 
     // The accessible region (narrowing honoured), and point inside it.
@@ -59,7 +60,7 @@ public:
 
     // Internal text of [from, to) (either order); both must be accessible.
     std::string substring(CharPos from, CharPos to) const;
-    std::string text() const { return m_text.substr(0, m_text.size()); }
+    std::string text() const { return m_text.substr(BytePos(0), m_text.end()); }
     const GapBuffer& gap_buffer() const { return m_text; }
     // The character at pos, or nothing at point-max (char-after).
     std::optional<char32_t> char_after(CharPos pos) const;
@@ -82,14 +83,42 @@ public:
     void erase();
 
     // Direct writes into the gap, for the process reader: reserve moves the
-    // gap to pos (accessible) with at least nbytes free and returns where to
-    // write; commit(k) inserts the first k bytes written there, which must be
-    // well-formed internal text, exactly as insert_at(pos, ...) would.
-    // With before_markers, point and every marker at pos end up after the
-    // text, as insert-before-markers (and process output) does. Returns the
-    // position after the inserted text.
-    char* reserve(CharPos pos, std::size_t nbytes);
-    CharPos commit(std::size_t nbytes, bool before_markers = false);
+    // gap to pos (accessible) with at least nbytes free and returns a Writer
+    // that says where to write. Its commit(k) inserts the first k bytes
+    // written there, which must be well-formed internal text, exactly as
+    // insert_at(pos, ...) would. A Writer dropped without commit (nothing
+    // read, or an exception: the decoder can throw) inserts nothing. No other
+    // change to the buffer may come while a Writer is open.
+    class [[nodiscard]] Writer {
+    public:
+        Writer(const Writer&) = delete;
+        Writer& operator=(const Writer&) = delete;
+        ~Writer()
+        {
+            if (m_buffer)
+                m_buffer->m_writing = false;
+        }
+        // Where to write, and how much room there is.
+        char* data() const { return m_data; }
+        ByteCount room() const { return m_room; }
+        // Inserts the first n bytes written; with before_markers, point and
+        // every marker at the position end up after the text, as
+        // insert-before-markers (and process output) does. Returns the
+        // position after the text. Once only: the Writer is closed after.
+        CharPos commit(ByteCount n, bool before_markers = false);
+
+    private:
+        friend class Buffer;
+        Writer(Buffer& buffer, TextPos at, char* data, ByteCount room)
+            : m_buffer(&buffer), m_at(at), m_data(data), m_room(room)
+        {
+        }
+        Buffer* m_buffer; // null once committed
+        TextPos m_at;
+        char* m_data;
+        ByteCount m_room;
+    };
+    [[nodiscard]] Writer reserve(CharPos pos, ByteCount nbytes);
     // insert-before-markers at pos.
     void insert_before_markers(CharPos pos, std::string_view text);
 
@@ -189,10 +218,12 @@ private:
     void check_writable() const;
     TextPos clamp(CharPos pos) const;
     void note_change();
+    // Inserts the n bytes written in the gap at `at` (Writer::commit).
+    CharPos commit_insertion(TextPos at, ByteCount n, bool before_markers);
     // Finishes an insertion of text already in the gap buffer at `at`.
-    void inserted(TextPos at, std::size_t nchars, std::size_t nbytes, bool before_markers);
+    void inserted(TextPos at, TextCount n, bool before_markers);
     void apply_undo_entry(const UndoEntry& e);
-    std::size_t count_newlines(std::size_t from_byte, std::size_t to_byte) const;
+    std::size_t count_newlines(BytePos from, BytePos to) const;
     // Widens the change feed to cover [beg, end) of the text as it is now.
     void note_changed_span(BytePos beg, BytePos end);
 
@@ -209,7 +240,7 @@ private:
     std::size_t m_pending_undo = 0; // where the next `undo` continues (entries index)
     std::uint64_t m_undo_tick = 0;  // m_tick right after the last undo
     bool m_undoing = false;
-    std::optional<TextPos> m_reserved; // set between reserve and commit
+    bool m_writing = false; // a Writer is open
     std::uint64_t m_tick = 0;
     std::optional<ChangedSpan> m_changes;
     bool m_modified = false;

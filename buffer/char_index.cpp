@@ -26,7 +26,7 @@ std::size_t scan_forward(const GapBuffer& text, std::size_t from, std::size_t nc
 {
     std::size_t at = from;
     bool found = false;
-    text.for_each_piece(from, text.size(), [&](std::string_view piece) {
+    text.for_each_piece(BytePos(static_cast<std::int64_t>(from)), text.end(), [&](std::string_view piece) {
         for (std::size_t off = 0, block_size = kFirstBlock; !found && off < piece.size();
              block_size = std::min(2 * block_size, kBlock)) {
             std::size_t len = std::min(block_size, piece.size() - off);
@@ -73,7 +73,7 @@ std::size_t scan_backward(const GapBuffer& text, std::size_t from, std::size_t n
     };
     if (nchars == 0)
         return from;
-    std::size_t gap = text.gap_start();
+    const std::size_t gap = text.gap_start().offset();
     if (from > gap && step(text.after_gap().data(), from - gap))
         return at;
     step(text.before_gap().data(), std::min(from, gap));
@@ -83,7 +83,8 @@ std::size_t scan_backward(const GapBuffer& text, std::size_t from, std::size_t n
 std::size_t count_between(const GapBuffer& text, std::size_t from, std::size_t to)
 {
     std::size_t n = 0;
-    text.for_each_piece(from, to, [&](std::string_view piece) { n += count_chars(piece.data(), piece.size()); });
+    text.for_each_piece(BytePos(static_cast<std::int64_t>(from)), BytePos(static_cast<std::int64_t>(to)),
+                        [&](std::string_view piece) { n += count_chars(piece.data(), piece.size()); });
     return n;
 }
 
@@ -111,8 +112,9 @@ void CharIndex::move_split(std::size_t at_byte)
     }
 }
 
-std::size_t CharIndex::insert_text(std::size_t at_char, std::size_t at_byte, std::string_view text)
+CharCount CharIndex::insert_text(TextPos at, std::string_view text)
 {
+    const auto [at_char, at_byte] = offsets(at);
     if (!m_points.empty())
         move_split(at_byte);
     // Counted in strides; a stride end far enough from the last checkpoint
@@ -137,7 +139,7 @@ std::size_t CharIndex::insert_text(std::size_t at_char, std::size_t at_byte, std
     // did not move; the new ones go right before them.
     m_points.insert(m_points.begin() + static_cast<std::ptrdiff_t>(m_split), found.begin(), found.end());
     m_split += found.size();
-    return nchars;
+    return CharCount(static_cast<std::int64_t>(nchars));
 }
 
 std::size_t CharIndex::last_checkpoint_before(std::size_t bytes) const
@@ -146,8 +148,10 @@ std::size_t CharIndex::last_checkpoint_before(std::size_t bytes) const
     return i > 0 ? absolute(i - 1).bytes : 0;
 }
 
-void CharIndex::deleted(std::size_t, std::size_t at_byte, std::size_t nchars, std::size_t nbytes)
+void CharIndex::deleted(TextPos at, TextCount n)
 {
+    const std::size_t at_byte = offsets(at).bytes;
+    const auto nchars = static_cast<std::size_t>(n.chars.value), nbytes = static_cast<std::size_t>(n.bytes.value);
     if (!m_points.empty()) {
         move_split(at_byte);
         // Checkpoints strictly inside the deleted text no longer exist.
@@ -209,32 +213,32 @@ CharIndex::Point CharIndex::nearest(std::size_t target, std::size_t Point::*unit
     return best;
 }
 
-std::size_t CharIndex::char_to_byte(const GapBuffer& text, std::size_t charpos, std::size_t hint_char,
-                                    std::size_t hint_byte)
+BytePos CharIndex::char_to_byte(const GapBuffer& text, CharPos pos, TextPos hint)
 {
+    const auto charpos = static_cast<std::size_t>(pos.value - 1);
     if (single_byte())
-        return charpos;
-    Point best = nearest(charpos, &Point::chars, {hint_char, hint_byte});
+        return BytePos(static_cast<std::int64_t>(charpos));
+    Point best = nearest(charpos, &Point::chars, offsets(hint));
     std::size_t byte = best.chars <= charpos ? scan_forward(text, best.bytes, charpos - best.chars)
                                              : scan_backward(text, best.bytes, best.chars - charpos);
     if (distance(byte, best.bytes) > kCheckpointGap)
         remember(charpos, byte);
     m_last = Point{charpos, byte};
-    return byte;
+    return BytePos(static_cast<std::int64_t>(byte));
 }
 
-std::size_t CharIndex::byte_to_char(const GapBuffer& text, std::size_t bytepos, std::size_t hint_char,
-                                    std::size_t hint_byte)
+CharPos CharIndex::byte_to_char(const GapBuffer& text, BytePos pos, TextPos hint)
 {
+    const std::size_t bytepos = pos.offset();
     if (single_byte())
-        return bytepos;
-    Point best = nearest(bytepos, &Point::bytes, {hint_char, hint_byte});
+        return CharPos(static_cast<std::int64_t>(bytepos) + 1);
+    Point best = nearest(bytepos, &Point::bytes, offsets(hint));
     std::size_t chars = best.bytes <= bytepos ? best.chars + count_between(text, best.bytes, bytepos)
                                               : best.chars - count_between(text, bytepos, best.bytes);
     if (distance(bytepos, best.bytes) > kCheckpointGap)
         remember(chars, bytepos);
     m_last = Point{chars, bytepos};
-    return chars;
+    return CharPos(static_cast<std::int64_t>(chars) + 1);
 }
 
 } // namespace gapmacs

@@ -27,28 +27,35 @@ class GapBuffer;
 class CharIndex final {
 public:
     // Totals of the text, kept current by the buffer.
-    std::size_t chars() const { return m_chars; }
-    std::size_t bytes() const { return m_bytes; }
+    CharCount chars() const { return CharCount(static_cast<std::int64_t>(m_chars)); }
+    ByteCount bytes() const { return ByteCount(static_cast<std::int64_t>(m_bytes)); }
     bool single_byte() const { return m_chars == m_bytes; }
 
-    // Offsets here are 0-based in both units.
-    std::size_t char_to_byte(const GapBuffer& text, std::size_t charpos, std::size_t hint_char, std::size_t hint_byte);
-    std::size_t byte_to_char(const GapBuffer& text, std::size_t bytepos, std::size_t hint_char, std::size_t hint_byte);
+    // pos in 1..chars()+1 (0..bytes()); `hint` is a pair known to be right
+    // (point), a cheap place to start counting from.
+    BytePos char_to_byte(const GapBuffer& text, CharPos pos, TextPos hint);
+    CharPos byte_to_char(const GapBuffer& text, BytePos pos, TextPos hint);
 
     // The buffer calls these when the text changes. insert_text counts the
-    // characters of `text`, about to be inserted at (at_char, at_byte), and
-    // returns the count; counting a large insertion leaves a checkpoint every
-    // kStride bytes, so even a lookup in text never visited (1 GB of process
-    // output) counts at most that far.
-    std::size_t insert_text(std::size_t at_char, std::size_t at_byte, std::string_view text);
-    void deleted(std::size_t at_char, std::size_t at_byte, std::size_t nchars, std::size_t nbytes);
+    // characters of `text`, about to be inserted at `at`, and returns the
+    // count; counting a large insertion leaves a checkpoint every kStride
+    // bytes, so even a lookup in text never visited (1 GB of process output)
+    // counts at most that far.
+    CharCount insert_text(TextPos at, std::string_view text);
+    void deleted(TextPos at, TextCount n);
     void clear() { m_points.clear(); m_split = 0; m_chars = m_bytes = 0; m_last.reset(); }
 
     std::size_t checkpoint_count() const { return m_points.size(); }
     static constexpr std::size_t kStride = 64 * 1024;
 
 private:
-    struct Point { std::size_t chars, bytes; }; // absolute, or from the end (see above)
+    // 0-based offsets, absolute or from the end (see above): the table's
+    // own representation, never seen outside.
+    struct Point { std::size_t chars, bytes; };
+    static Point offsets(TextPos p)
+    {
+        return {static_cast<std::size_t>(p.chars.value - 1), static_cast<std::size_t>(p.bytes.value)};
+    }
     Point absolute(std::size_t i) const;
     void move_split(std::size_t at_byte);
     void remember(std::size_t chars, std::size_t bytes);

@@ -340,33 +340,27 @@ std::optional<std::int64_t> insert_file_in_place(Buffer& buffer, const std::stri
     if (!S_ISREG(st.st_mode) || st.st_size == 0)
         return std::nullopt;
     const auto size = static_cast<std::size_t>(st.st_size);
-    char* area = buffer.reserve(at, size);
+    // A read error leaves the writer uncommitted: nothing is inserted.
+    Buffer::Writer writer = buffer.reserve(at, ByteCount(st.st_size));
+    char* area = writer.data();
     std::size_t used = 0;
-    bool grew = false;
-    try {
-        while (used < size) {
-            const ssize_t n = ::read(fd.get(), area + used, size - used);
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n < 0)
-                throw_file_error("Read error", path, errno);
-            if (n == 0)
-                break;
-            used += static_cast<std::size_t>(n);
-        }
-        char probe;
-        grew = used == size && ::read(fd.get(), &probe, 1) > 0;
-    } catch (...) {
-        buffer.commit(0);
-        throw;
+    while (used < size) {
+        const ssize_t n = ::read(fd.get(), area + used, size - used);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            throw_file_error("Read error", path, errno);
+        if (n == 0)
+            break;
+        used += static_cast<std::size_t>(n);
     }
+    char probe;
+    const bool grew = used == size && ::read(fd.get(), &probe, 1) > 0;
     // A file that grew while read, or whose text needs decoding, takes the
     // general path (it rereads: rare cases only).
-    if (grew || valid_utf8_prefix(area, used) != used || std::memchr(area, '\r', used)) {
-        buffer.commit(0);
+    if (grew || valid_utf8_prefix(area, used) != used || std::memchr(area, '\r', used))
         return std::nullopt;
-    }
-    return buffer.commit(used).value - at.value;
+    return (writer.commit(ByteCount(static_cast<std::int64_t>(used))) - at).value;
 }
 
 void write_file_atomic(const std::string& path, std::string_view bytes)

@@ -21,9 +21,11 @@ GapBuffer::GapBuffer(std::size_t initial_gap)
     m_gap_end = initial_gap;
 }
 
-void GapBuffer::move_gap(std::size_t pos)
+void GapBuffer::move_gap(BytePos pos) { move_gap_to(pos.offset()); }
+
+void GapBuffer::move_gap_to(std::size_t pos)
 {
-    assert(pos <= size());
+    assert(pos <= size().size());
     char* d = m_data.get();
     // Cost: one memmove of the text between the old and the new gap position.
     if (pos < m_gap_start) {
@@ -42,8 +44,8 @@ void GapBuffer::move_gap(std::size_t pos)
 void GapBuffer::grow(std::size_t needed)
 {
     // Grow by at least half the capacity: amortized O(1) per inserted byte.
-    [[maybe_unused]] std::size_t text = size();
-    std::size_t new_capacity = m_capacity + std::max(needed - gap_size(), m_capacity / 2);
+    [[maybe_unused]] const ByteCount text = size();
+    std::size_t new_capacity = m_capacity + std::max(needed - raw_gap_size(), m_capacity / 2);
     char* p = static_cast<char*>(std::realloc(m_data.get(), new_capacity));
     if (!p)
         throw std::bad_alloc();
@@ -57,104 +59,110 @@ void GapBuffer::grow(std::size_t needed)
     assert(size() == text);
 }
 
-char* GapBuffer::reserve(std::size_t pos, std::size_t n)
+char* GapBuffer::reserve(BytePos at, ByteCount count)
 {
+    const std::size_t pos = at.offset(), n = count.size();
     // Grow before moving so that the move is over the smaller, old layout
     // when the gap is at the end (the streaming case: nothing to move).
-    if (gap_size() < n) {
+    if (raw_gap_size() < n) {
         if (m_gap_start != pos)
-            move_gap(pos);
+            move_gap_to(pos);
         grow(n);
     } else {
-        move_gap(pos);
+        move_gap_to(pos);
     }
     return gap_data();
 }
 
-void GapBuffer::commit(std::size_t n)
+void GapBuffer::commit(ByteCount n)
 {
     assert(n <= gap_size());
-    m_gap_start += n;
+    m_gap_start += n.size();
 }
 
-void GapBuffer::insert(std::size_t pos, std::string_view bytes)
+void GapBuffer::insert(BytePos pos, std::string_view bytes)
 {
-    char* dst = reserve(pos, bytes.size());
+    const ByteCount n(static_cast<std::int64_t>(bytes.size()));
+    char* dst = reserve(pos, n);
     std::memcpy(dst, bytes.data(), bytes.size());
-    commit(bytes.size());
+    commit(n);
 }
 
-void GapBuffer::erase(std::size_t pos, std::size_t n)
+void GapBuffer::erase(BytePos at, ByteCount count)
 {
-    assert(pos + n <= size());
+    const std::size_t pos = at.offset(), n = count.size();
+    assert(pos + n <= size().size());
     // Deleting is widening the gap over the text: move it next to the range.
     if (pos + n == m_gap_start) {
         m_gap_start = pos;
     } else {
-        move_gap(pos);
+        move_gap_to(pos);
         m_gap_end += n;
     }
 }
 
-void GapBuffer::overwrite(std::size_t pos, std::string_view bytes)
+void GapBuffer::overwrite(BytePos pos, std::string_view bytes)
 {
-    assert(pos + bytes.size() <= size());
+    const BytePos end = pos + ByteCount(static_cast<std::int64_t>(bytes.size()));
+    assert(end <= this->end());
     std::size_t done = 0;
-    for_each_piece(pos, pos + bytes.size(), [&](std::string_view piece) {
+    for_each_piece(pos, end, [&](std::string_view piece) {
         std::memcpy(const_cast<char*>(piece.data()), bytes.data() + done, piece.size());
         done += piece.size();
     });
 }
 
-std::string GapBuffer::substr(std::size_t from, std::size_t to) const
+std::string GapBuffer::substr(BytePos from, BytePos to) const
 {
     std::string out;
-    out.reserve(to - from);
+    out.reserve((to - from).size());
     for_each_piece(from, to, [&](std::string_view piece) { out.append(piece); });
     return out;
 }
 
-std::optional<std::size_t> GapBuffer::find(std::size_t from, std::size_t to, char c) const
+std::optional<BytePos> GapBuffer::find(BytePos from, BytePos to, char c) const
 {
-    std::optional<std::size_t> result;
-    std::size_t at = from;
+    std::optional<BytePos> result;
+    BytePos at = from;
     for_each_piece(from, to, [&](std::string_view piece) {
         if (result)
             return;
         if (const void* hit = std::memchr(piece.data(), c, piece.size()))
-            result = at + (static_cast<const char*>(hit) - piece.data());
-        at += piece.size();
+            result = at + ByteCount(static_cast<const char*>(hit) - piece.data());
+        at += ByteCount(static_cast<std::int64_t>(piece.size()));
     });
     return result;
 }
 
-std::optional<std::size_t> GapBuffer::rfind(std::size_t from, std::size_t to, char c) const
+std::optional<BytePos> GapBuffer::rfind(BytePos from_pos, BytePos to_pos, char c) const
 {
+    const std::size_t from = from_pos.offset(), to = to_pos.offset();
     // The piece after the gap first, then the one before it.
     if (from >= to)
         return std::nullopt;
     if (to > m_gap_start) {
         std::size_t lo = std::max(from, m_gap_start);
-        const char* base = m_data.get() + gap_size();
+        const char* base = m_data.get() + raw_gap_size();
         if (const void* hit = memrchr(base + lo, c, to - lo))
-            return static_cast<const char*>(hit) - base;
+            return BytePos(static_cast<const char*>(hit) - base);
     }
     if (from < m_gap_start) {
         std::size_t hi = std::min(to, m_gap_start);
         const char* base = m_data.get();
         if (const void* hit = memrchr(base + from, c, hi - from))
-            return static_cast<const char*>(hit) - base;
+            return BytePos(static_cast<const char*>(hit) - base);
     }
     return std::nullopt;
 }
 
-std::string_view GapBuffer::contiguous(std::size_t from, std::size_t to)
+std::string_view GapBuffer::contiguous(BytePos from_pos, BytePos to_pos)
 {
+    const std::size_t from = from_pos.offset(), to = to_pos.offset();
     if (from < m_gap_start && to > m_gap_start)
-        move_gap(to - m_gap_start < m_gap_start - from ? to : from);
+        move_gap_to(to - m_gap_start < m_gap_start - from ? to : from);
     if (to <= m_gap_start)
         return {m_data.get() + from, to - from};
-    return {m_data.get() + from + gap_size(), to - from};
+    return {m_data.get() + from + raw_gap_size(), to - from};
 }
 
 } // namespace gapmacs

@@ -19,50 +19,59 @@
 #include <string>
 #include <string_view>
 
+#include "core/position.hpp"
+
 namespace gapmacs {
 
+// Positions are byte offsets into the text (the gap does not count), sizes
+// are byte counts: the two cannot be swapped.
 class GapBuffer final {
 public:
     explicit GapBuffer(std::size_t initial_gap = 4096);
     GapBuffer(const GapBuffer&) = delete;
     GapBuffer& operator=(const GapBuffer&) = delete;
 
-    std::size_t size() const { return m_capacity - gap_size(); }
-    std::size_t gap_start() const { return m_gap_start; }
-    std::size_t gap_size() const { return m_gap_end - m_gap_start; }
+    ByteCount size() const { return ByteCount(static_cast<std::int64_t>(m_capacity - raw_gap_size())); }
+    BytePos end() const { return BytePos(0) + size(); }
+    BytePos gap_start() const { return BytePos(static_cast<std::int64_t>(m_gap_start)); }
+    ByteCount gap_size() const { return ByteCount(static_cast<std::int64_t>(raw_gap_size())); }
+    // Bytes allocated: text and gap.
     std::size_t capacity() const { return m_capacity; }
 
-    char operator[](std::size_t pos) const
+    char operator[](BytePos pos) const
     {
-        return m_data.get()[pos < m_gap_start ? pos : pos + gap_size()];
+        const std::size_t p = pos.offset();
+        return m_data.get()[p < m_gap_start ? p : p + raw_gap_size()];
     }
 
-    void insert(std::size_t pos, std::string_view bytes);
-    void erase(std::size_t pos, std::size_t n);
-    void move_gap(std::size_t pos);
+    void insert(BytePos pos, std::string_view bytes);
+    void erase(BytePos pos, ByteCount n);
+    void move_gap(BytePos pos);
 
     // Moves the gap to pos with at least n free bytes; returns gap_data().
-    char* reserve(std::size_t pos, std::size_t n);
+    char* reserve(BytePos pos, ByteCount n);
     char* gap_data() { return m_data.get() + m_gap_start; }
     // The first n bytes of the gap (written by the caller) become text.
-    void commit(std::size_t n);
+    void commit(ByteCount n);
 
     // Text before and after the gap: together, the whole text.
     std::string_view before_gap() const { return {m_data.get(), m_gap_start}; }
     std::string_view after_gap() const { return {m_data.get() + m_gap_end, m_capacity - m_gap_end}; }
     // Calls f(string_view) on the (at most two) pieces of [from, to).
-    template <typename F> void for_each_piece(std::size_t from, std::size_t to, F&& f) const;
+    template <typename F> void for_each_piece(BytePos from, BytePos to, F&& f) const;
 
-    std::string substr(std::size_t from, std::size_t to) const;
+    std::string substr(BytePos from, BytePos to) const;
     // Offset of the first (last) byte c in [from, to), or nothing (memchr speed).
-    std::optional<std::size_t> find(std::size_t from, std::size_t to, char c) const;
-    std::optional<std::size_t> rfind(std::size_t from, std::size_t to, char c) const;
+    std::optional<BytePos> find(BytePos from, BytePos to, char c) const;
+    std::optional<BytePos> rfind(BytePos from, BytePos to, char c) const;
     // Writes bytes over [pos, pos + bytes.size()), across the gap if need be.
-    void overwrite(std::size_t pos, std::string_view bytes);
+    void overwrite(BytePos pos, std::string_view bytes);
     // A contiguous view of [from, to): moves the gap out of the range if it is inside.
-    std::string_view contiguous(std::size_t from, std::size_t to);
+    std::string_view contiguous(BytePos from, BytePos to);
 
 private:
+    std::size_t raw_gap_size() const { return m_gap_end - m_gap_start; }
+    void move_gap_to(std::size_t pos);
     void grow(std::size_t needed);
 
     struct Free { void operator()(char* p) const; };
@@ -73,8 +82,10 @@ private:
 };
 
 template <typename F>
-void GapBuffer::for_each_piece(std::size_t from, std::size_t to, F&& f) const
+void GapBuffer::for_each_piece(BytePos from_pos, BytePos to_pos, F&& f) const
 {
+    std::size_t from = from_pos.offset();
+    const std::size_t to = to_pos.offset();
     if (from >= to)
         return;
     if (from < m_gap_start) {
@@ -83,7 +94,7 @@ void GapBuffer::for_each_piece(std::size_t from, std::size_t to, F&& f) const
         from = end;
     }
     if (from < to)
-        f(std::string_view(m_data.get() + from + gap_size(), to - from));
+        f(std::string_view(m_data.get() + from + raw_gap_size(), to - from));
 }
 
 } // namespace gapmacs

@@ -10,7 +10,7 @@ namespace gapmacs {
 std::uint64_t LineIndex::count(const GapBuffer& text, std::size_t from, std::size_t to)
 {
     std::uint64_t n = 0;
-    text.for_each_piece(from, to, [&](std::string_view piece) { n += count_byte(piece.data(), piece.size(), '\n'); });
+    text.for_each_piece(BytePos(static_cast<std::int64_t>(from)), BytePos(static_cast<std::int64_t>(to)), [&](std::string_view piece) { n += count_byte(piece.data(), piece.size(), '\n'); });
     return n;
 }
 
@@ -47,9 +47,9 @@ void LineIndex::append_block(const GapBuffer& text, std::size_t bytes)
     m_clean = m_blocks.size() + 1;
 }
 
-std::uint64_t LineIndex::newlines_before(const GapBuffer& text, std::size_t byte)
+std::uint64_t LineIndex::newlines_before(const GapBuffer& text, BytePos pos)
 {
-    byte = std::min(byte, text.size());
+    const std::size_t byte = std::min(pos.offset(), text.size().size());
     while (m_indexed + block_bytes <= byte)
         append_block(text, block_bytes);
     if (byte >= m_indexed) {
@@ -60,8 +60,9 @@ std::uint64_t LineIndex::newlines_before(const GapBuffer& text, std::size_t byte
     return m_before[k] + count(text, m_start[k], byte);
 }
 
-void LineIndex::inserted(const GapBuffer& text, std::size_t at, std::size_t n)
+void LineIndex::inserted(const GapBuffer& text, BytePos at_pos, ByteCount count_inserted)
 {
+    const std::size_t at = at_pos.offset(), n = count_inserted.size();
     if (at >= m_indexed || n == 0)
         return; // beyond the prefix: counted when first asked
     const std::size_t k = block_at(at);
@@ -88,8 +89,9 @@ void LineIndex::split(const GapBuffer& text, std::size_t k)
     changed(k);
 }
 
-void LineIndex::erasing(const GapBuffer& text, std::size_t from, std::size_t to)
+void LineIndex::erasing(const GapBuffer& text, BytePos from_pos, BytePos to_pos)
 {
+    const std::size_t from = from_pos.offset(), to = to_pos.offset();
     if (from >= m_indexed || from >= to)
         return;
     const std::size_t first = block_at(from);
@@ -121,9 +123,9 @@ void LineIndex::erasing(const GapBuffer& text, std::size_t from, std::size_t to)
 
 bool LineIndex::index_some(const GapBuffer& text, std::size_t budget)
 {
-    for (std::size_t done = 0; done < budget && m_indexed + block_bytes <= text.size(); done += block_bytes)
+    for (std::size_t done = 0; done < budget && m_indexed + block_bytes <= text.size().size(); done += block_bytes)
         append_block(text, block_bytes);
-    return m_indexed + block_bytes <= text.size();
+    return m_indexed + block_bytes <= text.size().size();
 }
 
 } // namespace gapmacs

@@ -21,15 +21,15 @@ public:
     static constexpr std::size_t block_bytes = 64 * 1024;
 
     // Newlines in [0, byte) of text.
-    std::uint64_t newlines_before(const GapBuffer& text, std::size_t byte);
+    std::uint64_t newlines_before(const GapBuffer& text, BytePos byte);
     // How far from the start newlines are counted: newlines_before(byte)
-    // reads at most (byte - indexed_bytes()) bytes beyond a block.
-    std::size_t indexed_bytes() const { return m_indexed; }
+    // reads at most (byte - indexed_end()) bytes beyond a block.
+    BytePos indexed_end() const { return BytePos(static_cast<std::int64_t>(m_indexed)); }
 
     // After n bytes were inserted at `at` (they are in text already).
-    void inserted(const GapBuffer& text, std::size_t at, std::size_t n);
+    void inserted(const GapBuffer& text, BytePos at, ByteCount n);
     // Before [from, to) is deleted (the bytes are still in text).
-    void erasing(const GapBuffer& text, std::size_t from, std::size_t to);
+    void erasing(const GapBuffer& text, BytePos from, BytePos to);
 
     // Extends the index by at most `budget` bytes (an idle-time job, so a
     // later jump to the end of a large buffer is instant); returns true

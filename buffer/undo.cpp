@@ -9,41 +9,40 @@ void UndoList::set_enabled(bool enabled)
         m_entries.clear();
 }
 
-void UndoList::record_insertion(std::int64_t beg, std::int64_t end)
+void UndoList::record_insertion(CharPos beg, CharPos end)
 {
     if (!m_enabled)
         return;
     // Amalgamate with the previous insertion when this one extends it, as
     // Emacs's record_insert does: streaming output stays one entry.
     if (!m_entries.empty()) {
-        UndoEntry& last = m_entries.back();
-        if (last.kind == UndoEntry::Kind::Insertion && last.end == beg) {
-            last.end = end;
+        if (auto* last = std::get_if<UndoEntry::Insertion>(&m_entries.back().what); last && last->end == beg) {
+            last->end = end;
             return;
         }
     }
-    m_entries.push_back({UndoEntry::Kind::Insertion, beg, end, {}});
+    m_entries.push_back({UndoEntry::Insertion{beg, end}});
 }
 
-void UndoList::record_deletion(std::int64_t beg, std::string text)
+void UndoList::record_deletion(CharPos at, std::string text, bool point_was_at_end)
 {
     if (!m_enabled)
         return;
-    m_entries.push_back({UndoEntry::Kind::Deletion, beg, 0, std::move(text)});
+    m_entries.push_back({UndoEntry::Deletion{at, std::move(text), point_was_at_end}});
 }
 
 void UndoList::record_unmodified()
 {
     if (!m_enabled)
         return;
-    m_entries.push_back({UndoEntry::Kind::Unmodified, 0, 0, {}});
+    m_entries.push_back({UndoEntry::Unmodified{}});
 }
 
 void UndoList::boundary()
 {
-    if (!m_enabled || m_entries.empty() || m_entries.back().kind == UndoEntry::Kind::Boundary)
+    if (!m_enabled || m_entries.empty() || m_entries.back().is<UndoEntry::Boundary>())
         return;
-    m_entries.push_back({UndoEntry::Kind::Boundary, 0, 0, {}});
+    m_entries.push_back({UndoEntry::Boundary{}});
 }
 
 } // namespace gapmacs

@@ -8,16 +8,34 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <variant>
 #include <vector>
+
+#include "core/position.hpp"
 
 namespace gapmacs {
 
+// Each kind of entry holds what undoing it needs, and nothing else.
 struct UndoEntry {
-    enum class Kind { Insertion, Deletion, Boundary, Unmodified };
-    Kind kind;
-    std::int64_t beg = 0; // Insertion: [beg, end); Deletion: text was at beg
-    std::int64_t end = 0;
-    std::string text;     // Deletion: the deleted internal text
+    // Text inserted at [beg, end): undo deletes it.
+    struct Insertion {
+        CharPos beg, end;
+    };
+    // `text` (internal) was deleted from `at`: undo inserts it again, and
+    // puts point after it if point was at the end of the deleted text.
+    struct Deletion {
+        CharPos at;
+        std::string text;
+        bool point_was_at_end = false;
+    };
+    // Separates command groups.
+    struct Boundary {};
+    // The first change after a save: undoing past it clears the modified flag.
+    struct Unmodified {};
+
+    std::variant<Insertion, Deletion, Boundary, Unmodified> what;
+
+    template <typename T> bool is() const { return std::holds_alternative<T>(what); }
 };
 
 class UndoList final {
@@ -26,8 +44,8 @@ public:
     // Disabling drops the history, as buffer-disable-undo does.
     void set_enabled(bool enabled);
 
-    void record_insertion(std::int64_t beg, std::int64_t end);
-    void record_deletion(std::int64_t beg, std::string text);
+    void record_insertion(CharPos beg, CharPos end);
+    void record_deletion(CharPos at, std::string text, bool point_was_at_end);
     void record_unmodified();
     // Ends a command group; a no-op when the list is empty or already ends with one.
     void boundary();

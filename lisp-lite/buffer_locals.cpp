@@ -55,6 +55,10 @@ void buffer_file_name_set(Buffer& b, Value v)
         wrong_type(Qstringp, v);
     b.set_file_name(nilp(v) ? std::string() : os_string(v));
 }
+// Only set-buffer-multibyte changes it (it converts the text); setq
+// signals as in Emacs.
+Value multibyte_get(Buffer& b) { return boolean(buffer_multibyte(buffer_object(&b))); }
+void multibyte_set(Buffer&, Value) { xsignal1(Qsetting_constant, intern("enable-multibyte-characters")); }
 Value buffer_read_only_get(Buffer& b) { return boolean(b.read_only()); }
 void buffer_read_only_set(Buffer& b, Value v) { b.set_read_only(!nilp(v)); }
 // An undecided end-of-line is written as unix (write-region), so that is
@@ -585,6 +589,7 @@ void define_per_buffer_variables()
     defvar_forwarded("buffer-read-only", buffer_read_only_get, buffer_read_only_set, Qnil);
     defvar_forwarded("buffer-file-name", buffer_file_name_get, buffer_file_name_set, Qnil);
     defvar_forwarded("buffer-file-coding-system", coding_get, coding_set, intern("utf-8-unix"));
+    defvar_forwarded("enable-multibyte-characters", multibyte_get, multibyte_set, Qt);
     // default-directory keeps the value start-up gave it, in *scratch* and
     // as the default.
     defvar_per_buffer("default-directory", default_value(Qdefault_directory), true);

@@ -26,6 +26,9 @@ struct BufferData {
     std::unique_ptr<Buffer> buffer;
     Value mark_marker; // view of buffer->mark(), made on first mark-marker
     Value locals;      // buffer-local bindings (buffer_locals.cpp)
+    // set-buffer-multibyte nil: the text is bytes, kept as a unibyte
+    // string's (bytes >= 0x80 as raw-byte characters).
+    bool unibyte = false;
 };
 
 // What a Lisp marker object points to: its own marker, or a view of one
@@ -177,7 +180,7 @@ template <typename F> void with_buffer_current(Value buffer, F&& f)
 
 bool stream_hook(Value stream, std::string_view text)
 {
-    CharPos n(static_cast<std::int64_t>(count_chars(text)));
+    const CharCount n(static_cast<std::int64_t>(count_chars(text)));
     if (bufferp(stream)) {
         check_live_buffer(stream);
         with_buffer_current(stream, [&] {
@@ -344,6 +347,10 @@ bool kill_buffer(Value buffer)
     d->buffer.reset(); // markers into it now point nowhere
     return true;
 }
+
+bool buffer_multibyte(Value buffer) { return !buffer_data(buffer)->unibyte; }
+bool current_buffer_multibyte() { return !buffer_data(g_current)->unibyte; }
+void set_buffer_multibyte_flag(Value buffer, bool multibyte) { buffer_data(buffer)->unibyte = !multibyte; }
 
 int add_kill_buffer_hook(KillBufferHook hook)
 {

@@ -70,6 +70,12 @@ Value generate_new_buffer(Value name);
 // destroys it. Returns false if it was already dead.
 bool kill_buffer(Value buffer);
 
+// enable-multibyte-characters of a buffer object (set-buffer-multibyte
+// changes it, converting the text).
+bool buffer_multibyte(Value buffer);
+bool current_buffer_multibyte();
+void set_buffer_multibyte_flag(Value buffer, bool multibyte);
+
 // Runs with the buffer about to be killed (still live and intact).
 using KillBufferHook = std::function<void(Buffer&, Value buffer)>;
 // Returns an id for remove_kill_buffer_hook.

@@ -77,7 +77,13 @@ template <SubrFn F> Value guarded(Args a)
 }
 
 // ---- argument helpers ----
-std::int64_t check_fixnum(Value v);    // integerp
+std::int64_t check_fixnum(Value v);    // integerp: a marker is not one, as in Emacs
+// aref (and elt of an array): element INDEX of a vector or string, or
+// (wrong-type-argument PREDICATE ARRAY).
+Value array_ref(Value array, Value index, Value predicate);
+// integer-or-marker-p, a marker as its position: only where Emacs takes
+// one too (arithmetic, %, mod, logand..., property-change limits).
+std::int64_t check_fixnum_coerce_marker(Value v);
 std::int64_t check_natnum(Value v);    // wholenump
 double check_number(Value v);          // number-or-marker-p, as a double
 String* check_string(Value v);         // stringp
@@ -113,6 +119,15 @@ void append_char(std::string& out, char32_t c);
 std::string os_string(Value s);
 // Makes a string from internal text, multibyte unless all ASCII.
 Value string_from_chars(const std::u32string& chars);
+
+// Emacs's `equal`/`string=` on two strings: the same text, and a unibyte
+// string's byte 128..255 is not the multibyte raw-byte character that
+// shares its internal bytes (Emacs compares byte lengths too).
+inline bool same_string_text(const String* a, const String* b)
+{
+    return a->bytes == b->bytes &&
+           (a->multibyte() == b->multibyte() || static_cast<std::int64_t>(a->bytes.size()) == a->nchars);
+}
 
 // Emacs's `equal` (depth-limited, signals circular-list on absurd depth).
 bool equal(Value a, Value b);

@@ -154,10 +154,19 @@ Value f_bufferp(Args a) { return boolean(bufferp(a[0])); }
 
 Value f_buffer_size(Args a) { return fix(check_live_buffer(buffer_arg(a[0])).size()); }
 
+// Text of the current buffer as Emacs's buffer-substring makes it: a
+// multibyte buffer gives a multibyte string (even all ASCII), a unibyte one
+// a unibyte string.
+Value buffer_string_value(std::string internal)
+{
+    const auto n = static_cast<std::int64_t>(count_chars(internal));
+    return make_string_raw(std::move(internal), n, current_buffer_multibyte());
+}
+
 // [s, e) of b as a string, with its text properties.
 Value buffer_text(const Buffer& b, CharPos s, CharPos e)
 {
-    Value str = lisp_string(b.substring(s, e));
+    Value str = &b == &current() ? buffer_string_value(b.substring(s, e)) : lisp_string(b.substring(s, e));
     copy_buffer_properties(b, s, e, str);
     return str;
 }
@@ -177,7 +186,7 @@ Value f_buffer_substring(Args a)
 Value f_buffer_substring_no_properties(Args a)
 {
     auto [s, e] = validate_region(a[0], a[1]);
-    return lisp_string(current().substring(s, e));
+    return buffer_string_value(current().substring(s, e));
 }
 
 Value f_erase_buffer(Args)
@@ -204,7 +213,7 @@ void insert_at_point(std::string_view text, bool before_markers, Args pieces = {
     else
         b.insert(text);
     insert_properties(b, pt, pieces, inherit);
-    m.done(pt, pt + CharPos(static_cast<std::int64_t>(count_chars(text))), 0);
+    m.done(pt, pt + CharCount(static_cast<std::int64_t>(count_chars(text))), 0);
 }
 
 // Deletes [s, e) with the read-only check and change hooks.
@@ -215,17 +224,50 @@ void delete_text(CharPos s, CharPos e)
     m.done(s, s, e.value - s.value);
 }
 
-// insert's arguments as one piece of internal text.
+// A character as a unibyte buffer stores it: Emacs keeps its low byte
+// (a raw-byte character gives its byte).
+char32_t unibyte_buffer_char(char32_t c)
+{
+    if (c < 0x80)
+        return c;
+    const std::uint8_t b = is_raw_byte_char(c) ? raw_byte_value(c) : static_cast<std::uint8_t>(c & 0xFF);
+    return b < 0x80 ? b : raw_byte_char(b);
+}
+
+// Multibyte internal text as it goes into a unibyte buffer.
+void append_as_unibyte(std::string& out, std::string_view internal)
+{
+    if (is_ascii(internal)) {
+        out += internal;
+        return;
+    }
+    for (std::size_t i = 0; i < internal.size();) {
+        int len = 1;
+        char32_t c = decode_internal_char(internal.data() + i, internal.data() + internal.size(), &len);
+        append_internal_char(out, unibyte_buffer_char(c));
+        i += static_cast<std::size_t>(len);
+    }
+}
+
+// insert's arguments as one piece of internal text. Into a multibyte
+// buffer a unibyte string's bytes >= 0x80 become raw-byte characters,
+// which is its internal text already.
 std::string insertion_text(Args a)
 {
     std::string text;
+    const bool multibyte = current_buffer_multibyte();
     for (Value v : a) {
-        if (stringp(v))
-            text += string_view(v);
-        else if (v.is_fixnum() && v.as_fixnum() >= 0 && v.as_fixnum() <= max_char)
-            append_internal_char(text, static_cast<char32_t>(v.as_fixnum()));
-        else
+        if (stringp(v)) {
+            if (multibyte || !xstring(v)->multibyte())
+                text += string_view(v);
+            else
+                append_as_unibyte(text, string_view(v));
+        } else if (v.is_fixnum() && v.as_fixnum() >= 0 && v.as_fixnum() <= max_char) {
+            const auto c = static_cast<char32_t>(v.as_fixnum());
+            append_internal_char(text, multibyte ? c : unibyte_buffer_char(c));
+        } else {
             wrong_type(Qchar_or_string_p, v);
+        }
     }
     return text;
 }
@@ -289,6 +331,8 @@ Value f_insert_char(Args a)
     std::int64_t n = nilp(a[1]) ? 1 : check_fixnum(a[1]);
     if (n <= 0)
         return Qnil;
+    if (!current_buffer_multibyte())
+        c = unibyte_buffer_char(c);
     std::string one;
     append_internal_char(one, c);
     check_allocation(static_cast<double>(one.size()) * static_cast<double>(n));
@@ -389,7 +433,15 @@ Value sf_save_restriction(Args a)
     return val;
 }
 
-Value char_or_nil(std::optional<char32_t> c) { return c ? fix(static_cast<std::int64_t>(*c)) : Qnil; }
+// In a unibyte buffer a character is a byte 0..255.
+Value char_or_nil(std::optional<char32_t> c)
+{
+    if (!c)
+        return Qnil;
+    if (is_raw_byte_char(*c) && !current_buffer_multibyte())
+        return fix(raw_byte_value(*c));
+    return fix(static_cast<std::int64_t>(*c));
+}
 
 Value f_char_after(Args a)
 {
@@ -431,6 +483,66 @@ Value f_preceding_char(Args)
     if (b.point() <= b.point_min())
         return fix(0);
     return char_or_nil(b.char_before(b.point()));
+}
+
+// Bytes an internal character stands for in Emacs's byte view of a
+// buffer: a raw-byte character is one byte.
+std::size_t external_length(const char* p, const char* end)
+{
+    int len = 1;
+    char32_t c = decode_internal_char(p, end, &len);
+    return is_raw_byte_char(c) ? 1 : static_cast<std::size_t>(len);
+}
+
+// Emacs keeps the bytes and reinterprets them: to unibyte, each byte of a
+// character becomes a character; to multibyte, UTF-8 sequences become
+// characters again and the other bytes raw-byte characters. Point keeps its
+// byte offset (moved to the start of the character containing it).
+Value f_set_buffer_multibyte(Args a)
+{
+    Value buffer = current_buffer();
+    const bool want = !nilp(a[0]);
+    if (want == buffer_multibyte(buffer))
+        return a[0];
+    Buffer& b = current();
+    const CharPos end(b.size() + 1);
+    if (b.point_min() != CharPos(1) || b.point_max() != end)
+        error("Changing multibyteness in a narrowed buffer");
+    const std::string old = b.substring(CharPos(1), end);
+    if (!is_ascii(old)) {
+        std::string bytes, now;
+        internal_to_utf8(old, bytes);
+        if (want) {
+            utf8_to_internal(bytes, now, true);
+        } else {
+            now.reserve(bytes.size() * 2);
+            for (unsigned char c : bytes)
+                append_internal_char(now, c < 0x80 ? c : raw_byte_char(c));
+        }
+        // Point as a byte offset, then as a character of the new text.
+        const std::int64_t pt = b.point().value - 1;
+        std::size_t byte_off = 0;
+        const char* o = old.data();
+        for (std::int64_t i = 0; i < pt; ++i) {
+            byte_off += external_length(o, old.data() + old.size());
+            o += internal_char_length(static_cast<unsigned char>(*o));
+        }
+        std::int64_t new_pt = 1;
+        for (std::size_t i = 0, seen = 0; i < now.size() && seen < byte_off; ++new_pt) {
+            seen += external_length(now.data() + i, now.data() + now.size());
+            i += static_cast<std::size_t>(internal_char_length(static_cast<unsigned char>(now[i])));
+        }
+        const bool modified = b.modified(), read_only = b.read_only();
+        b.set_read_only(false);
+        b.erase();
+        b.insert(now);
+        b.goto_char(CharPos(new_pt));
+        b.set_read_only(read_only);
+        if (!modified)
+            b.set_modified(false);
+    }
+    set_buffer_multibyte_flag(buffer, want);
+    return a[0];
 }
 
 Value f_bolp(Args)
@@ -514,7 +626,7 @@ Value f_line_number_at_pos(Args a)
     if (!nilp(a[1]) && b.narrowed()) {
         // Count the lines hidden before the accessible region too.
         std::size_t nl = 0;
-        b.gap_buffer().for_each_piece(0, static_cast<std::size_t>(b.char_to_byte(b.point_min()).value),
+        b.gap_buffer().for_each_piece(BytePos(0), b.char_to_byte(b.point_min()),
                                       [&](std::string_view s) { nl += std::count(s.begin(), s.end(), '\n'); });
         n += static_cast<std::int64_t>(nl);
     }
@@ -576,25 +688,62 @@ Value f_current_column(Args)
     return fix(scan_columns(b, b.line_beginning(b.point()), b.point(), [](char32_t, std::int64_t) { return true; }));
 }
 
+// What Emacs's indent-to inserts to go from column `from` to `to`: tabs
+// while indent-tabs-mode is on, then spaces.
+std::string indentation(std::int64_t from, std::int64_t to)
+{
+    std::string out;
+    if (to <= from)
+        return out;
+    const int tab = tab_width();
+    check_allocation(static_cast<double>(to - from));
+    if (!nilp(symbol_value_or_nil("indent-tabs-mode"))) {
+        const std::int64_t tabs = to / tab - from / tab;
+        if (tabs > 0) {
+            out.append(static_cast<std::size_t>(tabs), '\t');
+            from = to / tab * tab;
+        }
+    }
+    out.append(static_cast<std::size_t>(to - from), ' ');
+    return out;
+}
+
 Value f_move_to_column(Args a)
 {
     std::int64_t goal = check_natnum(a[0]);
+    Value force = a[1];
     Buffer& b = current();
     CharPos bol = b.line_beginning(b.point());
     CharPos eol = b.line_end(b.point());
-    std::int64_t chars = 0;
+    std::int64_t chars = 0, prev_col = 0;
+    char32_t last = 0;
     // A character spanning the goal column is passed over, as in Emacs.
-    std::int64_t col = scan_columns(b, bol, eol, [&](char32_t, std::int64_t at) {
+    std::int64_t col = scan_columns(b, bol, eol, [&](char32_t c, std::int64_t at) {
         if (at >= goal)
             return false;
         ++chars;
+        last = c;
+        prev_col = at;
         return true;
     });
-    CharPos stop = bol + CharPos(chars);
+    CharPos stop = bol + CharCount(chars);
     b.goto_char(stop);
-    if (col < goal && a[1] == Qt) {
-        check_allocation(static_cast<double>(goal - col));
-        insert_at_point(std::string(static_cast<std::size_t>(goal - col), ' '), false);
+    if (!nilp(force) && col > goal && last == '\t' && prev_col < goal) {
+        // Emacs splits the tab: spaces up to GOAL before it, then the tab
+        // replaced by what indent-to puts from GOAL to where it ended, with
+        // point left at GOAL.
+        b.goto_char(stop - CharCount(1));
+        insert_at_point(std::string(static_cast<std::size_t>(goal - prev_col), ' '), false);
+        const CharPos goal_pt = current().point();
+        delete_text(goal_pt, goal_pt + CharCount(1));
+        const std::string rest = indentation(goal, col);
+        if (!rest.empty())
+            insert_at_point(rest, false);
+        current().goto_char(goal_pt);
+        col = goal;
+    }
+    if (col < goal && force == Qt) {
+        insert_at_point(indentation(col, goal), false);
         col = goal;
     }
     return fix(col);
@@ -668,14 +817,14 @@ Value casify_region(Value start, Value end, const char* fn)
         ++tail;
     while (tail > 0 && is_continuation_byte(static_cast<unsigned char>(old[old.size() - tail])))
         --tail;
-    CharPos from = s + CharPos(static_cast<std::int64_t>(count_chars(old.data(), head)));
-    CharPos to = from + CharPos(static_cast<std::int64_t>(count_chars(old.data() + head, old.size() - head - tail)));
+    CharPos from = s + CharCount(static_cast<std::int64_t>(count_chars(old.data(), head)));
+    CharPos to = from + CharCount(static_cast<std::int64_t>(count_chars(old.data() + head, old.size() - head - tail)));
     CharPos pt = b.point();
     std::string_view replacement = now.substr(head, now.size() - head - tail);
     b.insert_at(to, replacement);
     b.delete_region(from, to);
     b.goto_char(pt);
-    m.done(from, from + CharPos(static_cast<std::int64_t>(count_chars(replacement))), to.value - from.value);
+    m.done(from, from + CharCount(static_cast<std::int64_t>(count_chars(replacement))), to.value - from.value);
     return Qnil;
 }
 Value f_upcase_region(Args a) { return casify_region(a[0], a[1], "upcase"); }
@@ -778,7 +927,15 @@ Value f_decode_coding_string(Args a)
     if (nilp(a[1]))
         return a[0];
     CodingSystem cs = coding_arg(a[1]);
-    return make_string(decode_all(cs, string_bytes(a[0])));
+    std::string_view in = string_view(a[0]);
+    if (!nilp(a[2]) && is_ascii(in) && in.find('\r') == std::string_view::npos)
+        return a[0]; // NOCOPY, and decoding would change nothing
+    std::string text = decode_all(cs, string_bytes(a[0]));
+    const auto n = static_cast<std::int64_t>(count_chars(text));
+    // Emacs: bytes that stay bytes (binary, raw-text) stay a unibyte string;
+    // any other decoding gives a multibyte one, even all ASCII.
+    const bool unibyte = cs.kind == CodingSystem::Kind::Binary && !is_ascii(text);
+    return make_string_raw(std::move(text), n, !unibyte);
 }
 
 Value f_encode_coding_string(Args a)
@@ -789,6 +946,21 @@ Value f_encode_coding_string(Args a)
     CodingSystem cs = coding_arg(a[1]);
     return make_unibyte_string(encode(cs, string_view(a[0])));
 }
+
+} // namespace
+
+Value make_process_output_string(std::string_view internal, Value decoding)
+{
+    if (symbolp(decoding) && !nilp(decoding) && coding_system_p(symbol_name(decoding)) &&
+        find_coding_system(symbol_name(decoding)).kind == CodingSystem::Kind::Binary) {
+        // Decoded with binary, the text holds raw-byte characters for bytes
+        // >= 0x80: exactly a unibyte string's internal text.
+        return make_string_raw(std::string(internal), static_cast<std::int64_t>(count_chars(internal)), false);
+    }
+    return make_string_raw(std::string(internal), static_cast<std::int64_t>(count_chars(internal)), true);
+}
+
+namespace {
 
 Value f_coding_system_p(Args a)
 {
@@ -888,7 +1060,7 @@ Value f_insert_file_contents(Args a)
         inserted = static_cast<std::int64_t>(count_chars(text));
     }
     b.goto_char(at);
-    m.done(at, at + CharPos(*inserted), old_len);
+    m.done(at, at + CharCount(*inserted), old_len);
     if (visit) {
         b.set_coding(detected);
         b.set_modified(false);
@@ -925,8 +1097,7 @@ Value f_write_region(Args a)
             s = cpos(x);
             e = cpos(y);
         }
-        std::string text = b.gap_buffer().substr(static_cast<std::size_t>(b.char_to_byte(s).value),
-                                                 static_cast<std::size_t>(b.char_to_byte(e).value));
+        std::string text = b.gap_buffer().substr(b.char_to_byte(s), b.char_to_byte(e));
         bytes = encode(cs, text);
     }
     bool exists = !nilp(call1(intern("file-exists-p"), make_string_from_utf8(path)));
@@ -1023,6 +1194,7 @@ const SubrDef buffer_subrs[] = {
     {"insert-and-inherit", 0, many, guarded<f_insert_and_inherit>},
     {"insert-before-markers-and-inherit", 0, many, guarded<f_insert_before_markers_and_inherit>},
     {"insert-before-markers", 0, many, guarded<f_insert_before_markers>},
+    {"set-buffer-multibyte", 1, 1, f_set_buffer_multibyte},
     {"insert-char", 1, 3, guarded<f_insert_char>},
     {"delete-region", 2, 2, guarded<f_delete_region>},
     {"delete-char", 1, 2, guarded<f_delete_char>},

@@ -11,6 +11,7 @@
 
 #include "core/utf8.hpp"
 #include "lisp-lite/buffer_locals.hpp"
+#include "lisp-lite/buffers.hpp"
 #include "lisp-lite/builtins.hpp"
 #include "lisp-lite/eval.hpp"
 #include "lisp-lite/reader.hpp"
@@ -107,7 +108,23 @@ Value f_prin1(Args a)
 
 Value f_princ(Args a)
 {
-    write_to_stream(prin1_to_string(a[0], false), a[1]);
+    Value stream = resolve_stream(a[1]);
+    std::string text;
+    const bool function = stream != Qt && !stream.is(Type::Buffer) && !stream.is(Type::Marker) &&
+                          !is_string_output(stream);
+    if (function && stringp(a[0]) && !xstring(a[0])->multibyte()) {
+        // A function gets a unibyte string's bytes, 0..255.
+        for (std::int64_t i = 0, n = string_length(a[0]); i < n; ++i)
+            call1(stream, Value::fixnum(string_char_at(a[0], i)));
+        return a[0];
+    }
+    const bool multibyte_text = stream.is(Type::Buffer) ? buffer_multibyte(stream)
+                                : stream.is(Type::Marker) || is_string_output(stream);
+    if (multibyte_text)
+        print_value_into_text(text, a[0], false);
+    else
+        print_value(text, a[0], false);
+    write_to_stream(text, stream);
     return a[0];
 }
 
@@ -134,7 +151,12 @@ Value f_write_char(Args a)
     return a[0];
 }
 
-Value f_prin1_to_string(Args a) { return make_string(prin1_to_string(a[0], nilp(a[1]))); }
+Value f_prin1_to_string(Args a)
+{
+    std::string text;
+    print_value_into_text(text, a[0], nilp(a[1]));
+    return make_string(text);
+}
 
 Value f_error_message_string(Args a) { return make_string(error_message_string(a[0], true)); }
 

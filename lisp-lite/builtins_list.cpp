@@ -502,19 +502,7 @@ Value f_elt(Args a)
         Value args[2] = {a[1], a[0]};
         return car(f_nthcdr(Args{args, 2}));
     }
-    std::int64_t i = check_fixnum(a[1]);
-    if (vectorp(a[0])) {
-        auto& items = xvector(a[0])->items;
-        if (i < 0 || i >= static_cast<std::int64_t>(items.size()))
-            args_out_of_range(a[0], a[1]);
-        return items[static_cast<std::size_t>(i)];
-    }
-    if (stringp(a[0])) {
-        if (i < 0 || i >= string_length(a[0]))
-            args_out_of_range(a[0], a[1]);
-        return Value::fixnum(string_char_at(a[0], i));
-    }
-    wrong_type(Qsequencep, a[0]);
+    return array_ref(a[0], a[1], Qsequencep);
 }
 
 Value f_mapcar(Args a)

@@ -21,7 +21,7 @@ bool any_float(Args a)
     return false;
 }
 
-std::int64_t as_int(Value v) { return v.is_fixnum() ? v.as_fixnum() : check_fixnum(v); }
+std::int64_t as_int(Value v) { return v.is_fixnum() ? v.as_fixnum() : check_fixnum_coerce_marker(v); }
 
 enum class Op { Add, Sub, Mul, Div };
 
@@ -94,17 +94,20 @@ Value f_minus(Args a)
 Value f_times(Args a) { return arith(a, Op::Mul); }
 Value f_quo(Args a) { return arith(a, Op::Div); }
 
+// A marker counts as its position, an integer (as Emacs's 1+ and 1-).
 Value f_add1(Args a)
 {
-    if (a[0].is_fixnum())
-        return make_integer(a[0].as_fixnum() + 1);
-    return make_float(check_number(a[0]) + 1);
+    const Value v = marker_to_number(a[0]);
+    if (v.is_fixnum())
+        return make_integer(v.as_fixnum() + 1);
+    return make_float(check_number(v) + 1);
 }
 Value f_sub1(Args a)
 {
-    if (a[0].is_fixnum())
-        return make_integer(a[0].as_fixnum() - 1);
-    return make_float(check_number(a[0]) - 1);
+    const Value v = marker_to_number(a[0]);
+    if (v.is_fixnum())
+        return make_integer(v.as_fixnum() - 1);
+    return make_float(check_number(v) - 1);
 }
 
 enum class Cmp { Eq, Lt, Gt, Le, Ge };
@@ -178,7 +181,7 @@ Value f_abs(Args a)
 
 Value f_rem(Args a)
 {
-    std::int64_t x = check_fixnum(a[0]), y = check_fixnum(a[1]);
+    std::int64_t x = check_fixnum_coerce_marker(a[0]), y = check_fixnum_coerce_marker(a[1]);
     if (y == 0)
         xsignal(Qarith_error, Qnil);
     return Value::fixnum(x % y);
@@ -325,7 +328,7 @@ Value logic(Args a, int op)
 {
     std::int64_t acc = op == 0 ? -1 : 0;
     for (Value v : a) {
-        std::int64_t x = check_fixnum(v);
+        std::int64_t x = check_fixnum_coerce_marker(v);
         acc = op == 0 ? acc & x : op == 1 ? acc | x : acc ^ x;
     }
     return Value::fixnum(acc);

@@ -3,25 +3,20 @@
 // accessors, with Emacs's names, arguments, values and errors.
 #include "lisp-lite/processes.hpp"
 
-#include <cerrno>
 #include <algorithm>
 #include <csignal>
 #include <cstring>
-#include <fcntl.h>
 #include <memory>
-#include <poll.h>
-#include <unistd.h>
 
 #include "buffer/buffer.hpp"
 #include "core/error.hpp"
-#include "core/prefault.hpp"
-#include "core/utf8.hpp"
 #include "lisp-lite/buffer_locals.hpp"
 #include "lisp-lite/buffers.hpp"
 #include "lisp-lite/builtins.hpp"
 #include "lisp-lite/eval.hpp"
-#include "process/insertion_scope.hpp"
+#include "process/default_sentinel.hpp"
 #include "process/process.hpp"
+#include "process/sync_process.hpp"
 
 namespace gapmacs::lisp {
 
@@ -189,7 +184,7 @@ void install_receivers(ProcessData& d)
     if (!is_default_filter(d.filter)) {
         out.set_string_filter([&d](std::string_view text) {
             Value proc = d.self;
-            Value string = make_string(text);
+            Value string = make_process_output_string(text, d.decoding);
             call_protected("error in process filter", [&] { call2(d.filter, proc, string); });
         });
     } else if (!nilp(d.region_filter)) {
@@ -207,33 +202,13 @@ void install_receivers(ProcessData& d)
     }
 }
 
-// internal-default-process-sentinel: "\nProcess NAME EVENT" at the mark.
-void default_sentinel(ProcessData& d, const std::string& event)
-{
-    Buffer* b = d.proc->output().buffer();
-    if (!b)
-        return;
-    std::string text = "\nProcess " + std::string(string_view(d.name)) + " " + event;
-    Marker& mark = d.proc->output().mark();
-    const CharPos at = d.proc->output().insertion_point(); // the mark may point nowhere
-    const CharPos old_point = b->point();
-    const CharPos n(static_cast<std::int64_t>(count_chars(text)));
-    {
-        InsertionScope scope(*b);
-        b->insert_at(at, text);
-    }
-    mark.set(*b, at + n);
-    if (old_point >= at)
-        b->goto_char(old_point + n);
-}
-
 void install_sentinel(ProcessData& d)
 {
     d.proc->set_sentinel([&d](const std::string& event) {
         Value proc = d.self;
         remove_from_list(proc); // delete-exited-processes, before the sentinel as Emacs
         if (is_default_sentinel(d.sentinel)) {
-            default_sentinel(d, event);
+            insert_default_sentinel_text(d.proc->output(), string_view(d.name), event);
             return;
         }
         Value e = make_string(event);
@@ -473,12 +448,16 @@ Value f_get_buffer_process(Args a)
     return Qnil;
 }
 
+// Emacs returns (memq STATUS '(run open listen connect stop)), and nil for
+// a non-process.
 Value f_process_live_p(Args a)
 {
     if (!a[0].is(Type::Process))
-        wrong_type(Qprocessp, a[0]);
+        return Qnil;
     ProcessData* d = data(a[0]);
-    return boolean(d->proc && d->proc->running() && !d->deleted);
+    if (!(d->proc && d->proc->running() && !d->deleted))
+        return Qnil;
+    return list({sym("run"), sym("open"), sym("listen"), sym("connect"), sym("stop")});
 }
 
 Value f_process_status(Args a)
@@ -750,7 +729,7 @@ Value f_signal_process(Args a)
 {
     int sig = signal_number(a[1]);
     if (fixnump(a[0]))
-        return Value::fixnum(::kill(static_cast<pid_t>(a[0].as_fixnum()), sig) == 0 ? 0 : -1);
+        return Value::fixnum(signal_pid(static_cast<pid_t>(a[0].as_fixnum()), sig) == 0 ? 0 : -1);
     send_signal(a[0], sig);
     return Value::fixnum(0);
 }
@@ -910,64 +889,14 @@ CallDestination parse_destination(Value dest)
     return d;
 }
 
-// Reads the child's stdout into buffer at point, decoded in the gap, point
-// after the text (call-process inserts before point).
-void read_into_point(int fd, Buffer& buffer, const CodingSystem& coding, std::size_t read_max)
-{
-    GapDecoder decoder(coding);
-    for (;;) {
-        maybe_quit();
-        const std::size_t room = decoder.room_for(read_max);
-        char* area = buffer.reserve(buffer.point(), room);
-        const std::size_t carried = decoder.put_carry(area);
-        prefault(area + carried, read_max);
-        ssize_t n = ::read(fd, area + carried, read_max);
-        if (n < 0 && errno == EINTR) {
-            buffer.commit(0);
-            continue;
-        }
-        const bool eof = n <= 0;
-        const std::size_t len = decoder.decode(area, carried + static_cast<std::size_t>(eof ? 0 : n), room, eof);
-        CharPos end = buffer.commit(len);
-        buffer.goto_char(end);
-        if (eof)
-            return;
-    }
-}
-
-void discard_output(int fd)
-{
-    char chunk[65536];
-    for (;;) {
-        maybe_quit();
-        ssize_t n = ::read(fd, chunk, sizeof chunk);
-        if (n > 0 || (n < 0 && errno == EINTR))
-            continue;
-        return;
-    }
-}
-
-// Kills a child that is still running when the caller unwinds (a quit).
-struct ChildGuard {
-    pid_t pid;
-    bool reaped = false;
-    ~ChildGuard()
-    {
-        if (!reaped) {
-            ::kill(-pid, SIGKILL);
-            event_loop().adopt_child(pid);
-        }
-    }
-};
-
 Value call_process(const std::vector<std::string>& argv, const std::string& infile, Value destination)
 {
     CallDestination dest = parse_destination(destination);
     Buffer* buffer = live_buffer(dest.buffer);
     if (buffer && buffer->read_only())
         xsignal1(Qbuffer_read_only, dest.buffer);
-    if (!infile.empty() && ::access(infile.c_str(), R_OK) != 0)
-        throw_file_error("Opening process input file", infile, errno);
+    if (!infile.empty())
+        SyncProcess::check_input_file(infile);
 
     SpawnOptions options;
     options.environment = child_environment();
@@ -986,26 +915,14 @@ Value call_process(const std::vector<std::string>& argv, const std::string& infi
     options.pipe_size = read_output_max();
     CodingSystem coding = coding_of(coding_symbol_or(symbol_value(sym("coding-system-for-read")), "utf-8-unix"));
 
-    SpawnedChild child = spawn(options);
-    ChildGuard guard{child.pid};
+    SyncProcess child(event_loop(), options);
     if (dest.no_wait) {
-        guard.reaped = true;
-        event_loop().adopt_child(child.pid);
+        child.detach();
         return Qnil;
     }
-    if (child.stdout_fd) {
-        // Synchronous: a blocking descriptor, read until EOF.
-        fcntl(child.stdout_fd.get(), F_SETFL, fcntl(child.stdout_fd.get(), F_GETFL) & ~O_NONBLOCK);
-        if (buffer)
-            read_into_point(child.stdout_fd.get(), *buffer, coding, options.pipe_size);
-        else
-            discard_output(child.stdout_fd.get());
-    }
-    std::optional<int> status;
-    EventLoop::ChildWatcher watcher(event_loop(), child.pid, [&](int ws) { status = ws; });
-    wait_until(std::nullopt, [&] { return status.has_value(); });
-    guard.reaped = true;
-    ProcessStatus s = ProcessStatus::from_wait_status(*status);
+    child.read_output(buffer, coding, [] { maybe_quit(); });
+    wait_until(std::nullopt, [&] { return child.status().has_value(); });
+    const ProcessStatus s = *child.status();
     if (s.state == ProcessStatus::State::Signal)
         return make_string_from_utf8(sigdescr_np(s.code) ? sigdescr_np(s.code) : "Unknown signal");
     return Value::fixnum(s.code);
@@ -1042,18 +959,7 @@ Value f_call_process_region(Args a)
     else
         input = current().substring(CharPos(check_position(a[0])), CharPos(check_position(a[1])));
     Value coding_sym = coding_symbol_or(symbol_value(sym("coding-system-for-write")), "utf-8-unix");
-    std::string bytes = encode(coding_of(coding_sym), input);
-    char path[] = "/tmp/gapmacs-region-XXXXXX";
-    UniqueFd fd(mkostemp(path, O_CLOEXEC));
-    if (!fd)
-        throw_file_error("Creating temporary file", path, errno);
-    struct Unlink {
-        const char* p;
-        ~Unlink() { ::unlink(p); }
-    } unlink_later{path};
-    if (::write(fd.get(), bytes.data(), bytes.size()) != static_cast<ssize_t>(bytes.size()))
-        throw_file_error("Writing temporary file", path, errno);
-    fd.reset();
+    const InputFile in(encode(coding_of(coding_sym), input));
     if (!nilp(arg(a, 3)) && !stringp(a[0])) {
         if (nilp(a[0]))
             current().erase();
@@ -1061,7 +967,7 @@ Value f_call_process_region(Args a)
             current().delete_region(CharPos(check_position(a[0])), CharPos(check_position(a[1])));
     }
     try {
-        return call_process(program_and_args(a[2], a, 6), path, arg(a, 4));
+        return call_process(program_and_args(a[2], a, 6), in.path(), arg(a, 4));
     } catch (const Error& e) {
         signal_core_error(e);
     }
@@ -1138,6 +1044,22 @@ const SubrDef process_subrs[] = {
 };
 
 } // namespace
+
+// At exit, as Emacs: every child is killed (with its process group), no
+// sentinel runs.
+void kill_all_processes()
+{
+    std::vector<Value> procs(g_process_list.begin(), g_process_list.end());
+    for (Value proc : procs) {
+        ProcessData* d = data(proc);
+        if (d->deleted)
+            continue;
+        d->deleted = true;
+        d->proc->set_sentinel(nullptr);
+        d->proc->close();
+    }
+    g_process_list.clear();
+}
 
 void register_process_builtins()
 {

@@ -170,7 +170,12 @@ Value f_substring_no_properties(Args a)
     return r;
 }
 
-Value f_string_equal(Args a) { return boolean(string_or_symbol(a[0]) == string_or_symbol(a[1])); }
+Value f_string_equal(Args a)
+{
+    if (stringp(a[0]) && stringp(a[1]))
+        return boolean(same_string_text(xstring(a[0]), xstring(a[1])));
+    return boolean(string_or_symbol(a[0]) == string_or_symbol(a[1]));
+}
 Value f_string_lessp(Args a) { return boolean(string_or_symbol(a[0]) < string_or_symbol(a[1])); }
 Value f_string_greaterp(Args a) { return boolean(string_or_symbol(a[0]) > string_or_symbol(a[1])); }
 
@@ -286,7 +291,23 @@ Value case_op(Value v, Case how)
         return Value::fixnum(upcase_char(c));
     }
     check_string(v);
-    return chars_to_string(map_case(chars_of(v), how), !xstring(v)->multibyte());
+    if (!xstring(v)->multibyte()) {
+        // Emacs changes the case of a unibyte string's ASCII letters only:
+        // its bytes 128..255 are not Latin-1 characters.
+        std::u32string chars = chars_of(v), out;
+        std::size_t start = 0;
+        for (std::size_t i = 0; i <= chars.size(); ++i) {
+            if (i < chars.size() && chars[i] < 0x80)
+                continue;
+            std::u32string mapped = map_case(chars.substr(start, i - start), how);
+            out += mapped;
+            if (i < chars.size())
+                out.push_back(chars[i]);
+            start = i + 1;
+        }
+        return chars_to_string(out, true);
+    }
+    return chars_to_string(map_case(chars_of(v), how), false);
 }
 
 Value f_upcase(Args a) { return case_op(a[0], Case::Up); }
@@ -676,22 +697,7 @@ Value f_string_width(Args a)
 
 Value f_char_width(Args a) { return Value::fixnum(char_width(check_char(a[0]))); }
 
-Value f_aref(Args a)
-{
-    std::int64_t i = check_fixnum(a[1]);
-    if (vectorp(a[0])) {
-        auto& items = xvector(a[0])->items;
-        if (i < 0 || i >= static_cast<std::int64_t>(items.size()))
-            args_out_of_range(a[0], a[1]);
-        return items[static_cast<std::size_t>(i)];
-    }
-    if (stringp(a[0])) {
-        if (i < 0 || i >= string_length(a[0]))
-            args_out_of_range(a[0], a[1]);
-        return Value::fixnum(string_char_at(a[0], i));
-    }
-    wrong_type(Qarrayp, a[0]);
-}
+Value f_aref(Args a) { return array_ref(a[0], a[1], Qarrayp); }
 
 Value f_aset(Args a)
 {
@@ -727,7 +733,10 @@ Value f_aset(Args a)
                 b.replace(off, static_cast<std::size_t>(len), unit);
             return a[2];
         }
-        // A unibyte string taking a character beyond Latin-1 becomes multibyte.
+        // A unibyte string taking a character that is no byte becomes
+        // multibyte when it is all ASCII; with bytes >= 128, Emacs refuses.
+        if (static_cast<std::int64_t>(s->bytes.size()) != s->nchars || !is_ascii(s->bytes))
+            args_out_of_range(a[0], a[2]);
         std::u32string chars = chars_of(a[0]);
         chars[static_cast<std::size_t>(i)] = c;
         bool unibyte = !s->multibyte() && (c < 0x100);
@@ -835,6 +844,81 @@ Value f_string_to_multibyte(Args a)
     if (s->multibyte())
         return a[0];
     return make_string_raw(s->bytes, s->nchars, true);
+}
+
+// A unibyte string's internal text is already what Emacs's byte sequence
+// means in a multibyte context (bytes >= 0x80 as raw-byte characters), so
+// the conversions below mostly change the flag, not the text.
+
+Value f_unibyte_string(Args a)
+{
+    std::string bytes;
+    bytes.reserve(a.n);
+    for (Value v : a) {
+        std::int64_t b = check_fixnum(v);
+        if (b < 0 || b > 255)
+            xsignal3(Qargs_out_of_range, v, Value::fixnum(0), Value::fixnum(255));
+        bytes += static_cast<char>(b);
+    }
+    return make_unibyte_string(bytes);
+}
+
+Value f_string_to_unibyte(Args a)
+{
+    String* s = check_string(a[0]);
+    if (!s->multibyte())
+        return a[0];
+    const std::string& b = s->bytes;
+    std::int64_t index = 0;
+    for (std::size_t i = 0; i < b.size(); ++index) {
+        int len = 1;
+        char32_t c = decode_internal_char(b.data() + i, b.data() + b.size(), &len);
+        if (c >= 0x80 && !is_raw_byte_char(c))
+            error(curve_quotes("Can't convert the " + std::to_string(index) + "th character to unibyte"));
+        i += static_cast<std::size_t>(len);
+    }
+    return make_string_raw(b, s->nchars, false);
+}
+
+// Emacs's internal bytes of the string: a raw-byte character is its byte.
+Value f_string_as_unibyte(Args a)
+{
+    String* s = check_string(a[0]);
+    if (!s->multibyte())
+        return a[0];
+    std::string bytes;
+    internal_to_utf8(s->bytes, bytes);
+    return make_unibyte_string(bytes);
+}
+
+// The bytes read as internal text: UTF-8 sequences become characters, the
+// other bytes raw-byte characters.
+Value f_string_as_multibyte(Args a)
+{
+    String* s = check_string(a[0]);
+    if (s->multibyte())
+        return a[0];
+    std::string bytes, internal;
+    internal_to_utf8(s->bytes, bytes);
+    utf8_to_internal(bytes, internal, true);
+    const auto n = static_cast<std::int64_t>(count_chars(internal));
+    return make_string_raw(std::move(internal), n, true);
+}
+
+Value f_unibyte_char_to_multibyte(Args a)
+{
+    char32_t c = check_char(a[0]);
+    if (c >= 0x100)
+        error("Not a unibyte character: " + std::to_string(c));
+    return Value::fixnum(c >= 0x80 ? raw_byte_char(static_cast<std::uint8_t>(c)) : c);
+}
+
+Value f_multibyte_char_to_unibyte(Args a)
+{
+    char32_t c = check_char(a[0]);
+    if (c < 0x100)
+        return a[0];
+    return Value::fixnum(is_raw_byte_char(c) ? raw_byte_value(c) : -1);
 }
 
 // ---- format ----
@@ -1012,12 +1096,21 @@ Value format_string(Args a, bool message_quotes)
                 break;
             }
             std::string text;
-            print_value(text, arg, conv == 'S');
+            // A unibyte string's bytes go in as they are (the result stays
+            // unibyte unless something else is multibyte); anything else is
+            // printed as into a buffer.
+            const bool unibyte_arg = conv == 's' && stringp(arg) && !xstring(arg)->multibyte();
+            if (conv == 's' && stringp(arg))
+                text = xstring(arg)->bytes;
+            else if (conv == 's' && symbolp(arg))
+                text = string_view(xsymbol(arg)->name); // Emacs: the name, never #:
+            else
+                print_value_into_text(text, arg, conv == 'S');
             if (stringp(arg) && xstring(arg)->multibyte())
                 multibyte = true;
             if (precision >= 0)
                 text = truncate_chars(text, precision);
-            if (!is_ascii(text))
+            if (!unibyte_arg && !is_ascii(text))
                 multibyte = true;
             std::string padded = pad(text, text_width(text), width, left);
             if (conv == 's' && stringp(arg) && xstring(arg)->props) {
@@ -1047,7 +1140,7 @@ Value format_string(Args a, bool message_quotes)
         if (fs->props)
             specs.push_back({spec_start, i, out_start, out.size()});
     }
-    Value result = !multibyte ? make_string_raw(out, static_cast<std::int64_t>(count_chars(out)), !is_ascii(out))
+    Value result = !multibyte ? make_string_raw(out, static_cast<std::int64_t>(count_chars(out)), false)
                               : make_string(out);
     if (fs->props) {
         // The format string's properties, moved to where its text went: a
@@ -1140,10 +1233,33 @@ const SubrDef string_subrs[] = {
     {"multibyte-string-p", 1, 1, f_multibyte_string_p},
     {"string-bytes", 1, 1, f_string_bytes},
     {"string-to-multibyte", 1, 1, f_string_to_multibyte},
+    {"unibyte-string", 0, many, f_unibyte_string},
+    {"string-to-unibyte", 1, 1, f_string_to_unibyte},
+    {"string-as-unibyte", 1, 1, f_string_as_unibyte},
+    {"string-as-multibyte", 1, 1, f_string_as_multibyte},
+    {"unibyte-char-to-multibyte", 1, 1, f_unibyte_char_to_multibyte},
+    {"multibyte-char-to-unibyte", 1, 1, f_multibyte_char_to_unibyte},
 };
 
 } // namespace
 
 void register_string_builtins() { register_subrs(string_subrs); }
+
+Value array_ref(Value array, Value index, Value predicate)
+{
+    const std::int64_t i = check_fixnum(index);
+    if (vectorp(array)) {
+        auto& items = xvector(array)->items;
+        if (i < 0 || i >= static_cast<std::int64_t>(items.size()))
+            args_out_of_range(array, index);
+        return items[static_cast<std::size_t>(i)];
+    }
+    if (stringp(array)) {
+        if (i < 0 || i >= string_length(array))
+            args_out_of_range(array, index);
+        return Value::fixnum(string_char_at(array, i));
+    }
+    wrong_type(predicate, array);
+}
 
 } // namespace gapmacs::lisp

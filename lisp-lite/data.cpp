@@ -118,11 +118,10 @@ std::int64_t check_fixnum(Value v)
 {
     if (v.is_fixnum())
         return v.as_fixnum();
-    Value m = marker_to_number(v);
-    if (m.is_fixnum())
-        return m.as_fixnum();
     wrong_type(Qintegerp, v);
 }
+
+std::int64_t check_fixnum_coerce_marker(Value v) { return check_fixnum(marker_to_number(v)); }
 
 std::int64_t check_natnum(Value v)
 {
@@ -211,13 +210,58 @@ std::int64_t list_length(Value list)
 
 std::int64_t string_length(Value s) { return check_string(s)->nchars; }
 
+namespace {
+
+// The last character index looked up in a string that is not one byte per
+// character, and its byte offset (Emacs keeps the same one-entry cache): a
+// loop of aref over a unibyte string with bytes >= 128, or a multibyte one,
+// steps from there instead of from the start. Valid while the string keeps
+// its bytes' address and size (aset of a character of another length
+// changes the size) and is alive (forget_string_offset at its death).
+struct CharOffsetCache {
+    const String* str = nullptr;
+    const char* data = nullptr;
+    std::size_t size = 0;
+    std::int64_t index = 0;
+    std::size_t offset = 0;
+} g_char_offset;
+
+std::size_t char_offset(const String* str, std::int64_t index)
+{
+    const std::string& b = str->bytes;
+    if (static_cast<std::int64_t>(b.size()) == str->nchars)
+        return static_cast<std::size_t>(index);
+    CharOffsetCache& c = g_char_offset;
+    std::size_t off;
+    if (c.str == str && c.data == b.data() && c.size == b.size() && index >= c.index) {
+        off = c.offset + advance_chars(b.data() + c.offset, b.size() - c.offset, static_cast<std::size_t>(index - c.index));
+    } else if (c.str == str && c.data == b.data() && c.size == b.size() && c.index - index < index) {
+        off = c.offset;
+        for (std::int64_t n = c.index - index; n > 0; --n) {
+            --off;
+            while (off > 0 && is_continuation_byte(static_cast<unsigned char>(b[off])))
+                --off;
+        }
+    } else {
+        off = advance_chars(b.data(), b.size(), static_cast<std::size_t>(index));
+    }
+    c = {str, b.data(), b.size(), index, off};
+    return off;
+}
+
+} // namespace
+
+void forget_string_offset(const String* s)
+{
+    if (g_char_offset.str == s)
+        g_char_offset.str = nullptr;
+}
+
 char32_t string_char_at(Value s, std::int64_t index)
 {
     String* str = check_string(s);
     const std::string& b = str->bytes;
-    std::size_t off = static_cast<std::int64_t>(b.size()) == str->nchars
-                          ? static_cast<std::size_t>(index)
-                          : advance_chars(b.data(), b.size(), static_cast<std::size_t>(index));
+    std::size_t off = char_offset(str, index);
     char32_t c = decode_internal_char(b.data() + off, b.data() + b.size());
     if (!str->multibyte() && is_raw_byte_char(c))
         return raw_byte_value(c);
@@ -276,7 +320,7 @@ bool equal_depth(Value a, Value b, int depth)
         case Type::Float:
             return std::bit_cast<std::uint64_t>(xfloat(a)) == std::bit_cast<std::uint64_t>(xfloat(b));
         case Type::String:
-            return xstring(a)->bytes == xstring(b)->bytes;
+            return same_string_text(xstring(a), xstring(b));
         case Type::Vector: {
             auto& x = xvector(a)->items;
             auto& y = xvector(b)->items;

@@ -39,8 +39,36 @@ std::vector<SpecBinding> g_specpdl;
 std::vector<Value> g_catch_tags;
 std::uintptr_t g_stack_guard = 0;
 
+// Expansions of macro calls, reused when the same form (eq) calls the same
+// macro definition (eq) with the same top-level arguments again: a macro in
+// a loop body or a function called often is expanded once, as Emacs's eager
+// macroexpansion at load time gives. Without it, 1e6 (push i l) spent most
+// of their time collecting the expansions. Direct-mapped, so bounded; a
+// redefined macro is a new (macro . FN) cons and misses.
+struct MacroCacheEntry {
+    Value form, macro, args, expansion; // args: a copy of the argument list
+};
+constexpr std::size_t macro_cache_size = 1024;
+MacroCacheEntry g_macro_cache[macro_cache_size];
+
+MacroCacheEntry& macro_cache_slot(Value form) { return g_macro_cache[(form.bits() >> 4) & (macro_cache_size - 1)]; }
+
+bool same_args(Value copy, Value args)
+{
+    for (; copy.is_cons() && args.is_cons(); copy = xcdr(copy), args = xcdr(args))
+        if (xcar(copy) != xcar(args))
+            return false;
+    return copy == args || (nilp(copy) && nilp(args));
+}
+
 void mark_eval_roots()
 {
+    for (const MacroCacheEntry& e : g_macro_cache) {
+        mark_value(e.form);
+        mark_value(e.macro);
+        mark_value(e.args);
+        mark_value(e.expansion);
+    }
     mark_value(g_lexenv);
     for (auto& b : g_specpdl) {
         mark_value(b.symbol);
@@ -180,12 +208,27 @@ Value eval_cons(Value form)
     if (fn.is_cons()) {
         Value head = xcar(fn);
         if (head == Qmacro) {
+            MacroCacheEntry& hit = macro_cache_slot(form);
+            if (hit.form == form && hit.macro == fn && same_args(hit.args, arglist))
+                return eval(hit.expansion);
             Value expansion;
             {
                 ArgFrame frame;
-                for (ListWalker w(arglist); w.consp(); w.next())
+                ListWalker w(arglist);
+                for (; w.consp(); w.next())
                     push_arg(w.car());
+                // `lambda` is not kept: its expansion costs one list, and
+                // each closure made from it keeps a spine of its own, so
+                // a closure changed in place (nconc, setcdr) does not
+                // change the next one.
+                const bool proper = nilp(w.tail()) && original != Qlambda;
                 expansion = funcall(xcdr(fn), frame.args(), frame.count());
+                if (proper) {
+                    Value copy = Qnil;
+                    for (std::size_t i = frame.count(); i-- > 0;)
+                        copy = make_cons(frame.args()[i], copy);
+                    macro_cache_slot(form) = {form, fn, copy, expansion};
+                }
             }
             return eval(expansion);
         }

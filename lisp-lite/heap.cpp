@@ -267,7 +267,10 @@ void mark_roots()
 void finalize(Object* o)
 {
     switch (o->m_type) {
-    case Type::String: static_cast<String*>(o)->~String(); break;
+    case Type::String:
+        forget_string_offset(static_cast<String*>(o));
+        static_cast<String*>(o)->~String();
+        break;
     case Type::Vector: static_cast<Vector*>(o)->~Vector(); break;
     case Type::HashTable: static_cast<HashTable*>(o)->~HashTable(); break;
     case Type::Buffer:

@@ -32,6 +32,8 @@ Value make_cons(Value car, Value cdr);
 Value make_float(double d);
 // `bytes` is internal text; multibyte says how Lisp sees chars >= 0x80.
 Value make_string_raw(std::string bytes, std::int64_t nchars, bool multibyte);
+// A dying string leaves the character-offset cache (data.cpp).
+void forget_string_offset(const String* s);
 Symbol* alloc_symbol();
 Vector* alloc_vector();
 HashTable* alloc_hash_table();

@@ -104,6 +104,10 @@ Value make_integer(std::int64_t n);
 Value make_number(double d);                // a float
 Value make_string(std::string_view internal); // multibyte unless ASCII
 Value make_unibyte_string(std::string_view bytes);
+// The string a process filter receives for decoded output: unibyte after
+// `binary`/`raw-text`/`no-conversion` decoding (DECODING, a coding symbol),
+// as Emacs hands binary output over, else as make_string.
+Value make_process_output_string(std::string_view internal, Value decoding);
 // From external UTF-8 (invalid bytes become raw-byte chars).
 Value make_string_from_utf8(std::string_view utf8);
 std::string_view string_view(Value s); // internal bytes of a string
@@ -287,6 +291,9 @@ bool load_file(const std::string& file, bool noerror, bool nomessage);
 // ---- printing ----
 // Appends the printed representation (prin1 when escape, princ otherwise).
 void print_value(std::string& out, Value v, bool escape);
+// The same, for text that ends up in a multibyte string or buffer: raw
+// bytes print as octal escapes under princ too, as Emacs prints them there.
+void print_value_into_text(std::string& out, Value v, bool escape);
 // The same with print-level and print-length set to LEVEL and LENGTH.
 void print_value_limited(std::string& out, Value v, bool escape, std::int64_t level, std::int64_t length);
 std::string prin1_to_string(Value v, bool escape = true);

@@ -64,7 +64,15 @@ public:
         static Value print_circle = intern("print-circle");
         Value pc = xsymbol(print_circle)->value;
         m_circle = pc != Qunbound && !nilp(pc);
+        static Value print_gensym = intern("print-gensym");
+        Value pg = xsymbol(print_gensym)->value;
+        m_gensym = pg != Qunbound && !nilp(pg);
     }
+
+    // Emacs writes a raw byte as an octal escape whenever it prints into
+    // multibyte text (a buffer, prin1-to-string), even under princ; only
+    // stdout in batch gets the byte itself.
+    void octal_raw_bytes() { m_octal_raw = true; }
 
     void limit(std::int64_t level, std::int64_t length)
     {
@@ -85,6 +93,23 @@ public:
     {
         if (v.is_fixnum()) {
             m_out += std::to_string(v.as_fixnum());
+            return;
+        }
+        if (m_circle && is_gensym(v)) {
+            // With print-gensym, print-circle labels an uninterned symbol
+            // seen twice so that reading it back gives one symbol.
+            auto it = m_numbers.find(v.bits());
+            if (it != m_numbers.end() && it->second != 0) {
+                m_out += '#';
+                m_out += std::to_string(it->second > 0 ? it->second : -it->second);
+                if (it->second > 0) {
+                    m_out += '#';
+                    return;
+                }
+                it->second = -it->second;
+                m_out += '=';
+            }
+            print_symbol(v);
             return;
         }
         bool container = is_container(v);
@@ -137,6 +162,12 @@ private:
     void preprocess(Value v, int depth)
     {
         for (;;) {
+            if (is_gensym(v)) {
+                auto [it, fresh] = m_numbers.try_emplace(v.bits(), 0);
+                if (!fresh && it->second == 0)
+                    it->second = -++m_next_number;
+                return;
+            }
             if (!is_container(v))
                 return;
             if (depth >= print_circle_limit)
@@ -166,11 +197,17 @@ private:
     }
 
     bool m_circle = false;
+    bool m_gensym = false; // print-gensym (princ too, as Emacs)
+    bool is_gensym(Value v) const
+    {
+        return m_gensym && v.is(Type::Symbol) && !(xsymbol(v)->m_flags & Symbol::interned_flag);
+    }
     std::unordered_map<std::uintptr_t, std::int64_t> m_numbers;
     std::int64_t m_next_number = 0;
 
     std::string& m_out;
     bool m_escape;
+    bool m_octal_raw = false;
     bool m_escape_newlines = false;
     std::int64_t m_length = -1;
     std::int64_t m_level = -1;
@@ -257,7 +294,10 @@ private:
     {
         String* s = xstring(v);
         if (!m_escape) {
-            m_out += s->bytes;
+            if (m_octal_raw && s->bytes.find_first_of("\xC0\xC1") != std::string::npos)
+                append_octal_raw_bytes(s->bytes);
+            else
+                m_out += s->bytes;
             return;
         }
         if (s->props && !s->props->empty()) {
@@ -299,6 +339,22 @@ private:
                 m_out += ' ';
         }
         m_out += ')';
+    }
+
+    void append_octal_raw_bytes(std::string_view b)
+    {
+        for (std::size_t i = 0; i < b.size();) {
+            int len = 1;
+            char32_t ch = decode_internal_char(b.data() + i, b.data() + b.size(), &len);
+            if (is_raw_byte_char(ch)) {
+                char oct[8];
+                std::snprintf(oct, sizeof oct, "\\%o", raw_byte_value(ch));
+                m_out += oct;
+            } else {
+                m_out.append(b.data() + i, static_cast<std::size_t>(len));
+            }
+            i += static_cast<std::size_t>(len);
+        }
     }
 
     void print_string_text(String* s)
@@ -348,7 +404,9 @@ private:
     void print_symbol(Value v)
     {
         std::string_view name = string_view(xsymbol(v)->name);
-        if (name.empty()) {
+        if (is_gensym(v)) {
+            m_out += "#:";
+        } else if (name.empty()) {
             m_out += "##";
             return;
         }
@@ -440,6 +498,13 @@ private:
 void print_value(std::string& out, Value v, bool escape)
 {
     Printer p(out, escape);
+    p.print_top(v);
+}
+
+void print_value_into_text(std::string& out, Value v, bool escape)
+{
+    Printer p(out, escape);
+    p.octal_raw_bytes();
     p.print_top(v);
 }
 

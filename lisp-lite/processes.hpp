@@ -25,6 +25,13 @@ void set_event_loop(EventLoop& loop);
 using WaitHook = void (*)(std::optional<EventLoop::Duration>& left);
 void set_wait_hook(WaitHook hook);
 
+// Kills every subprocess without running sentinels: kill-emacs and the end
+// of a batch run call it, so no child outlives the editor.
+void kill_all_processes();
+// Drops the timers' alarm (lisp-lite/timers.cpp) while the event loop it
+// is armed on still exists: the editor's loop goes before static objects.
+void disarm_timer_alarm();
+
 // Registers the process builtins (from init).
 void register_process_builtins();
 

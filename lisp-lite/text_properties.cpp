@@ -435,7 +435,7 @@ template <typename Same> Value next_change(Args a, Value object, Value limit, Sa
     std::int64_t pos = valid_pos(t, a[0]);
     if (!t.props() || t.props()->empty())
         return limit;
-    const std::int64_t lim = nilp(limit) ? 0 : check_fixnum(marker_to_number(limit));
+    const std::int64_t lim = nilp(limit) ? 0 : check_fixnum_coerce_marker(limit);
     if (pos >= t.whole_hi)
         return limit;
     Value here = t.plist_at(pos);
@@ -453,7 +453,7 @@ template <typename Same> Value previous_change(Args a, Value object, Value limit
     std::int64_t pos = valid_pos(t, a[0]);
     if (!t.props() || t.props()->empty() || pos <= t.whole_lo)
         return limit;
-    const std::int64_t lim = nilp(limit) ? 0 : check_fixnum(marker_to_number(limit));
+    const std::int64_t lim = nilp(limit) ? 0 : check_fixnum_coerce_marker(limit);
     Value here = t.plist_at(pos - 1);
     std::int64_t prev = t.stretch(pos - 1).beg;
     while (prev > t.whole_lo && same(here, t.plist_at(prev - 1)) && (nilp(limit) || prev > lim))
@@ -505,7 +505,7 @@ Value f_next_single_char_property_change(Args a)
     if (stringp(object)) {
         Value p = f_next_single_property_change(a);
         if (nilp(p))
-            return nilp(limit) ? Value::fixnum(xstring(object)->nchars) : Value::fixnum(check_fixnum(limit));
+            return nilp(limit) ? Value::fixnum(xstring(object)->nchars) : Value::fixnum(check_fixnum_coerce_marker(limit));
         return p;
     }
     Target t = target_of(object);
@@ -531,7 +531,7 @@ Value f_previous_single_char_property_change(Args a)
     if (stringp(object)) {
         Value p = f_previous_single_property_change(a);
         if (nilp(p))
-            return nilp(limit) ? Value::fixnum(0) : Value::fixnum(check_fixnum(limit));
+            return nilp(limit) ? Value::fixnum(0) : Value::fixnum(check_fixnum_coerce_marker(limit));
         return p;
     }
     Target t = target_of(object);

@@ -33,8 +33,8 @@ void run_due_timers() { call0(intern("timer--run-due")); }
 // number), replacing the previous request; nil cancels it.
 Value f_timer_arm_wakeup(Args a)
 {
+    EventLoop& loop = event_loop(); // first: a batch loop made here outlives the alarm
     Alarm& al = alarm();
-    EventLoop& loop = event_loop();
     if (al.loop != &loop) { // the editor handed down its loop after batch start-up
         al.timer.reset();
         al.loop = &loop;
@@ -60,5 +60,11 @@ constexpr SubrDef timer_subrs[] = {
 } // namespace
 
 void register_timer_builtins() { register_subrs(timer_subrs); }
+
+void disarm_timer_alarm()
+{
+    alarm().timer.reset();
+    alarm().loop = nullptr;
+}
 
 } // namespace gapmacs::lisp

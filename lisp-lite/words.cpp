@@ -247,10 +247,10 @@ std::optional<CharPos> scan_words(Buffer& b, CharPos from, std::int64_t count)
         for (std::int64_t step = first_chunk_chars;; step = grow(step)) {
             if (pos >= hi)
                 return std::nullopt;
-            CharPos to = std::min(hi, pos + CharPos(step));
+            CharPos to = std::min(hi, pos + CharCount(step));
             std::u32string cs = chars_of(b, pos, to);
             auto it = std::find_if(cs.begin(), cs.end(), word_char);
-            pos = pos + CharPos(it - cs.begin());
+            pos = pos + CharCount(it - cs.begin());
             if (it != cs.end())
                 break;
         }
@@ -258,7 +258,7 @@ std::optional<CharPos> scan_words(Buffer& b, CharPos from, std::int64_t count)
         // A chunk that ends inside the run is read again, larger, so ICU
         // sees the whole run (up to chunk_chars at a time).
         for (std::int64_t step = first_chunk_chars;; step = grow(step)) {
-            CharPos to = std::min(hi, pos + CharPos(step));
+            CharPos to = std::min(hi, pos + CharCount(step));
             std::u32string cs = chars_of(b, pos, to);
             auto it = std::find_if_not(cs.begin(), cs.end(), word_char);
             bool run_ends_here = it != cs.end() || to == hi;
@@ -273,26 +273,26 @@ std::optional<CharPos> scan_words(Buffer& b, CharPos from, std::int64_t count)
                     break;
                 }
             if (stop < cs.size() || run_ends_here) {
-                pos = pos + CharPos(static_cast<std::int64_t>(stop));
+                pos = pos + CharCount(static_cast<std::int64_t>(stop));
                 break;
             }
             if (step == chunk_chars)
-                pos = pos + CharPos(static_cast<std::int64_t>(cs.size()));
+                pos = pos + CharCount(static_cast<std::int64_t>(cs.size()));
         }
     }
     for (; count < 0; ++count) {
         for (std::int64_t step = first_chunk_chars;; step = grow(step)) {
             if (pos <= lo)
                 return std::nullopt;
-            CharPos start = std::max(lo, pos - CharPos(step));
+            CharPos start = std::max(lo, pos - CharCount(step));
             std::u32string cs = chars_of(b, start, pos);
             auto it = std::find_if(cs.rbegin(), cs.rend(), word_char);
-            pos = pos - CharPos(it - cs.rbegin());
+            pos = pos - CharCount(it - cs.rbegin());
             if (it != cs.rend())
                 break;
         }
         for (std::int64_t step = first_chunk_chars;; step = grow(step)) {
-            CharPos start = std::max(lo, pos - CharPos(step));
+            CharPos start = std::max(lo, pos - CharCount(step));
             std::u32string cs = chars_of(b, start, pos);
             auto it = std::find_if_not(cs.rbegin(), cs.rend(), word_char);
             bool run_ends_here = it != cs.rend() || start == lo;
@@ -305,11 +305,11 @@ std::optional<CharPos> scan_words(Buffer& b, CharPos from, std::int64_t count)
                     break;
                 }
             if (begin > 0 || run_ends_here) {
-                pos = pos - CharPos(static_cast<std::int64_t>(cs.size() - begin));
+                pos = pos - CharCount(static_cast<std::int64_t>(cs.size() - begin));
                 break;
             }
             if (step == chunk_chars)
-                pos = pos - CharPos(static_cast<std::int64_t>(cs.size()));
+                pos = pos - CharCount(static_cast<std::int64_t>(cs.size()));
         }
     }
     return pos;
@@ -443,19 +443,19 @@ template <typename Pred> Value skip(Value lim, bool forward, Pred&& pred)
     std::int64_t step = first_chunk_chars;
     if (forward) {
         for (; pos < limit; step = grow(step)) {
-            CharPos to = std::min(limit, pos + CharPos(step));
+            CharPos to = std::min(limit, pos + CharCount(step));
             std::u32string cs = chars_of(b, pos, to);
             auto it = std::find_if_not(cs.begin(), cs.end(), pred);
-            pos = pos + CharPos(it - cs.begin());
+            pos = pos + CharCount(it - cs.begin());
             if (it != cs.end())
                 break;
         }
     } else {
         for (; pos > limit; step = grow(step)) {
-            CharPos from = std::max(limit, pos - CharPos(step));
+            CharPos from = std::max(limit, pos - CharCount(step));
             std::u32string cs = chars_of(b, from, pos);
             auto it = std::find_if_not(cs.rbegin(), cs.rend(), pred);
-            pos = pos - CharPos(it - cs.rbegin());
+            pos = pos - CharCount(it - cs.rbegin());
             if (it != cs.rend())
                 break;
         }
@@ -492,8 +492,8 @@ Value skip_bytes(Value lim, bool forward, const std::array<bool, 256>& in)
     const CharPos start = b.point();
     if (forward ? start >= limit : start <= limit)
         return Value::fixnum(0);
-    const auto from = static_cast<std::size_t>(b.char_to_byte(forward ? start : limit).value);
-    const auto to = static_cast<std::size_t>(b.char_to_byte(forward ? limit : start).value);
+    const BytePos from = b.char_to_byte(forward ? start : limit);
+    const BytePos to = b.char_to_byte(forward ? limit : start);
     std::vector<std::string_view> pieces; // at most two: before and after the gap
     b.gap_buffer().for_each_piece(from, to, [&](std::string_view p) { pieces.push_back(p); });
     if (!forward)
@@ -512,7 +512,7 @@ Value skip_bytes(Value lim, bool forward, const std::array<bool, 256>& in)
         if (n < p.size())
             break;
     }
-    b.goto_char(forward ? start + CharPos(moved) : start - CharPos(moved));
+    b.goto_char(forward ? start + CharCount(moved) : start - CharCount(moved));
     return Value::fixnum(forward ? moved : -moved);
 }
 

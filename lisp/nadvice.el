@@ -29,10 +29,19 @@
     (:filter-args (apply inner (funcall function args)))
     (:filter-return (funcall function (apply inner args)))))
 
+(defun advice--interactive-form (f)
+  (and f (commandp f) (interactive-form f)))
+
 (defun advice--make (how function inner props)
   (unless (memq how advice--how-list) (error "Unknown add-function location `%S'" how))
-  (let ((wrapper (lambda (&rest args)
-                   (advice--call how function (or inner #'ignore) args))))
+  ;; As Emacs, the advised function is a command when either is: the
+  ;; advice's interactive spec wins, else the original's is kept.
+  (let* ((call (lambda (&rest args)
+                 (advice--call how function (or inner #'ignore) args)))
+         (spec (or (advice--interactive-form function) (advice--interactive-form inner)))
+         (wrapper (if spec
+                      (eval `(lambda (&rest args) ,spec (apply ',call args)) t)
+                    call)))
     (puthash wrapper (list how function inner props) advice--wrappers)
     wrapper))
 

@@ -8,8 +8,8 @@
 
 #include "buffer/buffer.hpp"
 #include "core/error.hpp"
-#include "core/prefault.hpp"
 #include "core/utf8.hpp"
+#include "process/gap_reader.hpp"
 #include "process/insertion_scope.hpp"
 
 namespace gapmacs {
@@ -37,10 +37,10 @@ OutputStream::OutputStream(EventLoop& loop, UniqueFd fd, std::size_t read_max, c
 
 void OutputStream::on_readable()
 {
-    std::weak_ptr<bool> alive = m_alive;
+    const LifetimeToken::Watch alive = m_lifetime.watch();
     const std::uint64_t before = m_bytes_read;
     drain(kDrainBudget);
-    if (alive.expired() || !m_watcher)
+    if (!alive || !m_watcher)
         return;
     const std::uint64_t got = m_bytes_read - before;
     if (got == 0 || got >= m_read_max)
@@ -55,8 +55,6 @@ void OutputStream::on_readable()
                 m_watcher->set_events(EventLoop::Readable);
         });
 }
-
-OutputStream::~OutputStream() { *m_alive = false; }
 
 void OutputStream::set_buffer(Buffer* buffer)
 {
@@ -102,7 +100,7 @@ void OutputStream::insert(std::string_view text)
         InsertionScope scope(*b);
         b->insert_before_markers(at, text);
     }
-    const CharPos end = at + CharPos(static_cast<std::int64_t>(count_chars(text)));
+    const CharPos end = at + CharCount(static_cast<std::int64_t>(count_chars(text)));
     m_mark->set(*b, end);
 }
 
@@ -114,14 +112,14 @@ template <typename F> void OutputStream::call_filter(F&& call)
     // The descriptor leaves the poll set meanwhile: readable but unread, it
     // would make every nested poll return at once (rgrep spun 10,000 times
     // a second while its find filter waited for grep).
-    std::weak_ptr<bool> alive = m_alive;
+    const LifetimeToken::Watch alive = m_lifetime.watch();
     struct Busy {
         OutputStream* self;
-        std::weak_ptr<bool>& alive;
+        const LifetimeToken::Watch& alive;
         unsigned events;
         ~Busy()
         {
-            if (alive.expired())
+            if (!alive)
                 return;
             self->m_busy = false;
             if (self->m_watcher)
@@ -134,7 +132,7 @@ template <typename F> void OutputStream::call_filter(F&& call)
     try {
         call();
     } catch (const Error& e) {
-        if (!alive.expired())
+        if (alive)
             report(e.what());
     }
 }
@@ -164,19 +162,14 @@ void OutputStream::report(const char* what)
         std::fprintf(stderr, "%s\n", message.c_str());
 }
 
-ssize_t OutputStream::read_some(char* dst)
+PipeRead OutputStream::read_some(char* dst)
 {
     for (;;) {
-        ssize_t n = ::read(m_fd.get(), dst, m_read_max);
-        if (n >= 0) {
-            m_bytes_read += static_cast<std::uint64_t>(n);
-            return n;
-        }
-        if (errno == EINTR)
+        const PipeRead r = read_pipe(m_fd.get(), dst, m_read_max);
+        if (r.status == PipeStatus::Interrupted)
             continue;
-        if (errno == EAGAIN)
-            return -1;
-        return 0; // a read error ends the stream like EOF (EIO from a dead pty...)
+        m_bytes_read += r.bytes;
+        return r;
     }
 }
 
@@ -193,23 +186,18 @@ OutputStream::ReadResult OutputStream::read_into_buffer(Buffer& buffer)
 {
     // Hot path: one read(2) into the gap, decoded in place, no allocation.
     const CharPos at = insertion_point();
-    CharPos end;
-    bool eof;
+    GapRead r;
     {
         InsertionScope scope(buffer);
-        const std::size_t room = m_decoder.room_for(m_read_max);
-        char* area = buffer.reserve(at, room);
-        const std::size_t carried = m_decoder.put_carry(area);
-        prefault(area + carried, m_read_max);
-        const ssize_t n = read_some(area + carried);
-        if (n < 0) {
-            buffer.commit(0);
-            return ReadResult::Again;
-        }
-        eof = n == 0;
-        const std::size_t len = m_decoder.decode(area, carried + static_cast<std::size_t>(n), room, eof);
-        end = buffer.commit(len, true);
+        do
+            r = read_into_gap(m_fd.get(), buffer, at, m_decoder, m_read_max, true);
+        while (r.read.status == PipeStatus::Interrupted);
     }
+    m_bytes_read += r.read.bytes;
+    if (r.read.status == PipeStatus::Again)
+        return ReadResult::Again;
+    const bool eof = r.read.status == PipeStatus::Eof;
+    const CharPos end = r.end;
     // Before-markers insertion moved the mark only if it was at `at` here.
     if (end > at)
         m_mark->set(buffer, end);
@@ -227,24 +215,23 @@ OutputStream::ReadResult OutputStream::read_into_buffer(Buffer& buffer)
 
 bool OutputStream::deliver_region(CharPos start, CharPos end)
 {
-    std::weak_ptr<bool> alive = m_alive;
+    const LifetimeToken::Watch alive = m_lifetime.watch();
     RegionFilter filter = m_region_filter; // the filter may replace itself
     call_filter([&] { filter(start, end); });
-    return !alive.expired();
+    return bool(alive);
 }
 
 std::optional<std::pair<CharPos, CharPos>> OutputStream::whole_lines(Buffer& buffer, CharPos at, CharPos end)
 {
     // Only the new text can hold a newline: what is held back has none.
     const CharPos start = m_held_back.buffer() == &buffer ? std::min(*m_held_back.position(), at) : at;
-    const auto nl = buffer.gap_buffer().rfind(static_cast<std::size_t>(buffer.char_to_byte(at).value),
-                                              static_cast<std::size_t>(buffer.char_to_byte(end).value), '\n');
+    const auto nl = buffer.gap_buffer().rfind(buffer.char_to_byte(at), buffer.char_to_byte(end), '\n');
     if (!nl) {
         if (m_held_back.buffer() != &buffer)
             m_held_back.set(buffer, at);
         return std::nullopt;
     }
-    const CharPos line_end = buffer.byte_to_char(BytePos(static_cast<std::int64_t>(*nl) + 1));
+    const CharPos line_end = buffer.byte_to_char(*nl + ByteCount(1));
     if (line_end < end)
         m_held_back.set(buffer, line_end);
     else
@@ -279,16 +266,16 @@ OutputStream::ReadResult OutputStream::read_into_string()
     if (m_area.size() < room)
         m_area.resize(room);
     const std::size_t carried = m_decoder.put_carry(m_area.data());
-    const ssize_t n = read_some(m_area.data() + carried);
-    if (n < 0)
+    const PipeRead r = read_some(m_area.data() + carried);
+    if (r.status == PipeStatus::Again)
         return ReadResult::Again;
-    const bool eof = n == 0;
-    const std::size_t len = m_decoder.decode(m_area.data(), carried + static_cast<std::size_t>(n), room, eof);
+    const bool eof = r.status == PipeStatus::Eof;
+    const std::size_t len = m_decoder.decode(m_area.data(), carried + r.bytes, room, eof);
     if (len > 0) {
-        std::weak_ptr<bool> alive = m_alive;
+        const LifetimeToken::Watch alive = m_lifetime.watch();
         StringFilter filter = m_string_filter;
         call_filter([&] { filter(std::string_view(m_area.data(), len)); });
-        if (alive.expired())
+        if (!alive)
             return ReadResult::Again;
     }
     return eof ? ReadResult::Eof : ReadResult::Data;
@@ -298,22 +285,22 @@ OutputStream::ReadResult OutputStream::read_discarding()
 {
     if (m_area.size() < m_read_max)
         m_area.resize(m_read_max);
-    const ssize_t n = read_some(m_area.data());
-    if (n < 0)
+    const PipeRead r = read_some(m_area.data());
+    if (r.status == PipeStatus::Again)
         return ReadResult::Again;
-    return n == 0 ? ReadResult::Eof : ReadResult::Data;
+    return r.status == PipeStatus::Eof ? ReadResult::Eof : ReadResult::Data;
 }
 
 bool OutputStream::drain(std::optional<EventLoop::Duration> budget)
 {
     if (m_busy || !m_fd)
         return false;
-    std::weak_ptr<bool> alive = m_alive;
+    const LifetimeToken::Watch alive = m_lifetime.watch();
     const auto deadline = budget ? EventLoop::Clock::now() + *budget : EventLoop::Clock::time_point::max();
     bool delivered = false;
     for (;;) {
         ReadResult r = read_chunk();
-        if (alive.expired())
+        if (!alive)
             return true; // a filter deleted the stream
         if (r == ReadResult::Again || m_busy)
             break;
@@ -339,9 +326,9 @@ void OutputStream::close_at_eof()
     m_watcher.reset();
     m_fd.reset();
     m_saw_eof = true;
-    std::weak_ptr<bool> alive = m_alive;
+    const LifetimeToken::Watch alive = m_lifetime.watch();
     deliver_held_back();
-    if (alive.expired())
+    if (!alive)
         return;
     if (m_on_eof) {
         auto f = m_on_eof;

@@ -32,9 +32,11 @@
 
 #include "buffer/marker.hpp"
 #include "core/event_loop.hpp"
+#include "core/lifetime_token.hpp"
 #include "core/position.hpp"
 #include "core/unique_fd.hpp"
 #include "process/gap_decoder.hpp"
+#include "process/gap_reader.hpp"
 
 namespace gapmacs {
 
@@ -47,7 +49,6 @@ public:
     using ErrorReporter = std::function<void(const std::string& message)>;
 
     OutputStream(EventLoop& loop, UniqueFd fd, std::size_t read_max, const CodingSystem& coding);
-    ~OutputStream();
     OutputStream(const OutputStream&) = delete;
     OutputStream& operator=(const OutputStream&) = delete;
 
@@ -108,7 +109,7 @@ private:
     ReadResult read_into_buffer(Buffer& buffer);
     ReadResult read_into_string();
     ReadResult read_discarding();
-    ssize_t read_some(char* dst);
+    PipeRead read_some(char* dst);
     void close_at_eof();
     void report(const char* what);
     template <typename F> void call_filter(F&& call);
@@ -145,7 +146,7 @@ private:
     bool m_busy = false;
     bool m_saw_eof = false;
     // Lets code running after a filter see whether the stream still exists.
-    std::shared_ptr<bool> m_alive = std::make_shared<bool>(true);
+    LifetimeToken m_lifetime;
 };
 
 } // namespace gapmacs

@@ -14,8 +14,9 @@ namespace gapmacs {
 Process::Process(EventLoop& loop, SpawnOptions options, const CodingSystem& decoding, const CodingSystem& encoding)
     : m_loop(loop), m_command(options.argv), m_encoding(encoding)
 {
-    SpawnedChild child = spawn(options);
-    m_pid = child.pid;
+    SpawnedChild child = spawn(loop, options);
+    m_child = std::move(child.child);
+    m_pid = m_child.pid();
     m_stdin = std::move(child.stdin_fd);
     m_tty_name = std::move(child.tty_name);
     const std::size_t read_max = options.pipe_size;
@@ -25,15 +26,7 @@ Process::Process(EventLoop& loop, SpawnOptions options, const CodingSystem& deco
         m_stderr = std::make_unique<OutputStream>(loop, std::move(child.stderr_fd), read_max, decoding);
         m_stderr->on_eof([this] { stream_closed(); });
     }
-    m_child.emplace(loop, m_pid, [this](int ws) { child_exited(ws); });
-}
-
-Process::~Process()
-{
-    *m_alive = false;
-    if (running())
-        ::kill(-m_pid, SIGKILL);
-    // m_child's destructor hands an unreaped child to the loop.
+    m_child.watch([this](int ws) { child_exited(ws); });
 }
 
 void Process::set_error_reporter(OutputStream::ErrorReporter r)
@@ -50,13 +43,13 @@ void Process::child_exited(int wait_status)
     // Everything the child wrote is in the pipe now: read it all before the
     // sentinel hears of the exit (no time budget: the amount is bounded by
     // the pipe's size, a grandchild holding the pipe aside).
-    std::weak_ptr<bool> alive = m_alive;
+    const LifetimeToken::Watch alive = m_lifetime.watch();
     m_stdout->drain(std::nullopt);
-    if (alive.expired())
+    if (!alive)
         return;
     if (m_stderr)
         m_stderr->drain(std::nullopt);
-    if (alive.expired())
+    if (!alive)
         return;
     maybe_finish();
 }
@@ -75,13 +68,13 @@ void Process::maybe_finish()
     m_stdin.reset();
     if (!m_sentinel)
         return;
-    std::weak_ptr<bool> alive = m_alive;
+    const LifetimeToken::Watch alive = m_lifetime.watch();
     struct InSentinel {
         Process* self;
-        std::weak_ptr<bool>& alive;
+        const LifetimeToken::Watch& alive;
         ~InSentinel()
         {
-            if (!alive.expired())
+            if (alive)
                 self->m_in_sentinel = false;
         }
     } scope{this, alive};
@@ -90,7 +83,7 @@ void Process::maybe_finish()
         Sentinel s = m_sentinel;
         s(m_status.event());
     } catch (const Error& e) {
-        if (!alive.expired()) {
+        if (alive) {
             std::string message = std::string("error in process sentinel: ") + e.what();
             if (m_report)
                 m_report(message);
@@ -102,9 +95,9 @@ void Process::maybe_finish()
 
 void Process::send(std::string_view bytes)
 {
-    std::weak_ptr<bool> alive = m_alive;
+    const LifetimeToken::Watch alive = m_lifetime.watch();
     while (!bytes.empty()) {
-        if (alive.expired() || !m_stdin)
+        if (!alive || !m_stdin)
             throw Error("error", "Process not running");
         ssize_t n = ::write(m_stdin.get(), bytes.data(), bytes.size());
         if (n > 0) {
@@ -118,7 +111,7 @@ void Process::send(std::string_view bytes)
             // all) until the pipe has room, as Emacs does.
             bool writable = false;
             EventLoop::FdWatcher w(m_loop, m_stdin.get(), EventLoop::Writable, [&](unsigned) { writable = true; });
-            while (!writable && !alive.expired() && m_stdin)
+            while (!writable && alive && m_stdin)
                 m_loop.run_once(std::chrono::milliseconds(100));
             continue;
         }
@@ -168,6 +161,8 @@ std::optional<pid_t> Process::foreground_group() const
     pid_t fg = ::tcgetpgrp(m_stdin.get());
     return fg > 0 ? std::optional<pid_t>(fg) : std::nullopt;
 }
+
+int signal_pid(pid_t pid, int sig) { return ::kill(pid, sig); }
 
 void Process::set_window_size(int rows, int cols)
 {

@@ -12,6 +12,7 @@
 
 #include "core/coding.hpp"
 #include "core/event_loop.hpp"
+#include "core/lifetime_token.hpp"
 #include "process/output_stream.hpp"
 #include "process/process_status.hpp"
 #include "process/spawn.hpp"
@@ -27,8 +28,7 @@ public:
     // captured here for the life of the process.
     Process(EventLoop& loop, SpawnOptions options, const CodingSystem& decoding, const CodingSystem& encoding);
     // A child still running is killed (SIGKILL to its group) and left to the
-    // loop to reap; no sentinel runs.
-    ~Process();
+    // loop to reap (OwnedChild); no sentinel runs.
     Process(const Process&) = delete;
     Process& operator=(const Process&) = delete;
 
@@ -82,20 +82,27 @@ private:
     void maybe_finish();
 
     EventLoop& m_loop;
-    pid_t m_pid = -1;
+    pid_t m_pid = -1; // kept after the child is reaped (process-id)
     std::vector<std::string> m_command;
     std::string m_tty_name;
     ProcessStatus m_status;
     UniqueFd m_stdin;
     std::unique_ptr<OutputStream> m_stdout;
     std::unique_ptr<OutputStream> m_stderr;
-    std::optional<EventLoop::ChildWatcher> m_child;
     CodingSystem m_encoding;
     Sentinel m_sentinel;
     OutputStream::ErrorReporter m_report;
     bool m_finished = false;
     bool m_in_sentinel = false;
-    std::shared_ptr<bool> m_alive = std::make_shared<bool>(true);
+    // Near the end: a child still running is killed before the pipes close.
+    OwnedChild m_child;
+    // Lets code running after a filter or the sentinel see whether the
+    // process still exists.
+    LifetimeToken m_lifetime;
 };
+
+// signal-process given a pid: any process, not only a child of ours.
+// Returns kill(2)'s result (0, or -1).
+int signal_pid(pid_t pid, int sig);
 
 } // namespace gapmacs

@@ -117,7 +117,7 @@ std::size_t pipe_max_size()
     return max;
 }
 
-SpawnedChild spawn(const SpawnOptions& options)
+SpawnedChild spawn(EventLoop& loop, const SpawnOptions& options)
 {
     if (options.argv.empty())
         throw Error("error", "No program given");
@@ -204,10 +204,11 @@ SpawnedChild spawn(const SpawnOptions& options)
 
     // glibc's posix_spawn reports exec failures (ENOENT, EACCES) as its
     // result, after the child is gone: a missing program leaves no child.
-    int rc = posix_spawnp(&child.pid, argv[0], &fa, &setup.attr, argv.data(),
-                          options.environment ? envp.data() : environ);
+    pid_t pid = -1;
+    int rc = posix_spawnp(&pid, argv[0], &fa, &setup.attr, argv.data(), options.environment ? envp.data() : environ);
     if (rc != 0)
         throw_file_error("Searching for program", options.argv[0], rc);
+    child.child = OwnedChild(loop, pid);
 
     // The child's ends close here; ours become non-blocking.
     if (pty.master) {

@@ -6,7 +6,9 @@
 #include <sys/types.h>
 #include <vector>
 
+#include "core/event_loop.hpp"
 #include "core/unique_fd.hpp"
+#include "process/owned_child.hpp"
 
 namespace gapmacs {
 
@@ -36,7 +38,7 @@ struct SpawnOptions {
 };
 
 struct SpawnedChild {
-    pid_t pid = -1;
+    OwnedChild child;   // killed and left to the loop to reap if dropped
     UniqueFd stdin_fd;  // write end, non-blocking; empty unless Pipe
     UniqueFd stdout_fd; // read end, non-blocking; empty unless Pipe
     UniqueFd stderr_fd; // read end, non-blocking; empty unless Pipe
@@ -49,8 +51,9 @@ void set_pty_size(int master_fd, int rows, int cols);
 // Starts the child. A program that does not exist or cannot run throws
 // FileError ("file-missing": "Searching for program: No such file or
 // directory, foo"; "permission-denied" / "file-error" otherwise) and leaves no
-// child behind; a missing working directory throws file-missing too.
-SpawnedChild spawn(const SpawnOptions& options);
+// child behind; a missing working directory throws file-missing too. The
+// child belongs to the result, reaped through `loop`.
+SpawnedChild spawn(EventLoop& loop, const SpawnOptions& options);
 
 // The pipe capacity Linux allows at most (/proc/sys/fs/pipe-max-size).
 std::size_t pipe_max_size();

@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/utf8.hpp"
 #include "lisp-lite/buffer_locals.hpp"
+#include "lisp-lite/processes.hpp"
 #include "lisp-lite/eval.hpp"
 #include "lisp-lite/lisp.hpp"
 
@@ -224,6 +225,8 @@ int run_batch(int argc, char** argv)
         std::fprintf(stderr, "Memory exhausted\n");
         status = 255;
     }
+    kill_all_processes();
+    disarm_timer_alarm();
     std::fflush(stdout);
     std::fflush(stderr);
     return status;

@@ -364,7 +364,7 @@ WindowSettings Editor::settings_for(Window& w)
         std::vector<OverlayView> overlays;
         CharPos from = std::clamp(w.start().position().value_or(CharPos(1)), buf->point_min(), buf->point_max());
         // A row spans at most 128 KiB (restart points), so this bounds what the window shows.
-        CharPos to = std::min(buf->point_max(), from + CharPos(static_cast<std::int64_t>(w.rows + 1) * 131072));
+        CharPos to = std::min(buf->point_max(), from + CharCount(static_cast<std::int64_t>(w.rows + 1) * 131072));
         std::vector<TextFaceRun> faces;
         text_faces_in_range(b, from, to, faces);
         for (const TextFaceRun& f : faces)
@@ -904,6 +904,8 @@ int Editor::run(const StartupOptions& options)
             }
         }
     } catch (const KillEmacs& k) {
+        kill_all_processes();
+        disarm_timer_alarm();
         return k.status;
     }
 }

@@ -238,8 +238,8 @@ private:
                     if (o.start.bytes.value + delta_b != pos.bytes.value)
                         continue;
                     row = o;
-                    row.start = {o.start.chars + CharPos(delta_c), o.start.bytes + BytePos(delta_b)};
-                    row.next = {o.next.chars + CharPos(delta_c), o.next.bytes + BytePos(delta_b)};
+                    row.start = {o.start.chars + CharCount(delta_c), o.start.bytes + ByteCount(delta_b)};
+                    row.next = {o.next.chars + CharCount(delta_c), o.next.bytes + ByteCount(delta_b)};
                     row.cursor_col.reset();
                     if (m != static_cast<std::size_t>(i)) {
                         auto src = grid_row(static_cast<int>(m));
@@ -305,7 +305,7 @@ private:
 
     bool at_line_start(TextPos p) const
     {
-        return p.bytes == m_floor.bytes || m_b.gap_buffer()[static_cast<std::size_t>(p.bytes.value - 1)] == '\n';
+        return p.bytes == m_floor.bytes || m_b.gap_buffer()[p.bytes - ByteCount(1)] == '\n';
     }
 
     Frame& m_frame;
@@ -437,7 +437,7 @@ TextPos start_for_point(const Buffer& b, TextPos p, int rows_above, const Layout
     const TextPos limit = b.text_pos(b.point_max());
     // At point-max no row starts at a restart point: the row before reaches
     // the end.
-    TextPos r = row_restart(b, p == limit && p.bytes > floor.bytes ? b.text_pos(p.chars - CharPos(1)) : p, floor);
+    TextPos r = row_restart(b, p == limit && p.bytes > floor.bytes ? b.text_pos(p.chars - CharCount(1)) : p, floor);
     std::vector<TextPos> starts;
     for (TextPos s = r;;) {
         starts.push_back(s);
@@ -448,7 +448,7 @@ TextPos start_for_point(const Buffer& b, TextPos p, int rows_above, const Layout
     }
     std::int64_t idx = static_cast<std::int64_t>(starts.size()) - 1;
     while (idx < rows_above && r.bytes > floor.bytes) {
-        TextPos r2 = row_restart(b, b.text_pos(r.chars - CharPos(1)), floor);
+        TextPos r2 = row_restart(b, b.text_pos(r.chars - CharCount(1)), floor);
         std::vector<TextPos> seg;
         for (TextPos s = r2; s.bytes < r.bytes;) {
             seg.push_back(s);

@@ -23,10 +23,10 @@ struct Char {
 char32_t char_at(const GapBuffer& text, std::int64_t byte, std::int64_t end, int& len)
 {
     char tmp[4];
-    const auto lead = static_cast<unsigned char>(text[static_cast<std::size_t>(byte)]);
+    const auto lead = static_cast<unsigned char>(text[BytePos(byte)]);
     int n = std::min<std::int64_t>(internal_char_length(lead), end - byte);
     for (int i = 0; i < n; ++i)
-        tmp[i] = text[static_cast<std::size_t>(byte + i)];
+        tmp[i] = text[BytePos(byte + i)];
     return decode_internal_char(tmp, tmp + n, &len);
 }
 
@@ -118,12 +118,12 @@ bool is_restart(const GapBuffer& text, std::int64_t a, std::int64_t floor)
 {
     if (a - restart_distance < floor)
         return false;
-    return !text.rfind(static_cast<std::size_t>(a - restart_distance), static_cast<std::size_t>(a), '\n');
+    return !text.rfind(BytePos(a - restart_distance), BytePos(a), '\n');
 }
 
 std::int64_t char_boundary_at_or_after(const GapBuffer& text, std::int64_t b, std::int64_t end)
 {
-    while (b < end && is_continuation_byte(static_cast<unsigned char>(text[static_cast<std::size_t>(b)])))
+    while (b < end && is_continuation_byte(static_cast<unsigned char>(text[BytePos(b)])))
         ++b;
     return b;
 }
@@ -172,8 +172,8 @@ TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor)
     const std::int64_t p = pos.bytes.value;
     const std::int64_t anchor = (p / restart_distance) * restart_distance;
     std::int64_t from = std::max(floor.bytes.value, anchor - restart_distance);
-    if (auto nl = text.rfind(static_cast<std::size_t>(from), static_cast<std::size_t>(p), '\n')) {
-        BytePos b(static_cast<std::int64_t>(*nl) + 1);
+    if (auto nl = text.rfind(BytePos(from), BytePos(p), '\n')) {
+        const BytePos b = *nl + ByteCount(1);
         return {buffer.byte_to_char(b), b};
     }
     if (anchor > floor.bytes.value && is_restart(text, anchor, floor.bytes.value)) {
@@ -255,15 +255,15 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
     };
     auto position_of = [&](std::size_t index) {
         if (index < chars.size())
-            return TextPos{start.chars + CharPos(static_cast<std::int64_t>(index)), BytePos(chars[index].byte)};
+            return TextPos{start.chars + CharCount(static_cast<std::int64_t>(index)), BytePos(chars[index].byte)};
         std::int64_t end = chars.empty() ? start.bytes.value : chars.back().byte + chars.back().len;
-        return TextPos{start.chars + CharPos(static_cast<std::int64_t>(chars.size())), BytePos(end)};
+        return TextPos{start.chars + CharCount(static_cast<std::int64_t>(chars.size())), BytePos(end)};
     };
     // A truncated row shows `$` and ends at the end of its line. A cursor
     // beyond the shown part gets its column (for hscrolling), counted on.
     auto truncate_rest = [&](std::int64_t from) {
-        auto nl = text.find(static_cast<std::size_t>(from), static_cast<std::size_t>(limit.bytes.value), '\n');
-        BytePos next(nl ? static_cast<std::int64_t>(*nl) + 1 : limit.bytes.value);
+        auto nl = text.find(BytePos(from), limit.bytes, '\n');
+        const BytePos next = nl ? *nl + ByteCount(1) : limit.bytes;
         if (cursor && cursor->value >= from && cursor->value < next.value + (nl ? 0 : 1))
             place_cursor(col + columns_between(text, from, cursor->value, col, options.tab_width));
         if (!out.empty())

@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <stdexcept>
+#include <variant>
 
 #include "../printers.hpp"
 #include "buffer/buffer.hpp"
@@ -147,7 +149,7 @@ TEST_CASE("Streaming insertions amalgamate into one undo entry", "[buffer][undo]
         b.insert_at(b.point_max(), "line\n");
     std::size_t insertions = 0;
     for (auto& e : b.undo_list().entries())
-        insertions += e.kind == UndoEntry::Kind::Insertion;
+        insertions += e.is<UndoEntry::Insertion>();
     CHECK(insertions == 1);
     Buffer hidden(" hidden");
     hidden.insert("x");
@@ -228,9 +230,11 @@ TEST_CASE("reserve and commit insert like insert_at, markers included", "[buffer
     b.insert("ab");
     Marker process_mark(b, P(2), true);
     Marker before(b, P(2));
-    char* gap = b.reserve(P(2), 64 * 1024);
-    std::memcpy(gap, "é\n", 3);
-    b.commit(3);
+    {
+        Buffer::Writer w = b.reserve(P(2), ByteCount(64 * 1024));
+        std::memcpy(w.data(), "é\n", 3);
+        CHECK(w.commit(ByteCount(3)) == P(4));
+    }
     CHECK(b.text() == "aé\nb");
     CHECK(process_mark.position() == P(4));
     CHECK(before.position() == P(2));
@@ -249,4 +253,59 @@ TEST_CASE("erase-buffer widens and empties", "[buffer]")
     CHECK(b.size() == 0);
     CHECK(m.position() == P(1));
     CHECK(b.point() == P(1));
+}
+
+TEST_CASE("A Writer dropped without commit inserts nothing, even on an exception", "[buffer]")
+{
+    Buffer b("t", 1);
+    b.insert("ab");
+    b.set_modified(false);
+    Marker m(b, P(2), true);
+    const auto tick = b.modification_tick();
+    try {
+        Buffer::Writer w = b.reserve(P(2), ByteCount(100));
+        std::memcpy(w.data(), "xyz", 3);
+        throw std::runtime_error("the decoder failed");
+    } catch (const std::runtime_error&) {
+    }
+    CHECK(b.text() == "ab");
+    CHECK_FALSE(b.modified());
+    CHECK(b.modification_tick() == tick);
+    CHECK(m.position() == P(2));
+    // No reservation is left behind: the buffer takes changes again.
+    b.insert_at(P(2), "é");
+    CHECK(b.text() == "aéb");
+    {
+        Buffer::Writer w = b.reserve(P(1), ByteCount(8));
+        CHECK(w.commit(ByteCount(0)) == P(1)); // an empty commit is no change
+    }
+    CHECK(b.text() == "aéb");
+    b.check_invariants();
+}
+
+TEST_CASE("Undo entries say what they hold", "[buffer][undo]")
+{
+    Buffer b("t");
+    b.insert("hello world");
+    b.undo_boundary();
+    b.delete_region(P(6), P(12)); // point (12) was at the end of the deleted text
+    b.undo_boundary();
+    const auto& entries = b.undo_list().entries();
+    const auto* del = std::get_if<UndoEntry::Deletion>(&entries[entries.size() - 2].what);
+    REQUIRE(del);
+    CHECK(del->at == P(6));
+    CHECK(del->text == " world");
+    CHECK(del->point_was_at_end);
+    const auto* ins = std::get_if<UndoEntry::Insertion>(&entries[1].what);
+    REQUIRE(ins);
+    CHECK(ins->beg == P(1));
+    CHECK(ins->end == P(12));
+    REQUIRE(b.undo());
+    CHECK(b.text() == "hello world");
+    CHECK(b.point() == P(12)); // back after the text, where it was
+    b.goto_char(P(1));
+    b.delete_region(P(1), P(3));
+    b.undo_boundary();
+    REQUIRE(b.undo());
+    CHECK(b.point() == P(1)); // point was not at the end: it stays before
 }

@@ -525,7 +525,7 @@ TEST_CASE("buffer searches agree with GNU Emacs 28, wherever the gap is", "[sear
             if (c.narrow_start)
                 b.narrow(CharPos(c.narrow_start), CharPos(c.narrow_end));
             b.goto_char(CharPos(c.point));
-            std::size_t gap_start = b.gap_buffer().gap_start();
+            const BytePos gap_start = b.gap_buffer().gap_start();
             INFO("op " << static_cast<int>(c.op) << " " << c.pattern << " at " << c.point << " gap after char " << gap);
             CHECK(run(b, c) == c.expected);
             CHECK(b.gap_buffer().gap_start() == gap_start); // searching never moves the gap
@@ -562,7 +562,7 @@ TEST_CASE("searching a 10 MB buffer neither copies it nor moves the gap", "[sear
     b.insert(half);
     b.goto_char(CharPos(static_cast<std::int64_t>(half.size()) / 2)); // gap in the middle
     b.insert("x");
-    std::size_t gap_start = b.gap_buffer().gap_start();
+    const BytePos gap_start = b.gap_buffer().gap_start();
     auto re = compile_regex("RARE[A-Z]+", false);
     auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < 10; ++i) {

@@ -119,10 +119,12 @@ TEST_CASE("Buffer keeps its text properties through edits", "[buffer][text-prope
     CHECK(runs(*b.text_properties()) == std::vector<Run>{{10, 15, 1}});
     b.check_invariants();
     // Reading into the gap (process output) moves them as insert_at does.
-    char* dst = b.reserve(CharPos(1), 2);
-    dst[0] = 'a';
-    dst[1] = 'b';
-    b.commit(2, true);
+    {
+        Buffer::Writer w = b.reserve(CharPos(1), ByteCount(2));
+        w.data()[0] = 'a';
+        w.data()[1] = 'b';
+        w.commit(ByteCount(2), true);
+    }
     CHECK(runs(*b.text_properties()) == std::vector<Run>{{12, 17, 1}});
     b.set_modified(false);
     b.properties_changed(CharPos(2), CharPos(4));

@@ -1,8 +1,6 @@
 // Real children, real pipes: the process layer without Lisp.
 #include <catch2/catch.hpp>
 
-#include <dirent.h>
-#include <fstream>
 #include <random>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,37 +10,13 @@
 #include "core/error.hpp"
 #include "core/utf8.hpp"
 #include "process/process.hpp"
+#include "test_util.hpp"
 
 using namespace gapmacs;
+using namespace gapmacs::test;
 using namespace std::chrono_literals;
 
 namespace {
-
-EventLoop& loop()
-{
-    static EventLoop instance;
-    return instance;
-}
-
-CodingSystem coding(const char* name) { return find_coding_system(name); }
-
-// Turns the loop until pred() holds; fails the test after `limit`.
-template <typename Pred> void run_until(Pred pred, std::chrono::seconds limit = 60s)
-{
-    auto end = EventLoop::Clock::now() + limit;
-    while (!pred()) {
-        REQUIRE(EventLoop::Clock::now() < end);
-        loop().run_once(100ms);
-    }
-}
-
-SpawnOptions sh(const std::string& script, std::size_t read_max = 65536)
-{
-    SpawnOptions o;
-    o.argv = {"sh", "-c", script};
-    o.pipe_size = read_max;
-    return o;
-}
 
 std::unique_ptr<Process> start(SpawnOptions o, const char* decode = "utf-8-unix")
 {
@@ -57,27 +31,6 @@ std::string temp_file(const std::string& bytes)
     REQUIRE(write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size()));
     close(fd);
     return path;
-}
-
-std::size_t open_fds()
-{
-    std::size_t n = 0;
-    DIR* d = opendir("/proc/self/fd");
-    while (readdir(d))
-        ++n;
-    closedir(d);
-    return n;
-}
-
-// Children of this process that exist now (zombies included).
-std::size_t child_count()
-{
-    std::ifstream in("/proc/self/task/" + std::to_string(getpid()) + "/children");
-    std::size_t n = 0;
-    std::string pid;
-    while (in >> pid)
-        ++n;
-    return n;
 }
 
 } // namespace
@@ -209,7 +162,7 @@ TEST_CASE("Output reaches the process buffer wherever the mark points", "[proces
     const std::optional<CharPos> mark = p->output().mark().position();
     REQUIRE(mark);
     b.widen();
-    CHECK(b.substring(*mark - CharPos(3), *mark) == "TWO");
+    CHECK(b.substring(*mark - CharCount(3), *mark) == "TWO");
 }
 
 TEST_CASE("Output at the start of a narrowing stays inside it", "[process]")

@@ -201,9 +201,11 @@ TEST_CASE("a 1 GB line shows, and its end shows, laying out a bounded number of 
     lisp::Value b = ui_test::buffer_with("huge-line", "");
     Buffer& text = *lisp::live_buffer(b);
     const std::size_t size = lisp::gc_stress_enabled() ? (std::size_t(64) << 20) : (std::size_t(1) << 30);
-    char* dst = text.reserve(CharPos(1), size);
-    std::memset(dst, 'x', size);
-    text.commit(size);
+    {
+        Buffer::Writer w = text.reserve(CharPos(1), ByteCount(static_cast<std::int64_t>(size)));
+        std::memset(w.data(), 'x', size);
+        w.commit(w.room());
+    }
     text.goto_char(CharPos(1));
     Frame f(26, 80, b, minibuffer());
     auto top = redisplay(f, ui_test::plain);
@@ -223,10 +225,12 @@ TEST_CASE("1 GB of short lines: the end shows at once")
     lisp::Value b = ui_test::buffer_with("many-lines", "");
     Buffer& text = *lisp::live_buffer(b);
     const std::size_t size = lisp::gc_stress_enabled() ? (std::size_t(64) << 20) : (std::size_t(1) << 30);
-    char* dst = text.reserve(CharPos(1), size);
-    for (std::size_t i = 0; i < size; ++i)
-        dst[i] = (i % 40 == 39) ? '\n' : 'a';
-    text.commit(size);
+    {
+        Buffer::Writer w = text.reserve(CharPos(1), ByteCount(static_cast<std::int64_t>(size)));
+        for (std::size_t i = 0; i < size; ++i)
+            w.data()[i] = (i % 40 == 39) ? '\n' : 'a';
+        w.commit(w.room());
+    }
     text.goto_char(text.point_max());
     Frame f(26, 80, b, minibuffer());
     auto end = redisplay(f, ui_test::plain);

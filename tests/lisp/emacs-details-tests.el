@@ -1,0 +1,160 @@
+;;; emacs-details-tests.el --- small behaviours that must be Emacs 28's  -*- lexical-binding: t -*-
+
+;; Expected values produced by GNU Emacs 28.2 (`emacs -Q --batch'); the
+;; file passes there too.
+
+(require 'subr-x)
+(require 'nadvice)
+
+(ert-deftest details-print-gensym ()
+  (let ((print-gensym t))
+    (should (equal (prin1-to-string (make-symbol "g1")) "#:g1"))
+    (should (equal (prin1-to-string (list (make-symbol "g1") 'a)) "(#:g1 a)"))
+    (should (equal (prin1-to-string (make-symbol "")) "#:"))
+    (should (equal (prin1-to-string (intern "abc")) "abc"))
+    (should (equal (format "%S" (make-symbol "a b")) "#:a\\ b"))
+    (should (equal (format "%s" (make-symbol "g")) "g"))
+    (should (equal (prin1-to-string (make-symbol "g1") t) "#:g1"))
+    (should (equal (format "%s" (list (make-symbol "g"))) "(#:g)"))
+    (let ((s (make-symbol "g1")))
+      (should (equal (prin1-to-string (list s s)) "(#:g1 #:g1)"))
+      (let ((print-circle t))
+        (should (equal (prin1-to-string (list s s)) "(#1=#:g1 #1#)"))
+        (should (equal (prin1-to-string (list s)) "(#:g1)"))
+        (should (equal (prin1-to-string (vector s s)) "[#1=#:g1 #1#]"))
+        (should (equal (prin1-to-string (cons s s)) "(#1=#:g1 . #1#)"))
+        (let ((u (make-symbol "u")) (l (list 1)))
+          (should (equal (prin1-to-string (list u s (list s u) 'x))
+                         "(#2=#:u #1=#:g1 (#1# #2#) x)"))
+          (should (equal (prin1-to-string (list l s l s)) "(#1=(1) #2=#:g1 #1# #2#)")))
+        ;; Read back: one uninterned symbol, twice.
+        (let ((r (car (read-from-string (prin1-to-string (list s s))))))
+          (should (eq (car r) (cadr r)))
+          (should-not (intern-soft (car r)))))))
+  (let ((print-gensym nil))
+    (should (equal (prin1-to-string (make-symbol "g1")) "g1"))
+    (should (equal (prin1-to-string (make-symbol "")) "##"))))
+
+(ert-deftest details-process-live-p ()
+  (let ((p (start-process "details" nil "sleep" "5")))
+    (unwind-protect
+        (should (equal (process-live-p p) '(run open listen connect stop)))
+      (delete-process p)))
+  (should-not (process-live-p 'foo))
+  (should-not (process-live-p nil))
+  (let ((p (start-process "details" nil "true"))
+        (deadline (+ (float-time) 10)))
+    (while (and (process-live-p p) (< (float-time) deadline))
+      (accept-process-output p 0.05))
+    (should-not (process-live-p p))))
+
+(ert-deftest details-string-blank-p ()
+  (should (eql (string-blank-p "") 0))
+  (should (eql (string-blank-p "  ") 0))
+  (should (eql (string-blank-p " \t\n\r") 0))
+  (should-not (string-blank-p " a ")))
+
+(ert-deftest details-put-appends ()
+  (let ((s (make-symbol "details")))
+    (put s 'a 1)
+    (put s 'b 2)
+    (put s 'c 3)
+    (put s 'a 4)
+    (should (equal (symbol-plist s) '(a 4 b 2 c 3)))))
+
+(ert-deftest details-assoc-testfn ()
+  (let (args)
+    (should (equal (assoc 2 '((1 . a) (2 . b)) (lambda (x y) (push (list x y) args) (equal x y)))
+                   '(2 . b)))
+    ;; The element's key first, then KEY.
+    (should (equal (nreverse args) '((1 2) (2 2)))))
+  (should (equal (assoc 2 '((1 . a) (3 . b)) #'<) '(1 . a)))
+  (should (equal (assoc 2 '(1 (2 . b)) #'=) '(2 . b))))
+
+(defmacro details--m () 1)
+(defmacro details--id (x) x)
+
+(ert-deftest details-macro-forms-evaluated-again ()
+  ;; A form evaluated again sees a redefined macro and a changed argument.
+  (let ((form (list 'details--m)))
+    (should (= (eval form t) 1))
+    (eval '(defmacro details--m () 2) t)
+    (should (= (eval form t) 2))
+    (eval '(defmacro details--m () 1) t))
+  (let ((form (list 'details--id 1)))
+    (should (= (eval form t) 1))
+    (setcar (cdr form) 2)
+    (should (= (eval form t) 2)))
+  (let ((l nil))
+    (dotimes (i 5) (push i l))
+    (should (equal l '(4 3 2 1 0)))))
+
+;; Advice keeps the command: the advice's spec first, else the original's.
+(defun details--cmd (n) (interactive "p") (* n 2))
+(defun details--plain (n) (* n 2))
+(defun details--q (n) (interactive "p") n)
+
+(ert-deftest details-advice-keeps-interactive ()
+  (advice-add 'details--cmd :around (lambda (f &rest a) (1+ (apply f a))))
+  (unwind-protect
+      (progn
+        (should (commandp 'details--cmd))
+        (should (equal (interactive-form 'details--cmd) '(interactive "p")))
+        (should (= (details--cmd 3) 7))
+        (unless (fboundp 'call-interactively) ; gapmacs in batch: not preloaded
+          (load "keymap" nil t)
+          (load "callint" nil t))
+        (should (= (call-interactively 'details--cmd) 3))
+        (should (= (let ((current-prefix-arg 7)) (call-interactively 'details--cmd)) 15)))
+    (advice-remove 'details--cmd (lambda (f &rest a) (1+ (apply f a)))))
+  (let ((adv (lambda (f &rest a) (interactive "p") (1+ (apply f a)))))
+    (should-not (commandp 'details--plain))
+    (advice-add 'details--plain :around adv)
+    (should (commandp 'details--plain))
+    (should (equal (interactive-form 'details--plain) '(interactive "p")))
+    (should (= (details--plain 3) 7))
+    (advice-remove 'details--plain adv)
+    (should-not (commandp 'details--plain)))
+  (let ((adv (lambda (f &rest a) (interactive "P") (apply f a))))
+    (advice-add 'details--q :around adv)
+    (should (equal (interactive-form 'details--q) '(interactive "P")))
+    (advice-remove 'details--q adv)
+    (should (equal (interactive-form 'details--q) '(interactive "p")))))
+
+(defun details--move (text col force)
+  (with-temp-buffer
+    (insert text)
+    (goto-char 1)
+    (list (move-to-column col force) (buffer-string) (point))))
+
+(ert-deftest details-move-to-column-force ()
+  ;; A tab spanning the goal column is split: spaces, then the rest of it.
+  (should (equal (details--move "a\tb" 4 t) '(4 "a   \tb" 5)))
+  (should (equal (details--move "a\tb" 4 nil) '(8 "a\tb" 3)))
+  (should (equal (details--move "a\tb" 4 'coerce) '(4 "a   \tb" 5)))
+  (should (equal (details--move "\t\tb" 10 t) '(10 "\t  \tb" 4)))
+  (should (equal (details--move "a\tb" 8 t) '(8 "a\tb" 3)))
+  (should (equal (details--move "a\t" 20 t) '(20 "a\t\t    " 8)))
+  (should (equal (details--move "ab" 12 t) '(12 "ab\t    " 8)))
+  (should (equal (details--move "ab" 12 'coerce) '(2 "ab" 3)))
+  (should (equal (details--move "日\tb" 1 t) '(2 "日\tb" 2)))
+  (with-temp-buffer
+    (setq indent-tabs-mode nil)
+    (insert "ab")
+    (goto-char 1)
+    (should (= (move-to-column 12 t) 12))
+    (should (equal (buffer-string) "ab          ")))
+  (with-temp-buffer
+    (setq tab-width 4)
+    (insert "\tb")
+    (goto-char 1)
+    (should (= (move-to-column 1 t) 1))
+    (should (equal (buffer-string) " \tb")))
+  (with-temp-buffer
+    (insert "a\tb")
+    (let ((m (copy-marker 3)))
+      (goto-char 1)
+      (move-to-column 4 t)
+      (should (= (marker-position m) 5)))))
+
+;;; emacs-details-tests.el ends here
