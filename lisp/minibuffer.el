@@ -57,9 +57,6 @@ garbage for the names that do not match."
              (funcall consider (if (consp elt) (car elt) elt) elt nil nil))))
     (nreverse out)))
 
-(defun minibuffer--prefix-p (prefix string)
-  (string-prefix-p prefix string completion-ignore-case))
-
 (defun minibuffer--regexps-ok (name)
   (let ((ok t) (case-fold-search completion-ignore-case))
     (dolist (re completion-regexp-list ok)

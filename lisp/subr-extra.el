@@ -113,10 +113,9 @@ a string that had to be cut."
             (setq ellipsis "" limit (- room (string-width head))))
           (while (and (< i len) (<= (+ width (char-width (aref str i))) limit))
             (setq width (+ width (char-width (aref str i))) i (1+ i)))
-          (let ((s (concat head (substring str from i)
-                           (if (and padding (< width limit)) (make-string (- limit width) padding) "")
-                           ellipsis)))
-            s))))))
+          (concat head (substring str from i)
+                  (if (and padding (< width limit)) (make-string (- limit width) padding) "")
+                  ellipsis))))))
 
 ;;;; Versions
 

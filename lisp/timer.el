@@ -185,8 +185,7 @@ An error in the function is reported, not signaled."
                     (if (symbolp (timer--function timer))
                         (format " `%s'" (timer--function timer))
                       "")
-                    err)))
-  (timer--rearm))
+                    err))))
 
 (defvar timer--running nil)
 
