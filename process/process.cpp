@@ -65,7 +65,7 @@ void Process::maybe_finish()
     if (m_stdout->busy() || (m_stderr && m_stderr->busy()))
         return;
     m_finished = true;
-    m_stdin.reset();
+    close_stdin();
     if (!m_sentinel)
         return;
     const LifetimeToken::Watch alive = m_lifetime.watch();
@@ -95,28 +95,63 @@ void Process::maybe_finish()
 
 void Process::send(std::string_view bytes)
 {
-    const LifetimeToken::Watch alive = m_lifetime.watch();
-    while (!bytes.empty()) {
-        if (!alive || !m_stdin)
-            throw Error("error", "Process not running");
-        ssize_t n = ::write(m_stdin.get(), bytes.data(), bytes.size());
+    if (!m_stdin || m_eof_requested)
+        throw Error("error", "Process not running");
+    m_input.append(bytes);
+    if (!write_queued())
+        throw Error("error", std::string("Process not running: ") + std::strerror(errno));
+}
+
+bool Process::write_queued()
+{
+    while (m_input_written < m_input.size()) {
+        const std::string_view rest = std::string_view(m_input).substr(m_input_written);
+        const ssize_t n = ::write(m_stdin.get(), rest.data(), rest.size());
         if (n > 0) {
-            bytes.remove_prefix(static_cast<std::size_t>(n));
+            m_input_written += static_cast<std::size_t>(n);
             continue;
         }
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0 && errno == EAGAIN) {
-            // The child is not reading yet: serve the loop (its output above
-            // all) until the pipe has room, as Emacs does.
-            bool writable = false;
-            EventLoop::FdWatcher w(m_loop, m_stdin.get(), EventLoop::Writable, [&](unsigned) { writable = true; });
-            while (!writable && alive && m_stdin)
-                m_loop.run_once(std::chrono::milliseconds(100));
-            continue;
+            // The child is not reading yet: the loop writes the rest.
+            if (!m_stdin_watch)
+                m_stdin_watch.emplace(m_loop, m_stdin.get(), EventLoop::Writable,
+                                      [this](unsigned) { stdin_writable(); });
+            return true;
         }
-        throw Error("error", std::string("Process not running: ") + std::strerror(errno));
+        const int saved = errno;
+        close_stdin();
+        errno = saved;
+        return false;
     }
+    m_input.clear();
+    m_input_written = 0;
+    m_stdin_watch.reset();
+    if (m_eof_requested)
+        close_stdin();
+    return true;
+}
+
+void Process::stdin_writable()
+{
+    if (write_queued())
+        return;
+    // Nobody to tell but the user: the sender returned long ago.
+    std::string message = "process " + (m_command.empty() ? std::string() : m_command.front()) +
+                          " no longer reads its input: " + std::strerror(errno);
+    if (m_report)
+        m_report(message);
+    else
+        std::fprintf(stderr, "%s\n", message.c_str());
+}
+
+void Process::close_stdin()
+{
+    m_stdin_watch.reset();
+    m_input.clear();
+    m_input_written = 0;
+    m_stdin.reset();
 }
 
 void Process::send_text(std::string_view internal) { send(encode(m_encoding, internal)); }
@@ -129,14 +164,18 @@ void Process::send_eof()
         send("\x04");
         return;
     }
-    m_stdin.reset();
+    if (!m_stdin)
+        return;
+    m_eof_requested = true;
+    if (queued_input() == 0)
+        close_stdin();
 }
 
 void Process::close()
 {
     signal(SIGKILL);
     m_finished = true; // no sentinel any more
-    m_stdin.reset();
+    close_stdin();
     m_stdout->close();
     if (m_stderr)
         m_stderr->close();

@@ -50,14 +50,19 @@ public:
     const CodingSystem& encoding() const { return m_encoding; }
     void set_encoding(const CodingSystem& c) { m_encoding = c; }
 
-    // Writes bytes to the child's stdin, turning the loop (so output is read
-    // meanwhile) while the pipe is full. Throws Error when stdin is closed or
+    // Writes bytes to the child's stdin. What the pipe cannot take now is
+    // queued and written from the loop when it has room: a sender never
+    // waits for the child, since a filter writing back to its own process
+    // would deadlock (the child blocks on its full stdout, which nobody
+    // reads while that filter runs). Throws Error when stdin is closed or
     // the child is gone.
     void send(std::string_view bytes);
     // Encodes internal text with the process's encoding, then sends it.
     void send_text(std::string_view internal);
-    // Closes stdin (process-send-eof).
+    // Closes stdin (process-send-eof) once the queued input is written.
     void send_eof();
+    // Bytes sent but still queued for the child's stdin.
+    std::size_t queued_input() const { return m_input.size() - m_input_written; }
     // Sends sig to the child's process group, or with `foreground` on a pty
     // to the terminal's foreground group (the job a shell runs).
     void signal(int sig, bool foreground = false);
@@ -80,6 +85,10 @@ private:
     void child_exited(int wait_status);
     void stream_closed();
     void maybe_finish();
+    // Writes what the pipe takes now; false when stdin is gone (write error).
+    bool write_queued();
+    void stdin_writable();
+    void close_stdin();
 
     EventLoop& m_loop;
     pid_t m_pid = -1; // kept after the child is reaped (process-id)
@@ -87,6 +96,12 @@ private:
     std::string m_tty_name;
     ProcessStatus m_status;
     UniqueFd m_stdin;
+    // Input not yet written: m_input from m_input_written on. Watched for
+    // room only while non-empty; declared after m_stdin so it goes first.
+    std::string m_input;
+    std::size_t m_input_written = 0;
+    bool m_eof_requested = false;
+    std::optional<EventLoop::FdWatcher> m_stdin_watch;
     std::unique_ptr<OutputStream> m_stdout;
     std::unique_ptr<OutputStream> m_stderr;
     CodingSystem m_encoding;

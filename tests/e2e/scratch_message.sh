@@ -10,6 +10,7 @@ screen | grep -q "^-U:---  \*scratch\*" || fail "*scratch* is marked modified"
 keys C-x C-c
 wait_for "EXITED 0"
 T kill-server
+SOCK="$SOCK-nil" # a new server: the old socket may linger a moment
 printf '(setq initial-scratch-message nil)\n' > "$WORK/.gapmacs.el"
 start
 wait_for "Lisp Interaction"

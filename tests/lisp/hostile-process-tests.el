@@ -166,16 +166,11 @@ the filter sends every chunk back as it gets it.")
   "A filter writing back to a process that is busy writing must not
 deadlock: the child prints \"10000000 10000000\" (bytes received, bytes
 the child counted).  Run in a child editor under `timeout 20'.
-
-KNOWN DEFECT (issue 11, docs/reliability.md): process-send-string waits
-for room in the pipe by turning the loop, but the output of the process
-whose filter is running is not read meanwhile, so the child blocks on its
-stdout and the editor on its stdin: a deadlock.  (Emacs 28 reads the output
-recursively instead, calls the filter again from process-send-string, and
-overflows its C stack: a segfault.)  The fix belongs in process/: queue
-what does not fit and write it when the pipe has room, from the loop.
-Until then this test is expected to fail; it fails loudly once fixed."
-  :expected-result (if (boundp 'gapmacs-version) :failed :passed)
+`process-send-string' queues what the pipe cannot take and the loop
+writes it when the child reads, so the output of the process whose
+filter is running keeps being read.  (Emacs 28 reads the output
+recursively instead, calls the filter again from `process-send-string',
+and overflows its C stack: a segfault.)"
   (skip-unless (boundp 'gapmacs-version))
   (with-temp-buffer
     (let ((status (call-process "timeout" nil t nil "-s" "KILL" "20"

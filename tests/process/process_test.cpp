@@ -406,6 +406,36 @@ TEST_CASE("send writes to stdin while output is read", "[process]")
     CHECK(b.text() == big);
 }
 
+TEST_CASE("send never waits for the child: the loop writes what the pipe cannot take", "[process]")
+{
+    // The child reads nothing until its 2 MB of output is read, which needs
+    // the loop: a blocking send would never return.
+    Buffer b("late reader");
+    auto p = start(sh("head -c 2000000 /dev/zero | tr '\\0' x; wc -c"));
+    p->output().set_buffer(&b);
+    const std::string input(3'000'000, 'i');
+    p->send(input);
+    CHECK(p->queued_input() > 0);
+    p->send_eof(); // deferred until the queue is written
+    CHECK_THROWS_AS(p->send("after eof"), Error);
+    run_until([&] { return p->finished(); });
+    CHECK(p->queued_input() == 0);
+    CHECK(b.text().size() > 2'000'000);
+    CHECK(b.text().substr(2'000'000) == "3000000\n");
+}
+
+TEST_CASE("Input queued for a child that exits is dropped with its stdin", "[process]")
+{
+    Buffer b("no reader");
+    auto p = start(sh("exec sleep 0.2"));
+    p->output().set_buffer(&b);
+    p->send(std::string(1 << 20, 'z'));
+    CHECK(p->queued_input() > 0);
+    run_until([&] { return p->finished(); });
+    CHECK(p->queued_input() == 0);
+    CHECK_THROWS_AS(p->send("more"), Error);
+}
+
 TEST_CASE("read-process-output-max enlarges the pipe", "[process]")
 {
     std::size_t want = std::min<std::size_t>(1 << 20, pipe_max_size());
