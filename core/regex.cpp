@@ -1128,6 +1128,10 @@ namespace {
 // raw_byte_code_point; a chunk edge never splits a character.
 
 constexpr std::int32_t chunk_units = 512;
+// The first chunk after an open is small and each forward fill doubles up to
+// chunk_units: a string-match finding a match a few characters from its
+// start (a loop over a long string) decodes those characters, not 512.
+constexpr std::int32_t first_chunk_units = 32;
 
 struct Chunk {
     std::int64_t start; // native start; -1: an empty slot
@@ -1144,7 +1148,15 @@ struct SplitState {
     const char* p2;
     std::int64_t n2;
     int current; // index of the chunk ICU is looking at
+    std::int32_t next_fill_units;
     Chunk chunks[2];
+
+    std::int32_t take_fill_units()
+    {
+        std::int32_t units = next_fill_units;
+        next_fill_units = std::min(chunk_units, 2 * units);
+        return units;
+    }
 
     std::int64_t size() const { return n1 + n2; }
     unsigned char byte(std::int64_t i) const
@@ -1176,17 +1188,18 @@ char32_t decode_at(const SplitState& s, std::int64_t i, int& len)
     return icu_code_point(decode_char(b, static_cast<std::size_t>(avail), len));
 }
 
-// Fills `ch` with characters starting at `start` (a character start).
-void fill_chunk(const SplitState& s, Chunk& ch, std::int64_t start)
+// Fills `ch` with about `units` UTF-16 units (at most chunk_units) of
+// characters starting at `start` (a character start).
+void fill_chunk(const SplitState& s, Chunk& ch, std::int64_t start, std::int32_t units)
 {
     std::int64_t pos = start, n = s.size();
     std::int32_t u = 0, ascii_prefix = -1;
-    while (u < chunk_units && pos < n) {
+    while (u < units && pos < n) {
         // Hot loop: ASCII straight from the piece holding pos.
         bool in_first = pos < s.n1;
         const char* base = in_first ? s.p1 : s.p2;
         std::int64_t base_pos = in_first ? 0 : s.n1;
-        std::int64_t run_end = std::min(in_first ? s.n1 : n, pos + (chunk_units - u));
+        std::int64_t run_end = std::min(in_first ? s.n1 : n, pos + (units - u));
         while (pos < run_end) {
             auto b = static_cast<unsigned char>(base[pos - base_pos]);
             if (b >= 0x80)
@@ -1194,7 +1207,7 @@ void fill_chunk(const SplitState& s, Chunk& ch, std::int64_t start)
             ch.units[u] = b;
             ch.offsets[u++] = static_cast<std::int32_t>(pos++ - start);
         }
-        if (u >= chunk_units || pos >= n || s.byte(pos) < 0x80)
+        if (u >= units || pos >= n || s.byte(pos) < 0x80)
             continue;
         if (ascii_prefix < 0)
             ascii_prefix = u;
@@ -1220,7 +1233,7 @@ void fill_chunk(const SplitState& s, Chunk& ch, std::int64_t start)
 // A chunk that reaches back from `index`, for backward iteration.
 void fill_chunk_before(const SplitState& s, Chunk& ch, std::int64_t index)
 {
-    fill_chunk(s, ch, char_start(s, std::max<std::int64_t>(0, index - (chunk_units - 8))));
+    fill_chunk(s, ch, char_start(s, std::max<std::int64_t>(0, index - (chunk_units - 8))), chunk_units);
 }
 
 // UTF-16 offset in `ch` of the character containing native `index`.
@@ -1272,7 +1285,7 @@ UBool U_CALLCONV split_access(UText* ut, int64_t index, UBool forward)
         if (index < n) {
             const Chunk& ch = select_chunk(
                 ut, [&](const Chunk& c) { return c.start <= index && index < c.limit; },
-                [&](Chunk& c) { fill_chunk(s, c, char_start(s, index)); });
+                [&](Chunk& c) { fill_chunk(s, c, char_start(s, index), s.take_fill_units()); });
             publish(ut, unit_of(ch, index));
             return true;
         }
@@ -1288,7 +1301,8 @@ UBool U_CALLCONV split_access(UText* ut, int64_t index, UBool forward)
         publish(ut, unit_of(ch, index));
         return true;
     }
-    select_chunk(ut, [&](const Chunk& c) { return c.start == 0; }, [&](Chunk& c) { fill_chunk(s, c, 0); });
+    select_chunk(ut, [&](const Chunk& c) { return c.start == 0; },
+                 [&](Chunk& c) { fill_chunk(s, c, 0, s.take_fill_units()); });
     publish(ut, 0);
     return false;
 }
@@ -1369,6 +1383,7 @@ UText* open_split(UText* ut, const char* p1, std::int64_t n1, const char* p2, st
     s->p2 = p2;
     s->n2 = n2;
     s->current = 0;
+    s->next_fill_units = first_chunk_units;
     for (Chunk& ch : s->chunks)
         ch.start = ch.limit = -1;
     ut->pFuncs = &split_funcs;

@@ -110,6 +110,13 @@ void check_allocation(double bytes);
 // Characters of strings (index by character; O(n) for multibyte strings).
 // These and string_view() check their argument (wrong-type-argument stringp).
 char32_t string_char_at(Value s, std::int64_t index);
+// A string's byte offset of character `index`, and the character index of
+// byte `offset` (a character boundary). Both step from the last lookup in
+// the same string (one entry, as Emacs's string_char_byte_cache), so a loop
+// walking a string forward (string-match, substring, read-from-string with
+// a start) costs linear time, not quadratic.
+std::size_t string_char_to_byte(Value s, std::int64_t index);
+std::int64_t string_byte_to_char(Value s, std::size_t offset);
 std::int64_t string_length(Value s);
 // Appends character c to internal text (a raw byte 128..255 in a unibyte
 // context becomes a raw-byte char).

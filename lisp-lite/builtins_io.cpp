@@ -192,13 +192,13 @@ Value f_read_from_string(Args a)
         end += n;
     if (start < 0 || end > n || start > end)
         args_out_of_range3(a[0], a[1], a[2]);
-    std::string_view text = s->bytes;
-    std::size_t bstart = advance_chars(text.data(), text.size(), static_cast<std::size_t>(start));
-    std::size_t bend = advance_chars(text.data(), text.size(), static_cast<std::size_t>(end));
-    std::string copy(text.substr(0, bend)); // the string may be changed by GC-triggered code; copy
-    std::size_t pos = bstart;
+    std::size_t bstart = string_char_to_byte(a[0], start);
+    std::size_t bend = string_char_to_byte(a[0], end);
+    // The string may be changed by code the reader runs (GC); read a copy.
+    std::string copy(std::string_view(s->bytes).substr(bstart, bend - bstart));
+    std::size_t pos = 0;
     Value obj = read_from(copy, pos);
-    std::int64_t final_index = static_cast<std::int64_t>(count_chars(copy.data(), pos));
+    std::int64_t final_index = start + static_cast<std::int64_t>(count_chars(copy.data(), pos));
     return make_cons(obj, Value::fixnum(final_index));
 }
 

@@ -43,16 +43,12 @@ std::shared_ptr<const Regex> regex_arg(Value re)
 }
 
 // ---- strings ----
-std::size_t string_byte_offset(std::string_view s, std::int64_t index)
+std::int64_t string_char_index(Value s, std::int64_t byte)
 {
-    return advance_chars(s.data(), s.size(), static_cast<std::size_t>(index));
-}
-std::int64_t string_char_index(std::string_view s, std::int64_t byte)
-{
-    return static_cast<std::int64_t>(count_chars(s.data(), static_cast<std::size_t>(byte)));
+    return string_byte_to_char(s, static_cast<std::size_t>(byte));
 }
 
-void set_string_match(std::string_view s, const Match& m)
+void set_string_match(Value s, const Match& m)
 {
     g_regs.assign(m.groups.size() * 2, -1);
     for (std::size_t i = 0; i < m.groups.size(); ++i)
@@ -82,13 +78,12 @@ Value string_match(Args a, bool set_data)
     auto re = regex_arg(a[0]);
     check_string(a[1]);
     std::int64_t start = string_start(a[1], a[2]);
-    std::string_view s = string_view(a[1]);
-    auto m = re->string_match(s, string_byte_offset(s, start));
+    auto m = re->string_match(string_view(a[1]), string_char_to_byte(a[1], start));
     if (!m)
         return Qnil;
-    std::int64_t beg = string_char_index(s, m->groups[0].begin);
+    std::int64_t beg = string_char_index(a[1], m->groups[0].begin);
     if (set_data)
-        set_string_match(s, *m);
+        set_string_match(a[1], *m);
     return fix(beg);
 }
 
@@ -426,9 +421,8 @@ Value f_replace_match(Args a)
     }
     auto text_of = [&](std::int64_t from, std::int64_t to) -> std::string {
         if (in_string) {
-            std::string_view s = string_view(string);
-            std::size_t bf = string_byte_offset(s, from), bt = string_byte_offset(s, to);
-            return std::string(s.substr(bf, bt - bf));
+            std::size_t bf = string_char_to_byte(string, from), bt = string_char_to_byte(string, to);
+            return std::string(string_view(string).substr(bf, bt - bf));
         }
         return current().substring(CharPos(from), CharPos(to));
     };
@@ -462,12 +456,11 @@ bool split_search(Value regexp, Value string, std::int64_t start, std::int64_t& 
 {
     try {
         auto re = regex_arg(regexp);
-        std::string_view s = string_view(string);
-        auto m = re->string_match(s, string_byte_offset(s, start));
+        auto m = re->string_match(string_view(string), string_char_to_byte(string, start));
         if (!m)
             return false;
-        beg = string_char_index(s, m->groups[0].begin);
-        end = string_char_index(s, m->groups[0].end);
+        beg = string_char_index(string, m->groups[0].begin);
+        end = string_char_index(string, m->groups[0].end);
         return true;
     } catch (const gapmacs::Error& e) {
         signal_core_error(e);

@@ -153,10 +153,8 @@ Value f_substring(Args a)
     std::int64_t f, t;
     substring_bounds(s, a[1], a[2], str->nchars, f, t);
     const std::string& b = str->bytes;
-    bool ascii = static_cast<std::int64_t>(b.size()) == str->nchars;
-    std::size_t bf = ascii ? static_cast<std::size_t>(f) : advance_chars(b.data(), b.size(), static_cast<std::size_t>(f));
-    std::size_t bt = ascii ? static_cast<std::size_t>(t)
-                           : bf + advance_chars(b.data() + bf, b.size() - bf, static_cast<std::size_t>(t - f));
+    std::size_t bf = string_char_to_byte(s, f);
+    std::size_t bt = string_char_to_byte(s, t);
     Value r = make_string_raw(b.substr(bf, bt - bf), t - f, str->multibyte());
     copy_string_properties(s, f, t, r, 0);
     return r;
@@ -754,10 +752,13 @@ Value f_aset(Args a)
                                   : advance_chars(b.data(), b.size(), static_cast<std::size_t>(i));
             int len = 1;
             decode_internal_char(b.data() + off, b.data() + b.size(), &len);
-            if (unit.size() == static_cast<std::size_t>(len))
+            if (unit.size() == static_cast<std::size_t>(len)) {
                 std::memcpy(b.data() + off, unit.data(), unit.size());
-            else
+            } else {
                 b.replace(off, static_cast<std::size_t>(len), unit);
+                // Two such asets may give back the old size at the old address.
+                forget_string_offset(s);
+            }
             return a[2];
         }
         // A unibyte string taking a character that is no byte becomes

@@ -226,16 +226,23 @@ struct CharOffsetCache {
     std::size_t offset = 0;
 } g_char_offset;
 
+bool cache_holds(const CharOffsetCache& c, const String* str)
+{
+    return c.str == str && c.data == str->bytes.data() && c.size == str->bytes.size();
+}
+
 std::size_t char_offset(const String* str, std::int64_t index)
 {
     const std::string& b = str->bytes;
-    if (static_cast<std::int64_t>(b.size()) == str->nchars)
+    if (static_cast<std::int64_t>(b.size()) == str->nchars || index == 0)
         return static_cast<std::size_t>(index);
+    if (index == str->nchars)
+        return b.size();
     CharOffsetCache& c = g_char_offset;
     std::size_t off;
-    if (c.str == str && c.data == b.data() && c.size == b.size() && index >= c.index) {
+    if (cache_holds(c, str) && index >= c.index) {
         off = c.offset + advance_chars(b.data() + c.offset, b.size() - c.offset, static_cast<std::size_t>(index - c.index));
-    } else if (c.str == str && c.data == b.data() && c.size == b.size() && c.index - index < index) {
+    } else if (cache_holds(c, str) && c.index - index < index) {
         off = c.offset;
         for (std::int64_t n = c.index - index; n > 0; --n) {
             --off;
@@ -249,6 +256,25 @@ std::size_t char_offset(const String* str, std::int64_t index)
     return off;
 }
 
+std::int64_t char_index(const String* str, std::size_t offset)
+{
+    const std::string& b = str->bytes;
+    if (static_cast<std::int64_t>(b.size()) == str->nchars || offset == 0)
+        return static_cast<std::int64_t>(offset);
+    if (offset == b.size())
+        return str->nchars;
+    CharOffsetCache& c = g_char_offset;
+    std::int64_t index;
+    if (cache_holds(c, str) && offset >= c.offset)
+        index = c.index + static_cast<std::int64_t>(count_chars(b.data() + c.offset, offset - c.offset));
+    else if (cache_holds(c, str) && c.offset - offset < offset)
+        index = c.index - static_cast<std::int64_t>(count_chars(b.data() + offset, c.offset - offset));
+    else
+        index = static_cast<std::int64_t>(count_chars(b.data(), offset));
+    c = {str, b.data(), b.size(), index, offset};
+    return index;
+}
+
 } // namespace
 
 void forget_string_offset(const String* s)
@@ -256,6 +282,10 @@ void forget_string_offset(const String* s)
     if (g_char_offset.str == s)
         g_char_offset.str = nullptr;
 }
+
+std::size_t string_char_to_byte(Value s, std::int64_t index) { return char_offset(check_string(s), index); }
+
+std::int64_t string_byte_to_char(Value s, std::size_t offset) { return char_index(check_string(s), offset); }
 
 char32_t string_char_at(Value s, std::int64_t index)
 {

@@ -14,6 +14,10 @@ namespace gapmacs {
 Process::Process(EventLoop& loop, SpawnOptions options, const CodingSystem& decoding, const CodingSystem& encoding)
     : m_loop(loop), m_command(options.argv), m_encoding(encoding)
 {
+    // A child that stops reading must give EPIPE to the loop's write of its
+    // queued input, not kill us (children get SIGPIPE's default back).
+    static const bool sigpipe_ignored = std::signal(SIGPIPE, SIG_IGN) != SIG_ERR;
+    (void)sigpipe_ignored;
     SpawnedChild child = spawn(loop, options);
     m_child = std::move(child.child);
     m_pid = m_child.pid();
