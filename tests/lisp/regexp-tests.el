@@ -136,3 +136,29 @@
     (should (= (re-search-forward "\\`bar\\'" nil t) 8))
     (goto-char (point-min))
     (should-not (search-forward "foo" nil t))))
+
+(ert-deftest regexp-string-match-positions-in-multibyte-loops ()
+  "Positions stay right whichever way successive lookups move in a
+multibyte string, and after an aset that changes a character's width."
+  (let* ((s (concat "ab€d" (make-string 3 ?é) "x€y" (make-string 5 ?z) "€"))
+         (found nil) (i 0))
+    (while (string-match "€" s i)
+      (push (match-beginning 0) found)
+      (setq i (match-end 0)))
+    (should (equal (nreverse found) '(2 8 15)))
+    ;; Backwards from the end, then forwards again.
+    (should (equal (string-match "€" s 15) 15))
+    (should (equal (string-match "a" s) 0))
+    (should (equal (substring s 14) "z€"))
+    (should (equal (substring s 7 10) "x€y"))
+    (should (equal (string-match "y\\(z+\\)" s 3) 9))
+    (should (equal (match-data) '(9 15 10 15)))
+    ;; Two asets: the string gets its old byte size back, maybe at the
+    ;; same address, with characters in new places.
+    (aset s 2 ?c)
+    (aset s 10 ?€)
+    (should (equal (string-match "€" s) 8))
+    (should (equal (string-match "€" s 9) 10))
+    (should (equal (substring s 9 12) "y€z"))
+    (should (equal (read-from-string "(1 €) (2 é) x" 6) '((2 é) . 11)))
+    (should (equal (replace-regexp-in-string "é+" "E" "a€ééb€é") "a€Eb€E"))))
