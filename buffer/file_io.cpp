@@ -116,16 +116,27 @@ std::string resolve_symlinks(const std::string& path)
 // A temporary file next to the target, removed again unless renamed into place.
 class TempFile {
 public:
-    // Creates dir/.#base.XXXXXX with O_EXCL. It is made with `mode` through
+    // Naming::deferred: an unnamed file (O_TMPFILE) when the file system has
+    // them, named only just before its rename, so that a save killed while
+    // writing leaves nothing behind; else, and with Naming::now, a file
+    // dir/.#base.XXXXXX made with O_EXCL. It is made with `mode` through
     // open() rather than mkostemp's fixed 0600, so that a new file gets
     // 0666 & ~umask (and the directory's default ACL) from the kernel, with
     // no racy umask() call to learn the umask.
-    TempFile(const fs::path& dir, const std::string& base, mode_t mode, const std::string& error_name)
+    enum class Naming { deferred, now };
+    TempFile(const fs::path& dir, const std::string& base, mode_t mode, const std::string& error_name,
+             Naming naming = Naming::deferred)
+        : m_dir(dir), m_stem(".#" + base.substr(0, 200) + ".") // room for the suffix within NAME_MAX
     {
-        // Room for the prefix and suffix within NAME_MAX (255).
-        const std::string stem = ".#" + base.substr(0, 200) + ".";
+        if (naming == Naming::deferred) {
+            m_fd.reset(::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, mode));
+            if (m_fd)
+                return;
+            // EOPNOTSUPP, or EISDIR from kernels without O_TMPFILE: a named
+            // file, whose own error is the one to report.
+        }
         for (int attempt = 0; attempt < 100; ++attempt) {
-            const std::string candidate = (dir / (stem + random_suffix())).string();
+            const std::string candidate = next_name();
             m_fd.reset(::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, mode));
             if (m_fd) {
                 m_path = candidate;
@@ -150,7 +161,7 @@ public:
 
     UniqueFd& fd() { return m_fd; }
 
-    // Leaves the file in place (the destructor no longer removes it).
+    // Leaves a named file in place (the destructor no longer removes it).
     std::string keep()
     {
         std::string kept = m_path;
@@ -158,9 +169,17 @@ public:
         return kept;
     }
 
-    // Renames the temporary file over target; from then on it is the target.
-    void rename_to(const std::string& target, const std::string& error_name)
+    // Makes the text durable, then renames the file over target; from then
+    // on it is the target. An unnamed file gets its name only now.
+    void commit_to(const std::string& target, const std::string& error_name)
     {
+        if (::fsync(m_fd.get()) != 0)
+            throw_file_error(write_error, error_name, errno);
+        if (m_path.empty())
+            link_a_name(error_name);
+        // NFS and some FUSE file systems report delayed write errors only here.
+        if (m_fd.close() != 0)
+            throw_file_error(write_error, error_name, errno);
         if (::rename(m_path.c_str(), target.c_str()) != 0)
             throw_file_error(write_error, error_name, errno);
         m_path.clear();
@@ -178,8 +197,29 @@ private:
         return suffix;
     }
 
+    std::string next_name() const { return (m_dir / (m_stem + random_suffix())).string(); }
+
+    // linkat through /proc gives an O_TMPFILE file a name without the
+    // privilege AT_EMPTY_PATH needs.
+    void link_a_name(const std::string& error_name)
+    {
+        const std::string self = "/proc/self/fd/" + std::to_string(m_fd.get());
+        for (int attempt = 0; attempt < 100; ++attempt) {
+            const std::string candidate = next_name();
+            if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, candidate.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+                m_path = candidate;
+                return;
+            }
+            if (errno != EEXIST)
+                break;
+        }
+        throw_file_error(write_error, error_name, errno);
+    }
+
+    fs::path m_dir;
+    std::string m_stem;
     UniqueFd m_fd;
-    std::string m_path;
+    std::string m_path; // empty while unnamed
 };
 
 // Gives the new file the old one's owner (best effort: only root can give a
@@ -228,8 +268,7 @@ void replace_file(const std::string& target, const struct stat* old, std::string
     write_all(temp.fd().get(), bytes, path);
     if (old)
         copy_owner_and_mode(temp.fd().get(), *old, path);
-    sync_and_close(temp.fd(), path);
-    temp.rename_to(target, path);
+    temp.commit_to(target, path);
     sync_directory(dir, path);
 }
 
@@ -244,7 +283,7 @@ void write_linked_in_place(const std::string& target, std::string_view bytes, co
 {
     const fs::path target_path = target;
     const fs::path dir = target_path.has_parent_path() ? target_path.parent_path() : fs::path(".");
-    TempFile copy(dir, target_path.filename().string(), 0600, path);
+    TempFile copy(dir, target_path.filename().string(), 0600, path, TempFile::Naming::now);
     write_all(copy.fd().get(), bytes, path);
     sync_and_close(copy.fd(), path);
     UniqueFd fd(open_retrying(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY));
