@@ -1,8 +1,12 @@
 // Constructors, accessors, argument checking and equality: the small
 // functions every other file uses.
+#include <algorithm>
 #include <bit>
 #include <cmath>
+#include <memory>
 #include <new>
+#include <unordered_map>
+#include <vector>
 
 #include <unistd.h>
 
@@ -321,10 +325,31 @@ bool eql(Value a, Value b)
 
 namespace {
 
-bool equal_depth(Value a, Value b, int depth)
+// For each cons or vector met past depth 10, the objects it was compared
+// with. As Emacs does, a pair met again is taken as equal: two cyclic
+// structures that unfold alike (car cycles, vectors holding themselves)
+// compare equal instead of overflowing.
+using EqualSeen = std::unordered_map<std::uint64_t, std::vector<std::uint64_t>>;
+
+bool compared_before(Value a, Value b, std::unique_ptr<EqualSeen>& seen)
+{
+    if (!a.is_cons() && !(a.is_object() && a.type() == Type::Vector))
+        return false;
+    if (!seen)
+        seen = std::make_unique<EqualSeen>();
+    std::vector<std::uint64_t>& partners = (*seen)[a.bits()];
+    if (std::find(partners.begin(), partners.end(), b.bits()) != partners.end())
+        return true;
+    partners.push_back(b.bits());
+    return false;
+}
+
+bool equal_depth(Value a, Value b, int depth, std::unique_ptr<EqualSeen>& seen)
 {
     if (depth > 200)
         error("Stack overflow in equal");
+    if (depth > 10 && compared_before(a, b, seen))
+        return true;
     std::int64_t n = 0;
     Value tortoise = a;
     for (;;) {
@@ -333,7 +358,7 @@ bool equal_depth(Value a, Value b, int depth)
         if (a.is_cons()) {
             if (!b.is_cons())
                 return false;
-            if (!equal_depth(xcar(a), xcar(b), depth + 1))
+            if (!equal_depth(xcar(a), xcar(b), depth + 1, seen))
                 return false;
             a = xcdr(a);
             b = xcdr(b);
@@ -357,7 +382,7 @@ bool equal_depth(Value a, Value b, int depth)
             if (x.size() != y.size())
                 return false;
             for (std::size_t i = 0; i < x.size(); ++i)
-                if (!equal_depth(x[i], y[i], depth + 1))
+                if (!equal_depth(x[i], y[i], depth + 1, seen))
                     return false;
             return true;
         }
@@ -407,7 +432,11 @@ std::uint64_t sxhash_depth(Value v, int depth)
 
 } // namespace
 
-bool equal(Value a, Value b) { return equal_depth(a, b, 0); }
+bool equal(Value a, Value b)
+{
+    std::unique_ptr<EqualSeen> seen;
+    return equal_depth(a, b, 0, seen);
+}
 std::uint64_t sxhash_equal(Value v) { return sxhash_depth(v, 0); }
 
 std::string curve_quotes(std::string_view s)
