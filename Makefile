@@ -4,7 +4,7 @@
 # make test-asan builds in build-asan/ with asserts on, ASan and UBSan, and runs the same tests.
 # make fuzz runs each libFuzzer harness of tests/fuzz for FUZZ_SECONDS.
 
-PACKAGES := g++ make cmake pkg-config libncurses-dev libicu-dev catch2 tmux
+PACKAGES := g++ make cmake pkg-config libncurses-dev libicu-dev libjansson-dev nettle-dev catch2 tmux
 JOBS     := $(shell nproc 2>/dev/null || echo 2)
 BUILD    := build
 ASAN     := build-asan
@@ -69,7 +69,7 @@ FUZZERS      := reader eval decoder buffer regexp redisplay
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 
 fuzz-setup:
-	@$(MAKE) --no-print-directory setup PACKAGES="$(FUZZ_PACKAGES) cmake make pkg-config libncurses-dev libicu-dev catch2"
+	@$(MAKE) --no-print-directory setup PACKAGES="$(FUZZ_PACKAGES) cmake make pkg-config libncurses-dev libicu-dev libjansson-dev nettle-dev catch2"
 
 $(FUZZ)/CMakeCache.txt: | fuzz-setup
 	cmake -S . -B $(FUZZ) -DCMAKE_CXX_COMPILER=clang++ -DGAPMACS_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo

@@ -58,6 +58,9 @@ void register_timer_builtins(); // the event-loop alarm of lisp/timer.el (timers
 // Autoloads of bundled lisp/ functions Emacs has preloaded (bundled_autoloads.cpp);
 // last, so a builtin of the same name wins.
 void register_bundled_autoloads();
+void register_secure_hash_builtins(); // md5, secure-hash, buffer-hash (secure_hash.cpp)
+void register_base64_builtins();      // base64-encode-string... (base64.cpp)
+void register_json_builtins();        // json-serialize, json-parse-string... (json.cpp)
 void register_word_builtins(); // forward-word, skip-chars-forward... (words.cpp)
 void register_command_builtins(); // interactive-form, commandp (commands.cpp)
 void register_minibuffer_builtins(); // batch read-from-minibuffer, read-event (minibuffer.cpp)

@@ -143,6 +143,12 @@ const StandardError standard_errors[] = {
     {"cyclic-variable-indirection", "Symbol's chain of variable indirections contains a loop", {"error"}},
     {"text-read-only", "Text is read-only", {"buffer-read-only", "error"}},
     {"mark-inactive", "The mark is not active now", {"error"}},
+    {"json-error", "generic json error", {"error"}},
+    {"json-out-of-memory", "not enough memory for creating JSON object", {"json-error", "error"}},
+    {"json-parse-error", "could not parse JSON stream", {"json-error", "error"}},
+    {"json-end-of-file", "end of JSON stream", {"json-parse-error", "json-error", "error"}},
+    {"json-trailing-content", "trailing content after JSON stream", {"json-parse-error", "json-error", "error"}},
+    {"json-object-too-deep", "object cyclic or Lisp evaluation too deep", {"json-error", "error"}},
 };
 
 // In a reporter (may_signal false) an item that cannot be printed (nested

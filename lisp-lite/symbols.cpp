@@ -167,6 +167,9 @@ void init()
     register_translate_builtins();
     register_char_name_builtins();
     register_time_builtins();
+    register_secure_hash_builtins();
+    register_base64_builtins();
+    register_json_builtins();
     register_timer_builtins();
     register_command_builtins();
     register_minibuffer_builtins();

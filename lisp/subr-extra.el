@@ -263,4 +263,36 @@ digits; %z drops the zero units before it; %% is %."
       (ignore-errors (make-directory dir t)))
     (expand-file-name new-name dir)))
 
+
+(defun base64--replace-region (start end text)
+  (save-excursion
+    (goto-char (min start end))
+    (delete-region start end)
+    (insert text))
+  (length text))
+
+(defun base64-encode-region (start end &optional no-line-break)
+  "Base64-encode the region between START and END in place.
+Return the length of the encoded text.  Lines are broken every 76
+characters unless NO-LINE-BREAK.  The region must hold bytes only:
+nothing changes when it cannot be encoded."
+  (interactive "r")
+  (base64--replace-region
+   start end (base64-encode-string (buffer-substring-no-properties start end) no-line-break)))
+
+(defun base64url-encode-region (start end &optional no-pad)
+  "Base64url-encode the region between START and END in place.
+Return the length of the encoded text; omit padding when NO-PAD."
+  (interactive "r")
+  (base64--replace-region
+   start end (base64url-encode-string (buffer-substring-no-properties start end) no-pad)))
+
+(defun base64-decode-region (start end &optional base64url)
+  "Base64-decode the region between START and END in place.
+Return the length of the decoded text.  With BASE64URL, the region uses
+the URL alphabet.  Nothing changes when the region cannot be decoded."
+  (interactive "r")
+  (base64--replace-region
+   start end (base64-decode-string (buffer-substring-no-properties start end) base64url)))
+
 (provide 'subr-extra)
