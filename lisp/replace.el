@@ -125,4 +125,65 @@ SPC/y replace, DEL/n skip, ! all, q/RET quit, . replace and quit."
     count))
 (defalias 'count-matches #'how-many)
 
+;; The region the line commands work on: START..END when given, else the
+;; active region when called interactively, else point to the end of the
+;; accessible text.  END comes back as a marker (deletions move it).
+(defun replace--line-command-region (rstart rend interactive)
+  (cond (rstart (cons (min rstart rend) (copy-marker (max rstart rend))))
+        ((and interactive (use-region-p))
+         (cons (region-beginning) (copy-marker (region-end))))
+        (t (cons (point) (copy-marker (point-max))))))
+
+(defun replace--case-fold (regexp)
+  (if (and case-fold-search search-upper-case)
+      (let ((case-fold-search nil)) (not (string-match-p "[[:upper:]]" regexp)))
+    case-fold-search))
+
+(defun flush-lines (regexp &optional rstart rend interactive)
+  "Delete the lines after point (or in RSTART..REND) that match REGEXP.
+A match that spans lines deletes them all.  Return the number of matches
+that deleted lines."
+  (interactive (list (read-from-minibuffer "Flush lines containing match for regexp: ") nil nil t))
+  (let* ((region (replace--line-command-region rstart rend interactive))
+         (end (cdr region))
+         (case-fold-search (replace--case-fold regexp))
+         (count 0))
+    (save-excursion
+      (goto-char (car region))
+      (while (and (< (point) end) (re-search-forward regexp end t))
+        (delete-region (save-excursion (goto-char (match-beginning 0)) (forward-line 0) (point))
+                       (progn (forward-line 1) (point)))
+        (setq count (1+ count))))
+    (set-marker end nil)
+    (when interactive
+      (message "Deleted %d matching line%s" count (if (= count 1) "" "s")))
+    count))
+(defalias 'delete-matching-lines #'flush-lines)
+
+(defun keep-lines (regexp &optional rstart rend interactive)
+  "Delete the lines after point (or in RSTART..REND) that do not match REGEXP.
+A match that spans lines keeps them all.  A line point is in the middle
+of is not touched."
+  (interactive (list (read-from-minibuffer "Keep lines containing match for regexp: ") nil nil t))
+  (let* ((region (replace--line-command-region rstart rend interactive))
+         (end (cdr region))
+         (case-fold-search (replace--case-fold regexp)))
+    (save-excursion
+      (goto-char (car region))
+      (unless (bolp) (forward-line 1))
+      (let ((start (point)))
+        (while (< (point) end)
+          ;; START is the first character no match so far keeps.
+          (if (not (re-search-forward regexp end 'move))
+              (delete-region start end)
+            (let ((kept (save-excursion (goto-char (match-beginning 0)) (forward-line 0) (point))))
+              (when (< start kept) (delete-region start kept))))
+          (setq start (save-excursion (forward-line 1) (point)))
+          ;; An empty match must not be found again at the same place.
+          (when (and (< (point) end) (= (match-beginning 0) (match-end 0)))
+            (forward-char 1)))))
+    (set-marker end nil)
+    nil))
+(defalias 'delete-non-matching-lines #'keep-lines)
+
 (provide 'replace)

@@ -785,6 +785,65 @@ The primitive messages \"Undo\" or signals \"No further undo information\"."
   "Typed characters replace the ones after point."
   :lighter " Ovwrt")
 
+;;;; Lines and whitespace
+
+(defun buffer-narrowed-p ()
+  "Non-nil if the current buffer is narrowed."
+  (/= (- (point-max) (point-min)) (buffer-size)))
+
+(defun delete-and-extract-region (start end)
+  "Delete the text between START and END and return it (with its properties)."
+  (if (= start end)
+      ""
+    (prog1 (buffer-substring start end)
+      (delete-region start end))))
+
+(defvar delete-trailing-lines t
+  "Non-nil means `delete-trailing-whitespace' on the whole buffer also
+deletes the empty lines at its end.")
+
+(defun delete-trailing-whitespace (&optional start end)
+  "Delete the spaces, tabs and carriage returns at the ends of lines.
+Between START and END when given (the region when active), else in the
+whole accessible buffer, where trailing empty lines go too when
+`delete-trailing-lines'.  Form feeds are kept."
+  (interactive (progn (barf-if-buffer-read-only)
+                      (if (use-region-p) (list (region-beginning) (region-end)) (list nil nil))))
+  (save-match-data
+    (save-excursion
+      (let ((end-marker (and end (copy-marker end))))
+        (goto-char (or start (point-min)))
+        (while (re-search-forward "[ \t\r]+$" end-marker t)
+          (delete-region (match-beginning 0) (match-end 0)))
+        (if end
+            (set-marker end-marker nil)
+          (and delete-trailing-lines
+               (= (goto-char (point-max)) (1+ (buffer-size)))
+               (<= (skip-chars-backward "\n") -2)
+               (delete-region (1+ (point)) (point-max)))))))
+  nil)
+
+(defvar sort-fold-case nil "Non-nil if the sort commands ignore case.")
+
+(defun sort-lines (reverse beg end)
+  "Sort the lines between BEG and END alphabetically; with REVERSE, in
+reverse order.  The sort is stable; `sort-fold-case' ignores case."
+  (interactive "P\nr")
+  (save-excursion
+    (save-restriction
+      (narrow-to-region beg end)
+      (goto-char (point-min))
+      (let* ((text (buffer-substring (point-min) (point-max)))
+             (newline-at-end (string-suffix-p "\n" text))
+             (lines (split-string (if newline-at-end (substring text 0 -1) text) "\n"))
+             (key (if sort-fold-case #'downcase #'identity))
+             (sorted (sort lines (lambda (a b)
+                                   (if reverse
+                                       (string< (funcall key b) (funcall key a))
+                                     (string< (funcall key a) (funcall key b)))))))
+        (delete-region (point-min) (point-max))
+        (insert (mapconcat #'identity sorted "\n") (if newline-at-end "\n" ""))))))
+
 (provide 'simple)
 
 ;;;; A few more of Emacs's default keys
