@@ -5,6 +5,8 @@
 # make fuzz runs each libFuzzer harness of tests/fuzz for FUZZ_SECONDS.
 
 PACKAGES := g++ make cmake pkg-config libncurses-dev libicu-dev libjansson-dev nettle-dev catch2 tmux
+# ELPA libraries the Lisp tests load unchanged (Debian's elpa-*, sources only).
+TEST_PACKAGES := elpa-dash elpa-s elpa-f
 JOBS     := $(shell nproc 2>/dev/null || echo 2)
 BUILD    := build
 ASAN     := build-asan
@@ -22,7 +24,7 @@ setup:
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	  else \
 	    echo "missing packages:$$missing -- run: sudo apt-get install$$missing" >&2; exit 1; \
 	  fi; \
@@ -42,7 +44,10 @@ run: build
 demo: build
 	./$(BUILD)/ui/gapmacs --batch -Q -l lisp/demo.el
 
-test: build
+# The test targets install the test packages too (target-specific
+# variables reach the set-up step they depend on).
+test test-asan: PACKAGES += $(TEST_PACKAGES)
+test: setup build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # Debug: the asserts run here (the Release build defines NDEBUG); -O1 keeps

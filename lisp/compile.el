@@ -180,13 +180,6 @@ existing file, else the current line."
 (defun compilation--now ()
   (substring (current-time-string) 0 19))
 
-(unless (fboundp 'abbreviate-file-name)
-  (defun abbreviate-file-name (filename)
-    (let ((home (file-name-as-directory (expand-file-name "~"))))
-      (if (and (string-prefix-p home filename) (not (equal home "/")))
-          (concat "~/" (substring filename (length home)))
-        filename))))
-
 (defun compilation--name-of-mode (mode)
   (replace-regexp-in-string "-mode\\'" "" (symbol-name mode)))
 

@@ -295,4 +295,76 @@ the URL alphabet.  Nothing changes when the region cannot be decoded."
   (base64--replace-region
    start end (base64-decode-string (buffer-substring-no-properties start end) base64url)))
 
+;;;; File names
+
+(defun abbreviate-file-name (filename)
+  "FILENAME with the home directory written as ~."
+  (let ((home (directory-file-name (expand-file-name "~"))))
+    (cond ((or (equal home "") (equal home "/")) filename)
+          ((equal filename home) "~")
+          ((string-prefix-p (concat home "/") filename)
+           (concat "~" (substring filename (length home))))
+          (t filename))))
+
+(defun wildcard-to-regexp (wildcard)
+  "A regexp that matches, whole, the file names the shell WILDCARD matches:
+* and ? match any characters but NUL, [...] and [!...] are character
+classes, everything else is literal."
+  (let ((n (length wildcard)) (i 0) (parts nil))
+    (while (< i n)
+      (let ((c (aref wildcard i)))
+        (cond
+         ((eq c ?*) (push "[^\0]*" parts))
+         ((eq c ??) (push "[^\0]" parts))
+         ((and (eq c ?\[) (< (1+ i) n) (not (eq (aref wildcard (1+ i)) ?\])))
+          (let* ((start (1+ i))
+                 (close (string-match "]" wildcard (1+ start)))
+                 (stop (or close n))
+                 (body (substring wildcard start stop)))
+            (push (cond ((string-prefix-p "!" body) (concat "[^" (substring body 1)))
+                        ;; A leading ^ is literal in a wildcard: put NUL first.
+                        ((string-prefix-p "^" body) (concat "[\0" body))
+                        (t (concat "[" body)))
+                  parts)
+            (when close (push "]" parts))
+            (setq i (if close stop (1- n)))))
+         ((memq c '(?\[ ?. ?+ ?^ ?$ ?\\)) (push (concat "\\" (string c)) parts))
+         (t (push (string c) parts))))
+      (setq i (1+ i)))
+    (concat "\\`" (apply #'concat (nreverse parts)) "\\'")))
+
+(defun file-expand-wildcards (pattern &optional full)
+  "The names of the files that match the wildcard PATTERN.
+Its directory part may hold wildcards too.  Names are relative when
+PATTERN is, absolute with FULL; \".\" and \"..\" are left out."
+  (let* ((dir (file-name-directory pattern))
+         (dirs (if (and dir (string-match-p "[[*?]" dir))
+                   (mapcar #'file-name-as-directory
+                           (file-expand-wildcards (directory-file-name dir) full))
+                 (list dir)))
+         (regexp (wildcard-to-regexp (file-name-nondirectory pattern)))
+         (found nil))
+    (dolist (d dirs)
+      (when (or (null d) (file-directory-p d))
+        (let ((names nil))
+          (dolist (f (directory-files (or d default-directory) full regexp))
+            (unless (member (file-name-nondirectory f) '("." ".."))
+              (push (if (and d (not full)) (concat d f) f) names)))
+          (setq found (nconc (nreverse names) found)))))
+    found))
+
+(defun locate-dominating-file (file name)
+  "The nearest directory holding FILE (FILE itself, then upwards) in
+which NAME exists, or for which NAME, a function, returns non-nil."
+  (let ((dir (abbreviate-file-name (expand-file-name file)))
+        (root nil))
+    (while (and dir (not root))
+      (if (if (stringp name)
+              (and (file-directory-p dir) (file-exists-p (expand-file-name name dir)))
+            (funcall name dir))
+          (setq root dir)
+        (let ((parent (file-name-directory (directory-file-name dir))))
+          (setq dir (unless (or (null parent) (equal parent dir)) parent)))))
+    (and root (file-name-as-directory root))))
+
 (provide 'subr-extra)
