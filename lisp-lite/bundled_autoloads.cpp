@@ -52,6 +52,7 @@ constexpr BundledAutoload bundled_autoloads[] = {
     {"symbol-at-point", "thingatpt"},
     {"sexp-at-point", "thingatpt"},
     {"list-at-point", "thingatpt"},
+    {"documentation", "subr-extra"},
     {"abbreviate-file-name", "subr-extra"},
     {"wildcard-to-regexp", "subr-extra"},
     {"file-expand-wildcards", "subr-extra"},

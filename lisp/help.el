@@ -155,17 +155,6 @@
           (help--signature function) "\n\n"
           (or (documentation function) "Not documented.") "\n"))
 
-(unless (fboundp 'documentation)
-  (defun documentation (function &optional _raw)
-    "FUNCTION's docstring: the string that starts a Lisp function's body."
-    (let ((def (indirect-function function)))
-      (when (eq (car-safe def) 'macro) (setq def (cdr def)))
-      (let ((body (cond ((eq (car-safe def) 'closure) (nthcdr 3 def))
-                        ((eq (car-safe def) 'lambda) (nthcdr 2 def)))))
-        ;; As in Emacs, a lone string counts as the doc too.
-        (cond ((stringp (car body)) (car body))
-              ((eq (car-safe def) 'autoload) (nth 2 def)))))))
-
 (defun describe-function (function)
   "Show FUNCTION's kind, keys, argument list and documentation."
   (interactive (list (help--read-symbol "Describe function" #'fboundp)))

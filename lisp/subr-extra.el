@@ -295,6 +295,20 @@ the URL alphabet.  Nothing changes when the region cannot be decoded."
   (base64--replace-region
    start end (base64-decode-string (buffer-substring-no-properties start end) base64url)))
 
+;;;; Documentation
+
+(defun documentation (function &optional _raw)
+  "FUNCTION's docstring: the string that starts a Lisp function's body
+\(a lone string counts too, as in Emacs), an autoload's, or the
+`function-documentation' property's; nil for builtins."
+  (or (and (symbolp function) (get function 'function-documentation))
+      (let ((def (indirect-function function)))
+        (when (eq (car-safe def) 'macro) (setq def (cdr def)))
+        (let ((body (cond ((eq (car-safe def) 'closure) (nthcdr 3 def))
+                          ((eq (car-safe def) 'lambda) (nthcdr 2 def)))))
+          (cond ((stringp (car body)) (car body))
+                ((eq (car-safe def) 'autoload) (nth 2 def)))))))
+
 ;;;; File names
 
 (defun abbreviate-file-name (filename)
