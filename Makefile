@@ -6,7 +6,7 @@
 
 PACKAGES := g++ make cmake pkg-config libncurses-dev libicu-dev libjansson-dev nettle-dev catch2 tmux
 # ELPA libraries the Lisp tests load unchanged (Debian's elpa-*, sources only).
-TEST_PACKAGES := elpa-dash elpa-s elpa-f elpa-ht
+TEST_PACKAGES := elpa-dash elpa-s elpa-f elpa-ht elpa-async
 JOBS     := $(shell nproc 2>/dev/null || echo 2)
 BUILD    := build
 ASAN     := build-asan

@@ -78,6 +78,8 @@ CodingSystem make_coding(CodingSystem::Kind kind, std::string base, std::string 
     return c;
 }
 
+constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
+
 // Resolves a base name (no EOL suffix, lower case): Emacs's own names first,
 // then ICU's converter names. ICU converters that are UTF-8 or Latin-1 get
 // the fast paths.
@@ -88,6 +90,12 @@ std::optional<CodingSystem> find_base(const std::string& base)
         return make_coding(Kind::Utf8, "utf-8");
     if (base == "undecided")
         return make_coding(Kind::Utf8, "undecided");
+    if (base == "utf-8-with-signature" || base == "utf-8-auto") {
+        CodingSystem c = make_coding(Kind::Utf8, base);
+        c.drop_bom = true;
+        c.write_bom = base == "utf-8-with-signature";
+        return c;
+    }
     if (base == "latin-1" || base == "iso-latin-1" || base == "iso-8859-1")
         return make_coding(Kind::Latin1, "latin-1");
     if (base == "binary" || base == "no-conversion" || base == "raw-text") {
@@ -469,6 +477,8 @@ struct Decoder::Impl {
     // dos or undecided EOL: the last chunk ended with CR; it is emitted (or
     // dropped before LF) once the next character is known.
     bool pending_cr = false;
+    // drop_bom codings: the start, where a BOM is dropped, was seen.
+    bool past_signature = false;
 
     // ICU codings only: the converter keeps its own state between chunks.
     ConverterPtr cnv;
@@ -554,6 +564,11 @@ void Decoder::Impl::flush_bytes(std::string& out)
 // Hot path: with nothing carried, one validation pass and one bulk append.
 void Decoder::Impl::decode_utf8(std::string_view in, std::string& out)
 {
+    if (coding.drop_bom && !past_signature && !in.empty()) {
+        past_signature = true;
+        if (in.starts_with(utf8_bom))
+            in.remove_prefix(utf8_bom.size());
+    }
     if (!carry.empty()) {
         in = complete_carry(in, out);
         if (!carry.empty())
@@ -661,7 +676,7 @@ void Decoder::Impl::convert_eol(std::string& out, std::size_t start, bool final)
 
 bool Decoder::Impl::can_view(std::string_view chunk) const
 {
-    if (pending_cr || !carry.empty())
+    if (pending_cr || !carry.empty() || (coding.drop_bom && !past_signature))
         return false;
     if (chunk.empty())
         return true; // and chunk.data() may be null
@@ -771,6 +786,8 @@ std::string encode(const CodingSystem& coding, std::string_view internal)
         internal = converted;
     }
     std::string out;
+    if (coding.write_bom)
+        out = utf8_bom;
     switch (coding.kind) {
     case CodingSystem::Kind::Utf8:
     case CodingSystem::Kind::Binary:

@@ -27,6 +27,11 @@ struct CodingSystem {
     Eol eol = Eol::Undecided;
     std::string base;     // Emacs base name: "utf-8", "latin-1", "binary", "euc-jp"...
     std::string icu_name; // converter name for Kind::Icu
+    // utf-8-with-signature and utf-8-auto drop a leading BOM when decoding
+    // (the process reader, which decodes in place, keeps it);
+    // utf-8-with-signature writes one when encoding.
+    bool drop_bom = false;
+    bool write_bom = false;
 
     // The Emacs name with the EOL suffix, e.g. "utf-8-unix"; the base name alone when undecided.
     std::string name() const;

@@ -202,9 +202,59 @@ Value f_read_from_string(Args a)
     return make_cons(obj, Value::fixnum(final_index));
 }
 
+// `read' from a buffer (at point, moving it) or a marker (moving it): the
+// value, or Qunbound when the text ended first (END is then its end). The
+// object is read from a window of the text after the position that
+// doubles while the reader runs out of input, so reading a buffer form by
+// form costs what the forms cost, not the rest of the buffer each time.
+Value read_from_buffer(Buffer& b, CharPos from, CharPos& end)
+{
+    const std::int64_t rest = (b.point_max() - from).value;
+    for (std::int64_t window = 4096;; window *= 2) {
+        const CharPos to = window >= rest ? b.point_max() : from + CharCount(window);
+        const std::string text = b.substring(from, to);
+        std::size_t pos = 0;
+        try {
+            Value v = read_from(text, pos);
+            // An atom that reaches the window's end may go on after it.
+            if (pos < text.size() || to == b.point_max()) {
+                end = from + CharCount(static_cast<std::int64_t>(count_chars(text.data(), pos)));
+                return v;
+            }
+        } catch (const LispSignal& e) {
+            if (e.symbol() != Qend_of_file)
+                throw;
+            if (to == b.point_max()) {
+                end = to; // as in Emacs, the stream was read to its end
+                return Qunbound;
+            }
+        }
+    }
+}
+
 Value f_read(Args a)
 {
     Value stream = a[0];
+    if (bufferp(stream)) {
+        Buffer& b = check_live_buffer(stream);
+        CharPos end;
+        Value v = read_from_buffer(b, b.point(), end);
+        b.goto_char(end);
+        if (v == Qunbound)
+            xsignal(Qend_of_file, Qnil);
+        return v;
+    }
+    if (markerp(stream)) {
+        Marker* m = check_marker(stream);
+        if (!m->buffer() || !m->position())
+            error("Marker does not point anywhere");
+        CharPos end;
+        Value v = read_from_buffer(*m->buffer(), *m->position(), end);
+        m->set(*m->buffer(), end);
+        if (v == Qunbound)
+            xsignal(Qend_of_file, Qnil);
+        return v;
+    }
     if (stringp(stream)) {
         std::string copy(string_view(stream));
         std::size_t pos = 0;

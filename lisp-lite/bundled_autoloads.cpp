@@ -52,6 +52,8 @@ constexpr BundledAutoload bundled_autoloads[] = {
     {"symbol-at-point", "thingatpt"},
     {"sexp-at-point", "thingatpt"},
     {"list-at-point", "thingatpt"},
+    {"forward-sexp", "lisp", true},
+    {"backward-sexp", "lisp", true},
     {"documentation", "subr-extra"},
     {"abbreviate-file-name", "subr-extra"},
     {"wildcard-to-regexp", "subr-extra"},

@@ -162,6 +162,9 @@ Value f_commandp(Args a)
         return Qnil;
     if (xcar(fun) == Qclosure || xcar(fun) == Qlambda)
         return nilp(assq_interactive(lambda_body(fun))) ? if_prop : Qt;
+    // (autoload FILE DOC INTERACTIVE TYPE): a command when INTERACTIVE.
+    if (xcar(fun) == intern("autoload"))
+        return nilp(car_safe(cdr_safe(cdr_safe(xcdr(fun))))) ? if_prop : Qt;
     return Qnil;
 }
 

@@ -1,6 +1,7 @@
 #include "ui/batch.hpp"
 
 #include <csignal>
+#include <filesystem>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -103,13 +104,6 @@ void load_argument(const std::string& file)
     load_file(name, false, true);
 }
 
-void set_command_line(int argc, char** argv)
-{
-    Value args = Qnil;
-    for (int i = argc; i-- > 0;)
-        args = make_cons(lisp_string(argv[i]), args);
-    xsymbol(Qcommand_line_args)->value = args;
-}
 
 int report_uncaught(const LispSignal& e)
 {
@@ -179,6 +173,24 @@ bool wants_batch(int argc, char** argv)
             return true;
     }
     return false;
+}
+
+void set_command_line(int argc, char** argv)
+{
+    Value args = Qnil;
+    for (int i = argc; i-- > 0;)
+        args = make_cons(lisp_string(argv[i]), args);
+    xsymbol(Qcommand_line_args)->value = args;
+    // Where this binary is, so Lisp can run it again (async.el starts a
+    // child editor with (expand-file-name invocation-name
+    // invocation-directory)): both from the executable itself, so that the
+    // two always name one file.
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    const std::filesystem::path self = ec ? std::filesystem::path(argc > 0 ? argv[0] : "gapmacs") : exe;
+    const std::string dir = self.has_parent_path() ? self.parent_path().string() + "/" : std::string();
+    defvar_builtin("invocation-name", lisp_string(self.filename().string().c_str()));
+    defvar_builtin("invocation-directory", dir.empty() ? Qnil : lisp_string(dir.c_str()));
 }
 
 int run_batch(int argc, char** argv)

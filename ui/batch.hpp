@@ -13,5 +13,7 @@ bool wants_batch(int argc, char** argv);
 
 // Runs the arguments; returns the process exit status.
 int run_batch(int argc, char** argv);
+// command-line-args, invocation-name and invocation-directory.
+void set_command_line(int argc, char** argv);
 
 } // namespace gapmacs::ui

@@ -36,6 +36,7 @@ int main(int argc, char** argv)
         return 1;
     }
     gapmacs::lisp::init();
+    gapmacs::ui::set_command_line(argc, argv);
     gapmacs::ui::register_ui_builtins();
     gapmacs::ui::register_keyboard_macro_builtins();
     try {

@@ -83,3 +83,10 @@
                    '(("A: " nil h ("d1" "d2")) ("B: " "i" nil "d") ("C: " nil nil nil))))))
 
 ;;; commands-tests.el ends here
+
+(ert-deftest commands-autoload-commandp ()
+  "An autoload is a command when its INTERACTIVE element is non-nil (Emacs 28)."
+  (autoload 'commands-tests--auto-command "commands-tests-nowhere" nil t)
+  (autoload 'commands-tests--auto-function "commands-tests-nowhere")
+  (should (eq (commandp 'commands-tests--auto-command) t))
+  (should (eq (commandp 'commands-tests--auto-function) nil)))
