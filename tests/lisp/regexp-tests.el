@@ -162,3 +162,20 @@ multibyte string, and after an aset that changes a character's width."
     (should (equal (substring s 9 12) "y€z"))
     (should (equal (read-from-string "(1 €) (2 é) x" 6) '((2 é) . 11)))
     (should (equal (replace-regexp-in-string "é+" "E" "a€ééb€é") "a€Eb€E"))))
+
+(ert-deftest regexp-case-folding-with-classes ()
+  "Syntax, category and class sets match the same with and without case
+folding, while literal letters in a bracket still fold (as Emacs 28)."
+  (let ((case-fold-search t))
+    (should (equal (list (string-match "[[:alpha:]]+" "ÀbC") (match-end 0)) '(0 3)))
+    (should (equal (list (string-match "\\w+" "ÀbC9") (match-end 0)) '(0 4)))
+    (should (equal (string-match "[[:upper:]]" "abc") 0))
+    (should (equal (list (string-match "[a-c[:digit:]]+" "ABC1") (match-end 0)) '(0 4)))
+    (should (equal (string-match "\\bfoo\\b" "a FOO b") 2))
+    (should (equal (string-match "\\<FOO\\>" "a foo b") 2))
+    (should (equal (string-match "\\_<x-y\\_>" "(X-Y)") 1))
+    (should (equal (string-match "\\sw\\s-\\Sw" "a b!c") nil))
+    (should (equal (string-match "[^[:space:]]+" "  Ab ") 2)))
+  (let ((case-fold-search nil))
+    (should (equal (string-match "[a-c]" "ABC") nil))
+    (should (equal (string-match "[[:lower:]]" "ABc") 2))))
