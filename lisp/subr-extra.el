@@ -381,4 +381,90 @@ which NAME exists, or for which NAME, a function, returns non-nil."
           (setq dir (unless (or (null parent) (equal parent dir)) parent)))))
     (and root (file-name-as-directory root))))
 
+;;;; Version-aware string order
+
+(defun string-version--order (c)
+  "Rank of byte C in a version's non-digit part: letters by code, ~ first,
+other bytes after all letters, the end 0 (as GNU's filevercmp ranks them)."
+  (cond ((null c) 0)
+        ((<= ?0 c ?9) 0)
+        ((or (<= ?a c ?z) (<= ?A c ?Z)) c)
+        ((eq c ?~) -1)
+        (t (+ c 256))))
+
+(defun string-version--compare (a alen b blen)
+  "Compare the first ALEN bytes of A with the first BLEN bytes of B, runs
+of digits as numbers: negative, zero or positive."
+  (let ((i 0) (j 0) (result 0))
+    (while (and (= result 0) (or (< i alen) (< j blen)))
+      (let ((first-diff 0))
+        (while (and (= result 0)
+                    (or (and (< i alen) (not (<= ?0 (aref a i) ?9)))
+                        (and (< j blen) (not (<= ?0 (aref b j) ?9)))))
+          (let ((ac (string-version--order (and (< i alen) (aref a i))))
+                (bc (string-version--order (and (< j blen) (aref b j)))))
+            (if (/= ac bc)
+                (setq result (- ac bc))
+              (setq i (1+ i) j (1+ j)))))
+        (when (= result 0)
+          (while (and (< i alen) (eq (aref a i) ?0)) (setq i (1+ i)))
+          (while (and (< j blen) (eq (aref b j) ?0)) (setq j (1+ j)))
+          (while (and (< i alen) (<= ?0 (aref a i) ?9) (< j blen) (<= ?0 (aref b j) ?9))
+            (when (= first-diff 0) (setq first-diff (- (aref a i) (aref b j))))
+            (setq i (1+ i) j (1+ j)))
+          (setq result (cond ((and (< i alen) (<= ?0 (aref a i) ?9)) 1)
+                             ((and (< j blen) (<= ?0 (aref b j) ?9)) -1)
+                             (t first-diff))))))
+    result))
+
+(defun string-version--suffix-start (s)
+  "Where the file suffixes of S start (a run of .LETTER[ALNUM~]* at its end)."
+  (if (string-match "\\(?:\\.[A-Za-z~][A-Za-z0-9~]*\\)*\\'" s) (match-beginning 0) (length s)))
+
+(defun string-version-lessp (string1 string2)
+  "Non-nil if STRING1 sorts before STRING2 as versions or file names do:
+runs of digits compare as numbers (foo2.png before foo12.png), \".\" and
+\"..\" and then hidden files come first, and file suffixes count last."
+  (let* ((a (encode-coding-string (if (symbolp string1) (symbol-name string1) string1) 'utf-8))
+         (b (encode-coding-string (if (symbolp string2) (symbol-name string2) string2) 'utf-8))
+         (plain (cond ((string< a b) -1) ((string= a b) 0) (t 1))))
+    (< (cond
+        ((= plain 0) 0)
+        ((string= a "") -1)
+        ((string= b "") 1)
+        ((string= a ".") -1)
+        ((string= b ".") 1)
+        ((string= a "..") -1)
+        ((string= b "..") 1)
+        ((and (eq (aref a 0) ?.) (not (eq (aref b 0) ?.))) -1)
+        ((and (eq (aref b 0) ?.) (not (eq (aref a 0) ?.))) 1)
+        (t
+         (when (eq (aref a 0) ?.) (setq a (substring a 1) b (substring b 1)))
+         (let ((alen (string-version--suffix-start a))
+               (blen (string-version--suffix-start b)))
+           ;; The same names but for their suffixes: the suffixes decide.
+           (when (and (or (< alen (length a)) (< blen (length b)))
+                      (= alen blen) (string= (substring a 0 alen) (substring b 0 blen)))
+             (setq alen (length a) blen (length b)))
+           (let ((result (string-version--compare a alen b blen)))
+             (if (= result 0) plain result)))))
+       0)))
+
+(defun always (&rest _arguments)
+  "Ignore ARGUMENTS and return t."
+  t)
+
+(defun directory-name-p (name)
+  "Non-nil if NAME ends with a directory separator."
+  (string-suffix-p "/" name))
+
+(defun file-name-with-extension (filename extension)
+  "FILENAME with its extension replaced by EXTENSION (with or without a dot)."
+  (let ((ext (string-remove-prefix "." extension)))
+    (cond ((or (string= filename "") (string= ext ""))
+           (error "Malformed extension: %s" extension))
+          ((directory-name-p filename)
+           (error "Filename is a directory: %s" filename))
+          (t (concat (file-name-sans-extension filename) "." ext)))))
+
 (provide 'subr-extra)
