@@ -1,6 +1,6 @@
 // Text properties (Emacs's textprop.c): property lists on stretches of a
 // string or a buffer's text, kept in a gapmacs::TextProperties
-// (buffer/text_properties.hpp) whose opaque handles are the plists' Value
+// (core/text_properties.hpp) whose opaque handles are the plists' Value
 // bits. Strings hold theirs in String::props (marked by the collector),
 // buffers in Buffer (marked here, for every live buffer).
 //

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "buffer/text_properties.hpp"
+#include "core/text_properties.hpp" // String::props
 
 namespace gapmacs::lisp {
 

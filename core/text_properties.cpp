@@ -1,4 +1,4 @@
-#include "buffer/text_properties.hpp"
+#include "core/text_properties.hpp"
 
 #include <algorithm>
 #include <cstdio>
