@@ -1,6 +1,6 @@
-// Lisp buffer and marker objects, the buffer list, the current buffer, and
-// the evaluator hooks that need them (save-excursion, save-current-buffer,
-// markers as numbers, buffers and markers as output streams).
+// Lisp buffer and marker objects, the buffer list, the current buffer, the
+// scopes of save-excursion and save-current-buffer; their classes make
+// markers numbers and buffers and markers output streams for the language.
 #include "lisp-lite/buffers.hpp"
 
 #include <algorithm>
@@ -13,9 +13,9 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/buffer_locals.hpp"
 #include "lisp-lite/builtins.hpp"
+#include "lisp-lite/eval.hpp"
 #include "lisp-lite/hooks.hpp"
 #include "lisp-lite/modification.hpp"
-#include "lisp-lite/eval.hpp"
 
 namespace gapmacs::lisp {
 
@@ -75,7 +75,10 @@ void buffer_print(ExtObject* o, std::string& out)
     out += d->buffer->name();
     out += '>';
 }
-const ExtClass buffer_class{"buffer", buffer_mark, buffer_finalize, buffer_print};
+void buffer_write(ExtObject* o, std::string_view internal);
+bool buffer_multibyte_stream(ExtObject* o) { return !static_cast<BufferData*>(o->data)->unibyte; }
+const ExtClass buffer_class{"buffer", buffer_mark, buffer_finalize, buffer_print, nullptr, buffer_write,
+                            buffer_multibyte_stream};
 
 // ---- ExtClass for markers ----
 void marker_finalize(ExtObject* o)
@@ -97,7 +100,9 @@ void marker_print(ExtObject* o, std::string& out)
     }
     out += "at " + std::to_string(m.position()->value) + " in " + m.buffer()->name() + ">";
 }
-const ExtClass marker_class{"marker", nullptr, marker_finalize, marker_print};
+Value marker_number(ExtObject* o);
+void marker_write(ExtObject* o, std::string_view internal);
+const ExtClass marker_class{"marker", nullptr, marker_finalize, marker_print, marker_number, marker_write};
 
 Value make_buffer_object(std::string name)
 {
@@ -127,34 +132,15 @@ void switch_current(Value buffer)
     swap_in_locals(buffer);
 }
 
-// ---- evaluator hooks ----
-Value marker_position_hook(Value v)
+// A marker is a number where Emacs takes integer-or-marker-p.
+Value marker_number(ExtObject* o)
 {
-    auto pos = marker_data(v)->marker->position();
+    auto pos = static_cast<MarkerData*>(o->data)->marker->position();
     if (!pos)
         error("Marker does not point anywhere");
     return Value::fixnum(pos->value);
 }
 
-// save-excursion: (BUFFER . POINT-MARKER).
-Value save_excursion()
-{
-    Buffer& b = current();
-    Value m = make_marker_object(&b, b.point());
-    return cons(g_current, m);
-}
-void restore_excursion(Value saved)
-{
-    Buffer* b = live_buffer(xcar(saved));
-    Marker* m = marker_data(xcdr(saved))->marker;
-    if (b) {
-        switch_current(xcar(saved));
-        if (auto pos = m->position())
-            b->goto_char(*pos);
-    }
-    m->detach(); // stop costing an adjustment on every edit
-}
-Value save_current_buffer() { return g_current; }
 void restore_current_buffer(Value saved)
 {
     if (live_buffer(saved))
@@ -167,34 +153,29 @@ void restore_current_buffer(Value saved)
 // PRINTPREPARE does, so the change hooks run there.
 template <typename F> void with_buffer_current(Value buffer, F&& f)
 {
-    Value saved = g_current;
+    CurrentBufferScope scope;
     switch_current(buffer);
-    try {
-        f();
-    } catch (...) {
-        restore_current_buffer(saved);
-        throw;
-    }
-    restore_current_buffer(saved);
+    f();
 }
 
-bool stream_hook(Value stream, std::string_view text)
+void buffer_write(ExtObject* o, std::string_view text)
+{
+    const Value stream = Value::object(o);
+    const CharCount n(static_cast<std::int64_t>(count_chars(text)));
+    check_live_buffer(stream);
+    with_buffer_current(stream, [&] {
+        Buffer& b = current();
+        Modification mod(b.point(), b.point());
+        CharPos at = b.point();
+        b.insert(text);
+        mod.done(at, at + n, 0);
+    });
+}
+
+void marker_write(ExtObject* o, std::string_view text)
 {
     const CharCount n(static_cast<std::int64_t>(count_chars(text)));
-    if (bufferp(stream)) {
-        check_live_buffer(stream);
-        with_buffer_current(stream, [&] {
-            Buffer& b = current();
-            Modification mod(b.point(), b.point());
-            CharPos at = b.point();
-            b.insert(text);
-            mod.done(at, at + n, 0);
-        });
-        return true;
-    }
-    if (!markerp(stream))
-        return false;
-    Marker* m = marker_data(stream)->marker;
+    Marker* m = static_cast<MarkerData*>(o->data)->marker;
     if (!m->buffer())
         error("Marker does not point anywhere");
     with_buffer_current(buffer_object(m->buffer()), [&] {
@@ -214,7 +195,6 @@ bool stream_hook(Value stream, std::string_view text)
         m->set(*b, after);
         mod.done(at, after, 0);
     });
-    return true;
 }
 
 void switch_away_from(Value dying)
@@ -230,15 +210,7 @@ void switch_away_from(Value dying)
 void run_kill_buffer_hook(Value buffer)
 {
     Value hook = intern("kill-buffer-hook");
-    Value saved = g_current;
-    switch_current(buffer);
-    try {
-        run_hook(hook);
-    } catch (...) {
-        restore_current_buffer(saved);
-        throw;
-    }
-    restore_current_buffer(saved);
+    with_buffer_current(buffer, [&] { run_hook(hook); });
 }
 
 } // namespace
@@ -251,12 +223,29 @@ void init_buffers()
     done = true;
     add_root_source(mark_buffer_list);
     switch_current(make_buffer_object("*scratch*"));
-    set_marker_position_hook(marker_position_hook);
-    set_stream_hook(stream_hook);
-    g_buffer_hooks.save_excursion = save_excursion;
-    g_buffer_hooks.restore_excursion = restore_excursion;
-    g_buffer_hooks.save_current_buffer = save_current_buffer;
-    g_buffer_hooks.restore_current_buffer = restore_current_buffer;
+}
+
+CurrentBufferScope::CurrentBufferScope() : m_saved(g_current) {}
+CurrentBufferScope::~CurrentBufferScope() { restore_current_buffer(m_saved); }
+
+// The point is saved as a marker, so it follows the body's edits.
+ExcursionScope::ExcursionScope()
+{
+    Buffer& b = current();
+    m_saved[1] = make_marker_object(&b, b.point());
+    m_saved[0] = g_current;
+}
+
+ExcursionScope::~ExcursionScope()
+{
+    Buffer* b = live_buffer(m_saved[0]);
+    Marker* m = marker_data(m_saved[1])->marker;
+    if (b) {
+        switch_current(m_saved[0]);
+        if (auto pos = m->position())
+            b->goto_char(*pos);
+    }
+    m->detach(); // stop costing an adjustment on every edit
 }
 
 Value buffer_object(Buffer* buffer)
@@ -417,7 +406,7 @@ std::int64_t check_position(Value v)
     if (v.is_fixnum())
         return v.as_fixnum();
     if (markerp(v))
-        return marker_position_hook(v).as_fixnum();
+        return marker_to_number(v).as_fixnum();
     wrong_type(Qinteger_or_marker_p, v);
 }
 

@@ -26,8 +26,8 @@
 
 namespace gapmacs::lisp {
 
-// Sets up the buffer list, *scratch* and the evaluator hooks. Called by
-// register_buffer_builtins (from init); idempotent.
+// Sets up the buffer list and *scratch*. Called by register_buffer_builtins
+// (from init); idempotent.
 void init_buffers();
 
 // The Lisp object of a live C++ buffer, or nil if it has none.
@@ -45,6 +45,35 @@ Value current_buffer();
 Buffer& current();
 // Makes a live buffer current (check_live_buffer's errors otherwise).
 void set_current_buffer(Value buffer);
+
+// save-current-buffer as a scope: on exit, a Lisp non-local exit (a C++
+// exception) included, the buffer current at entry is current again if it
+// is still live.
+class CurrentBufferScope {
+public:
+    CurrentBufferScope();
+    ~CurrentBufferScope();
+    CurrentBufferScope(const CurrentBufferScope&) = delete;
+    CurrentBufferScope& operator=(const CurrentBufferScope&) = delete;
+
+private:
+    Value m_saved;
+    GcRoot m_root{&m_saved, 1};
+};
+
+// save-excursion as a scope: on exit the buffer current at entry is current
+// again, if live, with point where a marker of the entry's point now is.
+class ExcursionScope {
+public:
+    ExcursionScope();
+    ~ExcursionScope();
+    ExcursionScope(const ExcursionScope&) = delete;
+    ExcursionScope& operator=(const ExcursionScope&) = delete;
+
+private:
+    Value m_saved[2]; // the buffer, the point marker
+    GcRoot m_root{m_saved, 2};
+};
 
 // Live buffers in creation order (buffer-list).
 const std::vector<Value>& buffer_list();

@@ -65,6 +65,9 @@ void register_minibuffer_builtins(); // batch read-from-minibuffer, read-event (
 // called after the prelude, whose macros its Lisp definitions use.
 void register_buffer_builtins();
 
+// Signals (wrong-length-argument V).
+[[noreturn]] void wrong_length_argument(Value v);
+
 // A subr whose C++ callees (buffer/, core/) may throw gapmacs::Error:
 // guarded<f> signals it as the Lisp error it names.
 template <SubrFn F> Value guarded(Args a)
@@ -91,9 +94,7 @@ Symbol* check_symbol(Value v);         // symbolp
 void check_list(Value v);              // listp
 char32_t check_char(Value v);          // characterp
 Value check_hash_table(Value v);       // hash-table-p
-// A marker's position as a fixnum (hook set by the buffer bindings), or v.
-using MarkerPositionHook = Value (*)(Value);
-void set_marker_position_hook(MarkerPositionHook hook);
+// A marker's position as a fixnum (its class's as_number), or v.
 Value marker_to_number(Value v);
 
 // The length of a proper list (Flength): signals (circular-list ...) on a

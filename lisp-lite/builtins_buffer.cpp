@@ -394,25 +394,44 @@ Value f_widen(Args)
     return Qnil;
 }
 
-// save-restriction (a special form): the narrowing is saved as markers so
-// that it follows edits made in the body.
-Value sf_save_restriction(Args a)
+// ---- the special forms that save buffer state: each restores it in a
+// scope's destructor, so on a Lisp non-local exit (a C++ exception) too ----
+
+Value sf_save_excursion(Args a)
 {
-    Value buffer = current_buffer();
-    Buffer& b = current();
-    Value saved = Qnil;
-    if (b.narrowed())
-        saved = cons(make_marker_object(&b, b.point_min()), make_marker_object(&b, b.point_max(), true));
-    auto restore = [&] {
-        Buffer* live = live_buffer(buffer);
+    ExcursionScope scope;
+    return progn(a[0]);
+}
+
+Value sf_save_current_buffer(Args a)
+{
+    CurrentBufferScope scope;
+    return progn(a[0]);
+}
+
+// save-restriction: the narrowing is saved as markers so that it follows
+// edits made in the body.
+class RestrictionScope {
+public:
+    RestrictionScope()
+    {
+        m_saved[0] = current_buffer();
+        m_saved[1] = Qnil;
+        Buffer& b = current();
+        if (b.narrowed())
+            m_saved[1] = cons(make_marker_object(&b, b.point_min()), make_marker_object(&b, b.point_max(), true));
+    }
+    ~RestrictionScope()
+    {
+        Buffer* live = live_buffer(m_saved[0]);
         if (!live)
             return;
-        if (nilp(saved)) {
+        if (nilp(m_saved[1])) {
             live->widen();
             return;
         }
-        Marker* lo = check_marker(xcar(saved));
-        Marker* hi = check_marker(xcdr(saved));
+        Marker* lo = check_marker(xcar(m_saved[1]));
+        Marker* hi = check_marker(xcdr(m_saved[1]));
         if (lo->buffer() == live && hi->buffer() == live) {
             CharPos pt = live->point();
             live->widen();
@@ -421,16 +440,19 @@ Value sf_save_restriction(Args a)
         }
         lo->detach();
         hi->detach();
-    };
-    Value val;
-    try {
-        val = progn(a[0]);
-    } catch (...) {
-        restore();
-        throw;
     }
-    restore();
-    return val;
+    RestrictionScope(const RestrictionScope&) = delete;
+    RestrictionScope& operator=(const RestrictionScope&) = delete;
+
+private:
+    Value m_saved[2]; // the buffer; nil or (BEG-MARKER . END-MARKER)
+    GcRoot m_root{m_saved, 2};
+};
+
+Value sf_save_restriction(Args a)
+{
+    RestrictionScope scope;
+    return progn(a[0]);
 }
 
 // In a unibyte buffer a character is a byte 0..255.
@@ -1205,6 +1227,8 @@ const SubrDef buffer_subrs[] = {
     {"narrow-to-region", 2, 2, guarded<f_narrow_to_region>},
     {"widen", 0, 0, guarded<f_widen>},
     {"save-restriction", 0, unevalled, guarded<sf_save_restriction>},
+    {"save-excursion", 0, unevalled, sf_save_excursion},
+    {"save-current-buffer", 0, unevalled, sf_save_current_buffer},
     {"char-after", 0, 1, guarded<f_char_after>},
     {"char-before", 0, 1, guarded<f_char_before>},
     {"following-char", 0, 0, guarded<f_following_char>},

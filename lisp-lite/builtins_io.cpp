@@ -10,8 +10,7 @@
 #include <vector>
 
 #include "core/utf8.hpp"
-#include "lisp-lite/buffer_locals.hpp"
-#include "lisp-lite/buffers.hpp"
+#include "lisp-lite/buffer_locals.hpp" // find_symbol_value
 #include "lisp-lite/builtins.hpp"
 #include "lisp-lite/eval.hpp"
 #include "lisp-lite/reader.hpp"
@@ -47,17 +46,25 @@ void default_message(std::string_view internal)
 
 StdoutSink g_stdout = default_stdout;
 MessageSink g_message = default_message;
-StreamHook g_stream_hook = nullptr;
-
 // with-output-to-string's accumulator.
 const ExtClass string_output_class = {
     "string-output",
     nullptr,
     [](ExtObject* e) { delete static_cast<std::string*>(e->data); },
     [](ExtObject*, std::string& out) { out += "#<string-output>"; },
+    nullptr,
+    [](ExtObject* e, std::string_view internal) { *static_cast<std::string*>(e->data) += internal; },
 };
 
 bool is_string_output(Value v) { return v.is(Type::Ext) && static_cast<ExtObject*>(v.as_object())->cls == &string_output_class; }
+
+// An object that is an output stream by its class (a string output, and
+// the editor's buffers and markers), or null.
+ExtObject* output_stream(Value v)
+{
+    ExtObject* e = ext_object(v);
+    return e && e->cls->write ? e : nullptr;
+}
 
 Value resolve_stream(Value stream)
 {
@@ -73,7 +80,6 @@ Value resolve_stream(Value stream)
 
 void set_stdout_sink(StdoutSink sink) { g_stdout = sink ? sink : default_stdout; }
 void set_message_sink(MessageSink sink) { g_message = sink ? sink : default_message; }
-void set_stream_hook(StreamHook hook) { g_stream_hook = hook; }
 void message(std::string_view internal) { g_message(internal); }
 
 void write_to_stream(std::string_view internal, Value stream)
@@ -83,12 +89,10 @@ void write_to_stream(std::string_view internal, Value stream)
         g_stdout(internal);
         return;
     }
-    if (is_string_output(stream)) {
-        *static_cast<std::string*>(static_cast<ExtObject*>(stream.as_object())->data) += internal;
+    if (ExtObject* out = output_stream(stream)) {
+        out->cls->write(out, internal);
         return;
     }
-    if (g_stream_hook && g_stream_hook(stream, internal))
-        return;
     // A function receives each character.
     for (std::size_t i = 0; i < internal.size();) {
         int len = 1;
@@ -110,16 +114,15 @@ Value f_princ(Args a)
 {
     Value stream = resolve_stream(a[1]);
     std::string text;
-    const bool function = stream != Qt && !stream.is(Type::Buffer) && !stream.is(Type::Marker) &&
-                          !is_string_output(stream);
+    ExtObject* out = output_stream(stream);
+    const bool function = stream != Qt && !out;
     if (function && stringp(a[0]) && !xstring(a[0])->multibyte()) {
         // A function gets a unibyte string's bytes, 0..255.
         for (std::int64_t i = 0, n = string_length(a[0]); i < n; ++i)
             call1(stream, Value::fixnum(string_char_at(a[0], i)));
         return a[0];
     }
-    const bool multibyte_text = stream.is(Type::Buffer) ? buffer_multibyte(stream)
-                                : stream.is(Type::Marker) || is_string_output(stream);
+    const bool multibyte_text = out && (!out->cls->multibyte_stream || out->cls->multibyte_stream(out));
     if (multibyte_text)
         print_value_into_text(text, a[0], false);
     else

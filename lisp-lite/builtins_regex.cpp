@@ -1,6 +1,7 @@
 // Regexp and search builtins (Emacs's search.c subset) on core/regex: the
 // global match data, string-match, the buffer searches, looking-at,
-// replace-match, and the split-string hook. Buffers are searched in place
+// replace-match. (split-string's separators are the language's own use of
+// core/regex, lang/builtins_string.cpp.) Buffers are searched in place
 // (the gap buffer's two pieces, cut to the accessible region), never copied.
 //
 // Match data holds character positions: 0-based indexes into the string
@@ -15,11 +16,10 @@
 #include "core/error.hpp"
 #include "core/regex.hpp"
 #include "core/utf8.hpp"
-#include "lisp-lite/builtins.hpp"
 #include "lisp-lite/buffers.hpp"
+#include "lisp-lite/builtins.hpp"
 #include "lisp-lite/eval.hpp"
 #include "lisp-lite/modification.hpp"
-#include "lisp-lite/regex_hook.hpp"
 
 namespace gapmacs::lisp {
 
@@ -457,23 +457,6 @@ Value f_replace_match(Args a)
     return Qnil;
 }
 
-// split-string's regexp search (regex_hook.hpp).
-bool split_search(Value regexp, Value string, std::int64_t start, std::int64_t& beg, std::int64_t& end)
-{
-    try {
-        auto re = regex_arg(regexp);
-        std::string_view s = string_view(string);
-        auto m = re->string_match(s, string_byte_offset(s, start));
-        if (!m)
-            return false;
-        beg = string_char_index(s, m->groups[0].begin);
-        end = string_char_index(s, m->groups[0].end);
-        return true;
-    } catch (const gapmacs::Error& e) {
-        signal_core_error(e);
-    }
-}
-
 const SubrDef regex_subrs[] = {
     {"string-match", 2, 4, guarded<f_string_match>},
     {"string-match-p", 2, 3, guarded<f_string_match_p>},
@@ -565,7 +548,6 @@ void register_regex_builtins()
     add_root(&g_searched);
     g_searched = Qnil;
     register_subrs(regex_subrs);
-    set_regex_search_hook(split_search);
     load_text(regex_lisp, "gapmacs-regex", true);
 }
 

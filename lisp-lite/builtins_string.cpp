@@ -1,9 +1,7 @@
 // Strings, characters, arrays and `format`.
 //
 // Case mapping and character widths come from ICU. Regexp arguments
-// (split-string SEPARATORS, string-trim) go through a RegexHook that the
-// regexp module installs; until then a literal string or a single
-// bracketed character class (optionally with +) is understood.
+// (split-string SEPARATORS, string-trim) are core/regex's Emacs regexps.
 #include <unicode/uchar.h>
 #include <unicode/ustring.h>
 #include <unicode/utf16.h>
@@ -14,18 +12,17 @@
 #include <cstring>
 #include <optional>
 
+#include "core/error.hpp"
+#include "core/regex.hpp"
 #include "core/utf8.hpp"
 #include "lisp-lite/builtins.hpp"
 #include "lisp-lite/eval.hpp"
 #include "lisp-lite/reader.hpp"
-#include "lisp-lite/regex_hook.hpp"
 #include "lisp-lite/text_properties.hpp"
 
 namespace gapmacs::lisp {
 
 namespace {
-
-RegexSearchHook g_regex_search = nullptr;
 
 std::u32string chars_of(Value s)
 {
@@ -402,101 +399,28 @@ Value f_string_to_number(Args a)
     return Value::fixnum(v);
 }
 
-// ---- separators: the regexp hook, or literal / simple classes ----
+// ---- separators: regexps of core/regex (split-string, string-trim) ----
 
-struct SimplePattern {
-    bool literal = true;
-    std::u32string text;    // literal
-    std::u32string members; // class members
-    bool negated = false;
-    bool plus = false;
-};
-
-std::optional<SimplePattern> parse_simple(const std::u32string& re)
+// The first match of REGEXP in STRING at or after character `from`:
+// [beg, end) in characters. Folds case under case-fold-search, as
+// string-match does; sets no match data. Signals invalid-regexp.
+bool search_separator(Value regexp, Value string, std::size_t from, std::size_t& beg, std::size_t& end)
 {
-    SimplePattern p;
-    static const std::u32string specials = U".*+?[]^$\\";
-    bool has_special = re.find_first_of(specials) != std::u32string::npos;
-    if (!has_special) {
-        p.text = re;
-        return p;
-    }
-    if (re.size() >= 3 && re[0] == '[') {
-        std::size_t i = 1;
-        p.literal = false;
-        if (re[i] == '^') {
-            p.negated = true;
-            ++i;
-        }
-        std::size_t close = re.find(']', i + 1);
-        if (close == std::u32string::npos)
-            return std::nullopt;
-        for (std::size_t k = i; k < close; ++k) {
-            if (k + 2 < close && re[k + 1] == '-') {
-                for (char32_t c = re[k]; c <= re[k + 2]; ++c)
-                    p.members.push_back(c);
-                k += 2;
-            } else {
-                p.members.push_back(re[k]);
-            }
-        }
-        std::size_t rest = close + 1;
-        if (rest < re.size() && re[rest] == '+') {
-            p.plus = true;
-            ++rest;
-        }
-        if (rest != re.size())
-            return std::nullopt;
-        return p;
-    }
-    if (re.size() == 2 && re[0] == '\\') {
-        p.text = re.substr(1);
-        return p;
-    }
-    return std::nullopt;
-}
-
-// Finds the first match at or after `from`: [beg, end) in chars.
-bool simple_search(const SimplePattern& p, const std::u32string& s, std::size_t from, std::size_t& beg, std::size_t& end)
-{
-    if (p.literal) {
-        std::size_t at = s.find(p.text, from);
-        if (at == std::u32string::npos)
+    static const Value case_fold_search = intern("case-fold-search");
+    check_string(regexp);
+    const Value fold = xsymbol(case_fold_search)->value;
+    std::string_view s = string_view(string);
+    try {
+        auto re = compile_regex(string_view(regexp), fold != Qunbound && !nilp(fold));
+        auto m = re->string_match(s, advance_chars(s.data(), s.size(), from));
+        if (!m)
             return false;
-        beg = at;
-        end = at + p.text.size();
+        beg = count_chars(s.data(), static_cast<std::size_t>(m->groups[0].begin));
+        end = count_chars(s.data(), static_cast<std::size_t>(m->groups[0].end));
         return true;
+    } catch (const gapmacs::Error& e) {
+        signal_core_error(e);
     }
-    auto in_class = [&](char32_t c) { return (p.members.find(c) != std::u32string::npos) != p.negated; };
-    for (std::size_t i = from; i < s.size(); ++i) {
-        if (!in_class(s[i]))
-            continue;
-        beg = i;
-        end = i + 1;
-        if (p.plus)
-            while (end < s.size() && in_class(s[end]))
-                ++end;
-        return true;
-    }
-    return false;
-}
-
-// Search with the regexp hook if any, else the simple matcher.
-bool search_separator(Value regexp, Value string, const std::u32string& chars, std::size_t from, std::size_t& beg,
-                      std::size_t& end)
-{
-    if (g_regex_search) {
-        std::int64_t b = 0, e = 0;
-        if (!g_regex_search(regexp, string, static_cast<std::int64_t>(from), b, e))
-            return false;
-        beg = static_cast<std::size_t>(b);
-        end = static_cast<std::size_t>(e);
-        return true;
-    }
-    auto p = parse_simple(chars_of(regexp));
-    if (!p)
-        xsignal2(Qerror, make_string("Regexps are not supported yet (only literals and [...] classes)"), regexp);
-    return simple_search(*p, chars, from, beg, end);
 }
 
 // SEP as plain text when it has no regexp operator ("\n", ", "): then
@@ -548,7 +472,7 @@ Value f_split_string(Args a)
     const std::optional<std::u32string> literal = literal_separator(sep);
     auto search = [&](std::size_t from) {
         if (!literal)
-            return search_separator(sep, str, chars, from, beg, end);
+            return search_separator(sep, str, from, beg, end);
         beg = chars.find(*literal, from);
         end = beg + literal->size();
         return beg != std::u32string::npos;
@@ -580,7 +504,7 @@ Value trim(Value str, Value left_re, Value right_re, bool left, bool right)
                 ++b;
         } else {
             std::size_t mb, me;
-            if (search_separator(left_re, str, chars, 0, mb, me) && mb == 0)
+            if (search_separator(left_re, str, 0, mb, me) && mb == 0)
                 b = me;
         }
     }
@@ -591,7 +515,7 @@ Value trim(Value str, Value left_re, Value right_re, bool left, bool right)
         } else {
             // The last match that ends at the end of the string.
             std::size_t from = b, mb, me;
-            while (from < e && search_separator(right_re, str, chars, from, mb, me)) {
+            while (from < e && search_separator(right_re, str, from, mb, me)) {
                 if (me == chars.size() && mb >= b) {
                     e = mb;
                     break;
@@ -1202,7 +1126,6 @@ Value format_string(Args a, bool message_quotes)
     return result;
 }
 
-void set_regex_search_hook(RegexSearchHook hook) { g_regex_search = hook; }
 void wrong_length_argument(Value v) { xsignal1(Qwrong_length_argument, v); }
 
 namespace {

@@ -12,10 +12,6 @@
 
 namespace gapmacs::lisp {
 
-namespace {
-MarkerPositionHook g_marker_hook = nullptr;
-}
-
 Value car(Value v)
 {
     if (v.is_cons())
@@ -176,13 +172,12 @@ Value check_hash_table(Value v)
     return v;
 }
 
-void set_marker_position_hook(MarkerPositionHook hook) { g_marker_hook = hook; }
-
 Value marker_to_number(Value v)
 {
-    if (g_marker_hook && v.is(Type::Marker))
-        return g_marker_hook(v);
-    return v;
+    if (!v.is(Type::Marker))
+        return v;
+    ExtObject* e = static_cast<ExtObject*>(v.as_object());
+    return e->cls->as_number ? e->cls->as_number(e) : v;
 }
 
 void check_allocation(double bytes)

@@ -18,7 +18,6 @@ namespace gapmacs::lisp {
 Value g_lexenv;
 ArgStack g_args;
 std::int64_t DepthGuard::s_depth = 0;
-BufferHooks g_buffer_hooks;
 
 namespace {
 
@@ -1020,39 +1019,6 @@ Value sf_catch(Args a)
     }
 }
 
-// Saved buffer state stays rooted by living in a stack local.
-Value sf_save_excursion(Args a)
-{
-    if (!g_buffer_hooks.save_excursion)
-        return progn(a[0]);
-    Value saved = g_buffer_hooks.save_excursion();
-    Value val;
-    try {
-        val = progn(a[0]);
-    } catch (...) {
-        g_buffer_hooks.restore_excursion(saved);
-        throw;
-    }
-    g_buffer_hooks.restore_excursion(saved);
-    return val;
-}
-
-Value sf_save_current_buffer(Args a)
-{
-    if (!g_buffer_hooks.save_current_buffer)
-        return progn(a[0]);
-    Value saved = g_buffer_hooks.save_current_buffer();
-    Value val;
-    try {
-        val = progn(a[0]);
-    } catch (...) {
-        g_buffer_hooks.restore_current_buffer(saved);
-        throw;
-    }
-    g_buffer_hooks.restore_current_buffer(saved);
-    return val;
-}
-
 Value sf_interactive(Args) { return Qnil; }
 
 // ---- backquote, evaluated directly (see docs: macroexpand leaves it) ----
@@ -1259,8 +1225,6 @@ const SubrDef eval_subrs[] = {
     {"condition-case", 2, unevalled, sf_condition_case},
     {"unwind-protect", 1, unevalled, sf_unwind_protect},
     {"catch", 1, unevalled, sf_catch},
-    {"save-excursion", 0, unevalled, sf_save_excursion},
-    {"save-current-buffer", 0, unevalled, sf_save_current_buffer},
     {"interactive", 0, unevalled, sf_interactive},
     {"`", 1, unevalled, sf_backquote},
     {"eval", 1, 2, f_eval},

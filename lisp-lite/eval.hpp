@@ -137,16 +137,6 @@ void map_obarray(void (*fn)(Value, void*), void* ctx);
 
 // Does the condition list of error SYMBOL include `handler_cond`?
 bool error_matches(Value error_symbol, Value handler_conditions);
-// Hooks for buffer-related special forms (save-excursion etc.): the buffer
-// bindings set them; until then these forms only evaluate their body.
-struct BufferHooks {
-    // Returns an opaque saved state (rooted by the caller) and restores it.
-    Value (*save_excursion)() = nullptr;
-    void (*restore_excursion)(Value saved) = nullptr;
-    Value (*save_current_buffer)() = nullptr;
-    void (*restore_current_buffer)(Value saved) = nullptr;
-};
-extern BufferHooks g_buffer_hooks;
 
 } // namespace gapmacs::lisp
 

@@ -299,15 +299,13 @@ void print_value_limited(std::string& out, Value v, bool escape, std::int64_t le
 std::string prin1_to_string(Value v, bool escape = true);
 // Emacs's float printing: shortest that reads back, always with . or e.
 std::string float_to_string(double d);
-// Writes internal text to a printcharfun (t/nil = standard-output).
+// Writes internal text to a printcharfun (t/nil = standard-output; an
+// object whose ExtClass has `write`, such as a buffer or a marker; else a
+// function called with each character).
 void write_to_stream(std::string_view internal, Value stream);
 // Where output to `t` goes: stdout in batch. The UI replaces it.
 using StdoutSink = void (*)(std::string_view internal);
 void set_stdout_sink(StdoutSink sink);
-// Hook for streams a module knows (a buffer, a marker): returns true if
-// handled.
-using StreamHook = bool (*)(Value stream, std::string_view internal);
-void set_stream_hook(StreamHook hook);
 // `message`'s destination (stderr in batch).
 using MessageSink = void (*)(std::string_view internal);
 void set_message_sink(MessageSink sink);

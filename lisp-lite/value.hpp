@@ -157,11 +157,32 @@ struct ExtClass {
     void (*finalize)(ExtObject*) = nullptr;
     // Writes the printed representation, e.g. "#<buffer x>".
     void (*print)(ExtObject*, std::string& out) = nullptr;
+    // What the language asks of the editor's objects goes through their
+    // class, never a global hook (may be null: the object cannot):
+    // The object as a number where Emacs takes integer-or-marker-p (a
+    // marker's position).
+    Value (*as_number)(ExtObject*) = nullptr;
+    // The object as an output stream for print and friends: inserts
+    // internal text (a buffer at point, a marker at the marker).
+    void (*write)(ExtObject*, std::string_view internal) = nullptr;
+    // Does the stream take multibyte text (null: yes; a unibyte buffer not)?
+    bool (*multibyte_stream)(ExtObject*) = nullptr;
 };
 struct ExtObject : Object {
     const ExtClass* cls;
     void* data;
 };
+
+// The extension object v is, or null.
+inline ExtObject* ext_object(Value v)
+{
+    if (!v.is_object())
+        return nullptr;
+    Type t = v.type();
+    return t == Type::Buffer || t == Type::Marker || t == Type::Process || t == Type::Ext
+               ? static_cast<ExtObject*>(v.as_object())
+               : nullptr;
+}
 
 struct HashTable;
 
