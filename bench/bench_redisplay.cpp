@@ -12,7 +12,7 @@
 #include <cstring>
 #include <vector>
 
-#include "lisp-lite/buffers.hpp"
+#include "lisp-lite/editor/buffers.hpp"
 #include "ui/frame.hpp"
 #include "ui/redisplay.hpp"
 

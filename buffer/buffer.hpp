@@ -22,10 +22,10 @@
 #include "buffer/gap_buffer.hpp"
 #include "buffer/line_index.hpp"
 #include "buffer/marker.hpp"
-#include "buffer/text_properties.hpp"
 #include "buffer/undo.hpp"
 #include "core/coding.hpp"
 #include "core/position.hpp"
+#include "core/text_properties.hpp"
 
 namespace gapmacs {
 

@@ -10,10 +10,10 @@
 
 #include "core/error.hpp"
 #include "core/utf8.hpp"
-#include "lisp-lite/buffer_locals.hpp"
-#include "lisp-lite/processes.hpp"
-#include "lisp-lite/eval.hpp"
-#include "lisp-lite/lisp.hpp"
+#include "lisp-lite/editor/buffer_locals.hpp"
+#include "lisp-lite/editor/processes.hpp"
+#include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lisp_lite.hpp"
 
 namespace gapmacs::ui {
 

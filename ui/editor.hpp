@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/event_loop.hpp"
-#include "lisp-lite/lisp.hpp"
+#include "lisp-lite/lisp_lite.hpp"
 #include "ui/frame.hpp"
 #include "ui/keyboard.hpp"
 #include "ui/redisplay.hpp"

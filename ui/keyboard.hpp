@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "core/event_loop.hpp"
-#include "lisp-lite/lisp.hpp"
+#include "lisp-lite/lisp_lite.hpp"
 #include "ui/key_decoder.hpp"
 
 namespace gapmacs::ui {

@@ -1,9 +1,9 @@
 #include "ui/keyboard_macro.hpp"
 
 #include "core/error.hpp"
-#include "lisp-lite/buffer_locals.hpp"
-#include "lisp-lite/builtins.hpp"
-#include "lisp-lite/eval.hpp"
+#include "lisp-lite/editor/buffer_locals.hpp"
+#include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/eval.hpp"
 #include "ui/editor.hpp"
 
 namespace gapmacs::ui {

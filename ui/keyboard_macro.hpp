@@ -5,7 +5,7 @@
 // `executing-kbd-macro-index'), so the collector sees every recorded event.
 #pragma once
 
-#include "lisp-lite/value.hpp"
+#include "lisp-lite/lang/value.hpp"
 
 namespace gapmacs::ui {
 

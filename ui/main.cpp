@@ -5,9 +5,9 @@
 #include <cstring>
 #include <langinfo.h>
 
+#include "lisp-lite/editor/processes.hpp"
+#include "lisp-lite/lisp_lite.hpp"
 #include "ui/batch.hpp"
-#include "lisp-lite/lisp.hpp"
-#include "lisp-lite/processes.hpp"
 #include "ui/command_line.hpp"
 #include "ui/editor.hpp"
 #include "ui/keyboard_macro.hpp"

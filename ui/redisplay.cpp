@@ -4,7 +4,7 @@
 #include <climits>
 
 #include "core/utf8.hpp"
-#include "lisp-lite/buffers.hpp"
+#include "lisp-lite/editor/buffers.hpp"
 
 namespace gapmacs::ui {
 

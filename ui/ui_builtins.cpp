@@ -4,9 +4,9 @@
 #include <algorithm>
 
 #include "core/error.hpp"
-#include "lisp-lite/buffers.hpp"
-#include "lisp-lite/builtins.hpp"
-#include "lisp-lite/eval.hpp"
+#include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/eval.hpp"
 #include "ui/editor.hpp"
 
 namespace gapmacs::ui {

@@ -1,7 +1,7 @@
 #include "ui/window.hpp"
 
-#include "lisp-lite/buffers.hpp"
-#include "lisp-lite/heap.hpp"
+#include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/lang/heap.hpp"
 
 namespace gapmacs::ui {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "buffer/marker.hpp"
-#include "lisp-lite/lisp.hpp"
+#include "lisp-lite/lisp_lite.hpp"
 #include "ui/row_layout.hpp"
 
 namespace gapmacs::ui {

@@ -4,7 +4,7 @@
 #include <random>
 
 #include "buffer/buffer.hpp"
-#include "buffer/text_properties.hpp"
+#include "core/text_properties.hpp"
 
 using namespace gapmacs;
 

@@ -15,8 +15,8 @@
 
 #include "check.hpp"
 #include "core/utf8.hpp"
-#include "lisp-lite/lisp.hpp"
-#include "lisp-lite/reader.hpp"
+#include "lisp-lite/lisp_lite.hpp"
+#include "lisp-lite/lang/reader.hpp"
 
 using namespace gapmacs;
 using namespace gapmacs::lisp;

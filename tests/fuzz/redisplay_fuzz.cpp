@@ -17,8 +17,8 @@
 #include "check.hpp"
 #include "core/error.hpp"
 #include "core/utf8.hpp"
-#include "lisp-lite/buffers.hpp"
-#include "lisp-lite/lisp.hpp"
+#include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/lisp_lite.hpp"
 #include "ui/frame.hpp"
 #include "ui/redisplay.hpp"
 

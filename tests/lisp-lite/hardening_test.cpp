@@ -3,7 +3,7 @@
 // can hold.
 #include <catch2/catch.hpp>
 
-#include "lisp-lite/builtins.hpp"
+#include "lisp-lite/lang/builtins.hpp"
 #include "test_util.hpp"
 
 using namespace gapmacs::lisp;

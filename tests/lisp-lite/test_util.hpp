@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "lisp-lite/lisp.hpp"
+#include "lisp-lite/lisp_lite.hpp"
 
 namespace lisp_test {
 

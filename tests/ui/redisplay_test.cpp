@@ -4,8 +4,8 @@
 
 #include <cstring>
 
-#include "lisp-lite/overlays.hpp"
-#include "lisp-lite/text_properties.hpp"
+#include "lisp-lite/editor/overlays.hpp"
+#include "lisp-lite/editor/text_properties.hpp"
 #include "ui/lisp_faces.hpp"
 #include "ui_test_util.hpp"
 

@@ -1,0 +1,251 @@
+// What the file system knows about a file: file-attributes, file-modes,
+// set-file-modes, copy-file, links, and the visited file's modification time
+// (visited-file-modtime, verify-visited-file-modtime), which tells a save
+// that the file changed on disk since it was read.
+#include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+
+#include "buffer/file_io.hpp"
+#include "core/unique_fd.hpp"
+#include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/eval.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+
+Value sym(const char* name) { return intern(name); }
+
+std::string file_arg(Value v) { return os_string(call1(sym("expand-file-name"), v)); }
+
+[[noreturn]] void file_error(const char* action, Value file, int err)
+{
+    Value s = err == ENOENT ? Qfile_missing : err == EEXIST ? Qfile_already_exists
+              : err == EACCES || err == EPERM ? Qpermission_denied : Qfile_error;
+    xsignal3(s, make_string(action), make_string_from_utf8(std::strerror(err)), file);
+}
+
+// Emacs 28's list form of a time: (HIGH LOW USEC PSEC).
+Value lisp_time(std::int64_t sec, std::int64_t nsec)
+{
+    return list({Value::fixnum(sec >> 16), Value::fixnum(sec & 0xFFFF), Value::fixnum(nsec / 1000),
+                 Value::fixnum((nsec % 1000) * 1000)});
+}
+
+// ls -l's mode string: "drwxr-xr-x".
+std::string mode_string(mode_t m)
+{
+    std::string s = S_ISDIR(m) ? "d" : S_ISLNK(m) ? "l" : S_ISCHR(m) ? "c" : S_ISBLK(m) ? "b" : S_ISFIFO(m) ? "p" : S_ISSOCK(m) ? "s" : "-";
+    const char* rwx = "rwxrwxrwx";
+    for (int i = 0; i < 9; ++i)
+        s += (m & (0400 >> i)) ? rwx[i] : '-';
+    if (m & S_ISUID) s[3] = (m & S_IXUSR) ? 's' : 'S';
+    if (m & S_ISGID) s[6] = (m & S_IXGRP) ? 's' : 'S';
+    if (m & S_ISVTX) s[9] = (m & S_IXOTH) ? 't' : 'T';
+    return s;
+}
+
+Value f_file_attributes(Args a)
+{
+    std::string path = file_arg(a[0]);
+    struct stat st;
+    if (::lstat(path.c_str(), &st) != 0)
+        return Qnil;
+    Value type = Qnil;
+    if (S_ISDIR(st.st_mode)) {
+        type = Qt;
+    } else if (S_ISLNK(st.st_mode)) {
+        char buf[4096];
+        ssize_t n = ::readlink(path.c_str(), buf, sizeof buf);
+        type = make_string_from_utf8(std::string_view(buf, n > 0 ? static_cast<std::size_t>(n) : 0));
+    }
+    const bool names = a[1] == sym("string");
+    Value uid = Value::fixnum(st.st_uid), gid = Value::fixnum(st.st_gid);
+    if (names) {
+        if (struct passwd* pw = ::getpwuid(st.st_uid))
+            uid = make_string_from_utf8(pw->pw_name);
+        if (struct group* gr = ::getgrgid(st.st_gid))
+            gid = make_string_from_utf8(gr->gr_name);
+    }
+    return list({type, Value::fixnum(static_cast<std::int64_t>(st.st_nlink)), uid, gid,
+                 lisp_time(st.st_atim.tv_sec, st.st_atim.tv_nsec), lisp_time(st.st_mtim.tv_sec, st.st_mtim.tv_nsec),
+                 lisp_time(st.st_ctim.tv_sec, st.st_ctim.tv_nsec), make_integer(static_cast<std::int64_t>(st.st_size)),
+                 make_string(mode_string(st.st_mode)), Qt, make_integer(static_cast<std::int64_t>(st.st_ino)),
+                 make_integer(static_cast<std::int64_t>(st.st_dev))});
+}
+
+Value f_file_modes(Args a)
+{
+    struct stat st;
+    if (::stat(file_arg(a[0]).c_str(), &st) != 0)
+        return Qnil;
+    return Value::fixnum(st.st_mode & 07777);
+}
+
+Value f_set_file_modes(Args a)
+{
+    std::string path = file_arg(a[0]);
+    if (::chmod(path.c_str(), static_cast<mode_t>(check_natnum(a[1]) & 07777)) != 0)
+        file_error("Doing chmod", a[0], errno);
+    return Qnil;
+}
+
+// copy-file: the copy is written atomically (a failure leaves no partial
+// NEWNAME); modes are kept as Emacs keeps them.
+Value f_copy_file(Args a)
+{
+    std::string from = file_arg(a[0]);
+    Value to_name = a[1];
+    // A directory name (ending in /) means: into that directory.
+    if (stringp(to_name) && string_view(to_name).ends_with("/"))
+        to_name = call2(sym("expand-file-name"), call1(sym("file-name-nondirectory"), a[0]), to_name);
+    std::string to = file_arg(to_name);
+    struct stat st;
+    if (::stat(from.c_str(), &st) != 0)
+        file_error("Opening input file", a[0], errno);
+    if (S_ISDIR(st.st_mode))
+        file_error("Copying", a[0], EISDIR);
+    struct stat dst;
+    if (::stat(to.c_str(), &dst) == 0) {
+        if (nilp(a[2]) || fixnump(a[2]))
+            xsignal2(Qfile_already_exists, make_string("File already exists"), to_name);
+        if (dst.st_dev == st.st_dev && dst.st_ino == st.st_ino)
+            xsignal(Qfile_error, list({make_string("Input and output files are the same"), a[0], to_name}));
+    }
+    write_file_atomic(to, read_file_bytes(from));
+    ::chmod(to.c_str(), st.st_mode & 07777);
+    if (!nilp(a[3])) {
+        struct timespec times[2] = {st.st_atim, st.st_mtim};
+        ::utimensat(AT_FDCWD, to.c_str(), times, 0);
+    }
+    return Qnil;
+}
+
+Value f_add_name_to_file(Args a)
+{
+    std::string from = file_arg(a[0]), to = file_arg(a[1]);
+    if (!nilp(a[2]) && !fixnump(a[2]))
+        ::unlink(to.c_str());
+    if (::link(from.c_str(), to.c_str()) != 0)
+        file_error("Adding new name", a[1], errno);
+    return Qnil;
+}
+
+Value f_make_symbolic_link(Args a)
+{
+    std::string target = os_string(a[0]); // as given: a relative link stays relative
+    std::string link = file_arg(a[1]);
+    if (!nilp(a[2]) && !fixnump(a[2]))
+        ::unlink(link.c_str());
+    if (::symlink(target.c_str(), link.c_str()) != 0)
+        file_error("Making symbolic link", a[1], errno);
+    return Qnil;
+}
+
+Value f_set_file_times(Args a)
+{
+    std::string path = file_arg(a[0]);
+    struct timespec times[2];
+    if (nilp(a[1])) {
+        times[0].tv_nsec = times[1].tv_nsec = UTIME_NOW;
+    } else {
+        double secs = check_number(call1(sym("float-time"), a[1]));
+        auto whole = static_cast<std::time_t>(secs);
+        times[0].tv_sec = times[1].tv_sec = whole;
+        times[0].tv_nsec = times[1].tv_nsec = static_cast<long>((secs - static_cast<double>(whole)) * 1e9);
+    }
+    int flags = a[2] == sym("nofollow") ? AT_SYMLINK_NOFOLLOW : 0;
+    return boolean(::utimensat(AT_FDCWD, path.c_str(), times, flags) == 0);
+}
+
+Value f_file_symlink_p(Args a)
+{
+    std::string path = file_arg(a[0]);
+    char buf[4096];
+    ssize_t n = ::readlink(path.c_str(), buf, sizeof buf);
+    return n < 0 ? Qnil : make_string_from_utf8(std::string_view(buf, static_cast<std::size_t>(n)));
+}
+
+Value f_file_newer_than_file_p(Args a)
+{
+    auto t1 = file_modtime(file_arg(a[0])), t2 = file_modtime(file_arg(a[1]));
+    if (!t1.exists)
+        return Qnil;
+    if (!t2.exists)
+        return Qt;
+    return boolean(t1.sec > t2.sec || (t1.sec == t2.sec && t1.nsec > t2.nsec));
+}
+
+Buffer& buffer_arg(Value v) { return nilp(v) ? current() : check_live_buffer(v); }
+
+// Emacs 28: 0 when nothing is recorded, -1 when the file did not exist.
+Value f_visited_file_modtime(Args)
+{
+    const auto& t = current().visited_modtime();
+    if (!t)
+        return Value::fixnum(0);
+    if (!t->exists)
+        return Value::fixnum(-1);
+    return lisp_time(t->sec, t->nsec);
+}
+
+Value f_verify_visited_file_modtime(Args a)
+{
+    Buffer& b = buffer_arg(a[0]);
+    const auto& t = b.visited_modtime();
+    if (!t || b.file_name().empty())
+        return Qt;
+    return boolean(file_modtime(b.file_name()) == *t);
+}
+
+Value f_set_visited_file_modtime(Args a)
+{
+    Buffer& b = current();
+    if (nilp(a[0])) {
+        record_visited_modtime(b);
+    } else if (fixnump(a[0])) {
+        b.set_visited_modtime(Buffer::FileTime{0, 0, a[0].as_fixnum() != -1});
+    } else {
+        double secs = check_number(call1(sym("float-time"), a[0]));
+        auto whole = static_cast<std::int64_t>(secs);
+        b.set_visited_modtime(Buffer::FileTime{whole, static_cast<std::int64_t>((secs - static_cast<double>(whole)) * 1e9), true});
+    }
+    return Qnil;
+}
+
+Value f_clear_visited_file_modtime(Args)
+{
+    current().set_visited_modtime(std::nullopt);
+    return Qnil;
+}
+
+const SubrDef file_attribute_subrs[] = {
+    {"file-attributes", 1, 2, guarded<f_file_attributes>},
+    {"file-modes", 1, 2, guarded<f_file_modes>},
+    {"set-file-modes", 2, 3, guarded<f_set_file_modes>},
+    {"copy-file", 2, 6, guarded<f_copy_file>},
+    {"add-name-to-file", 2, 3, guarded<f_add_name_to_file>},
+    {"make-symbolic-link", 2, 3, guarded<f_make_symbolic_link>},
+    {"file-symlink-p", 1, 1, guarded<f_file_symlink_p>},
+    {"set-file-times", 1, 3, guarded<f_set_file_times>},
+    {"file-newer-than-file-p", 2, 2, guarded<f_file_newer_than_file_p>},
+    {"visited-file-modtime", 0, 0, f_visited_file_modtime},
+    {"verify-visited-file-modtime", 0, 1, guarded<f_verify_visited_file_modtime>},
+    {"set-visited-file-modtime", 0, 1, guarded<f_set_visited_file_modtime>},
+    {"clear-visited-file-modtime", 0, 0, f_clear_visited_file_modtime},
+};
+
+} // namespace
+
+void register_file_attribute_builtins() { register_subrs(file_attribute_subrs); }
+
+} // namespace gapmacs::lisp

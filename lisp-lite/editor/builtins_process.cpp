@@ -1,0 +1,1075 @@
+// Process builtins: make-process (with :filter and the new :region-filter),
+// start-process, call-process, accept-process-output, and the process
+// accessors, with Emacs's names, arguments, values and errors.
+#include "lisp-lite/editor/processes.hpp"
+
+#include <algorithm>
+#include <csignal>
+#include <cstring>
+#include <memory>
+
+#include "buffer/buffer.hpp"
+#include "core/error.hpp"
+#include "lisp-lite/editor/buffer_locals.hpp"
+#include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/eval.hpp"
+#include "process/default_sentinel.hpp"
+#include "process/process.hpp"
+#include "process/sync_process.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+EventLoop* g_loop = nullptr;
+WaitHook g_wait_hook = nullptr;
+} // namespace
+
+void set_event_loop(EventLoop& loop) { g_loop = &loop; }
+
+EventLoop& event_loop()
+{
+    if (!g_loop) {
+        static EventLoop batch_loop; // batch mode: nobody handed one down
+        g_loop = &batch_loop;
+    }
+    return *g_loop;
+}
+
+void set_wait_hook(WaitHook hook) { g_wait_hook = hook; }
+
+namespace {
+
+Value sym(const char* name) { return intern(name); }
+
+// Argument i of a MANY subr, nil when not passed.
+Value arg(Args a, std::size_t i) { return i < a.size() ? a[i] : Qnil; }
+
+// ---- the Lisp process object ----
+
+struct ProcessData {
+    std::unique_ptr<Process> proc;
+    Value self;
+    Value name;
+    Value command;
+    Value buffer;        // as given (may be killed later)
+    Value filter;        // nil: the default (insert)
+    Value region_filter; // nil: none
+    Value sentinel;      // nil: the default sentinel
+    Value mark;          // a marker object owning the process mark
+    Value stderr_buffer;
+    Value plist;
+    Value decoding, encoding; // coding system symbols
+    bool query_on_exit = true;
+    bool deleted = false;
+    // For the progress the mode line shows while output streams.
+    EventLoop::Clock::time_point started = EventLoop::Clock::now();
+};
+
+// Processes in process-list: live ones, and exited ones until notified.
+std::vector<Value> g_process_list;
+
+void mark_process(ExtObject* o, void (*mark)(Value))
+{
+    auto* d = static_cast<ProcessData*>(o->data);
+    for (Value v : {d->name, d->command, d->buffer, d->filter, d->region_filter, d->sentinel, d->mark,
+                    d->stderr_buffer, d->plist, d->decoding, d->encoding})
+        mark(v);
+}
+
+void finalize_process(ExtObject* o)
+{
+    // The Process dies first: it may point at the mark's Marker (owned by a
+    // marker object that may be finalized in the same collection) but never
+    // touches it while being destroyed.
+    std::unique_ptr<ProcessData> d(static_cast<ProcessData*>(o->data));
+    d->proc.reset();
+}
+
+void print_process(ExtObject* o, std::string& out)
+{
+    auto* d = static_cast<ProcessData*>(o->data);
+    out += "#<process ";
+    out += string_view(d->name);
+    out += ">";
+}
+
+const ExtClass process_class{"process", mark_process, finalize_process, print_process};
+
+ProcessData* data(Value v) { return static_cast<ProcessData*>(static_cast<ExtObject*>(v.as_object())->data); }
+
+void root_process_list()
+{
+    for (Value v : g_process_list)
+        mark_value(v);
+}
+
+void remove_from_list(Value proc) { std::erase(g_process_list, proc); }
+
+Value get_process(Value name)
+{
+    if (name.is(Type::Process))
+        return name;
+    if (!stringp(name))
+        return Qnil;
+    for (Value p : g_process_list)
+        if (string_view(data(p)->name) == string_view(name))
+            return p;
+    return Qnil;
+}
+
+// PROCESS arguments: a process, a process name, a buffer (its process), or
+// nil (the current buffer's), as Emacs's get_process.
+Value check_process(Value v)
+{
+    if (v.is(Type::Process))
+        return v;
+    if (stringp(v)) {
+        Value p = get_process(v);
+        if (nilp(p))
+            error("Process " + std::string(string_view(v)) + " does not exist");
+        return p;
+    }
+    Value buffer = nilp(v) ? current_buffer() : v;
+    if (bufferp(buffer)) {
+        for (Value p : g_process_list)
+            if (data(p)->buffer == buffer)
+                return p;
+        error("Buffer " + std::string(live_buffer(buffer) ? live_buffer(buffer)->name() : "") + " has no process");
+    }
+    wrong_type(Qprocessp, v);
+}
+
+Process& live_process(Value proc)
+{
+    ProcessData* d = data(proc);
+    if (!d->proc || !d->proc->running())
+        error("Process " + std::string(string_view(d->name)) + " not running");
+    return *d->proc;
+}
+
+// ---- calling Lisp from the process callbacks ----
+
+// Runs f; an error becomes a message, as Emacs reports filter and sentinel
+// errors, and output goes on. A throw to an outer catch passes through.
+template <typename F> void call_protected(const char* what, F&& f)
+{
+    try {
+        f();
+    } catch (const LispSignal& s) {
+        message(std::string(what) + ": " + error_message_string(cons(s.symbol(), s.data())));
+    }
+}
+
+// save-current-buffer around a region filter, which runs in the process buffer.
+class CurrentBufferScope {
+public:
+    explicit CurrentBufferScope(Value buffer) : m_saved(current_buffer()) { set_current_buffer(buffer); }
+    ~CurrentBufferScope()
+    {
+        if (live_buffer(m_saved))
+            set_current_buffer(m_saved);
+    }
+
+private:
+    Value m_saved;
+};
+
+bool is_default_filter(Value f) { return nilp(f) || f == sym("internal-default-process-filter"); }
+bool is_default_sentinel(Value f) { return nilp(f) || f == sym("internal-default-process-sentinel"); }
+
+void install_receivers(ProcessData& d)
+{
+    OutputStream& out = d.proc->output();
+    if (!is_default_filter(d.filter)) {
+        out.set_string_filter([&d](std::string_view text) {
+            Value proc = d.self;
+            Value string = make_process_output_string(text, d.decoding);
+            call_protected("error in process filter", [&] { call2(d.filter, proc, string); });
+        });
+    } else if (!nilp(d.region_filter)) {
+        out.set_region_filter([&d](CharPos start, CharPos end) {
+            Value proc = d.self;
+            Value buffer = buffer_object(d.proc->output().buffer());
+            CurrentBufferScope scope(buffer);
+            call_protected("error in process filter", [&] {
+                call3(d.region_filter, proc, Value::fixnum(start.value), Value::fixnum(end.value));
+            });
+        });
+    } else {
+        out.set_string_filter(nullptr);
+        out.set_region_filter(nullptr);
+    }
+}
+
+void install_sentinel(ProcessData& d)
+{
+    d.proc->set_sentinel([&d](const std::string& event) {
+        Value proc = d.self;
+        remove_from_list(proc); // delete-exited-processes, before the sentinel as Emacs
+        if (is_default_sentinel(d.sentinel)) {
+            insert_default_sentinel_text(d.proc->output(), string_view(d.name), event);
+            return;
+        }
+        Value e = make_string(event);
+        call_protected("error in process sentinel", [&] { call2(d.sentinel, proc, e); });
+    });
+}
+
+// ---- coding systems ----
+
+Value coding_symbol_or(Value v, const char* fallback) { return nilp(v) ? sym(fallback) : v; }
+
+CodingSystem coding_of(Value symbol)
+{
+    try {
+        return find_coding_system(symbol_name(symbol));
+    } catch (const Error&) {
+        xsignal1(Qcoding_system_error, symbol);
+    }
+}
+
+// Decoding and encoding symbols from :coding (a symbol or a cons) and the
+// coding-system-for-read/-write variables.
+std::pair<Value, Value> process_codings(Value coding)
+{
+    Value dec = consp(coding) ? xcar(coding) : coding;
+    Value enc = consp(coding) ? xcdr(coding) : coding;
+    if (nilp(dec))
+        dec = coding_symbol_or(symbol_value(sym("coding-system-for-read")), "utf-8-unix");
+    if (nilp(enc))
+        enc = coding_symbol_or(symbol_value(sym("coding-system-for-write")), "utf-8-unix");
+    coding_of(dec);
+    coding_of(enc);
+    return {dec, enc};
+}
+
+// ---- spawning ----
+
+std::string working_directory()
+{
+    Value dir = symbol_value(Qdefault_directory);
+    if (!stringp(dir))
+        return {};
+    Value expanded = call1(sym("expand-file-name"), dir);
+    return os_string(expanded);
+}
+
+std::size_t read_output_max()
+{
+    Value v = symbol_value(sym("read-process-output-max"));
+    std::int64_t n = fixnump(v) ? v.as_fixnum() : 65536;
+    return n > 0 ? static_cast<std::size_t>(n) : 1;
+}
+
+std::vector<std::string> command_argv(Value command)
+{
+    std::vector<std::string> argv;
+    for (Value p : tails(command))
+        argv.push_back(os_string(xcar(p)));
+    if (argv.empty())
+        error("No program to run");
+    return argv;
+}
+
+Value plist_get(Value plist, Value key)
+{
+    for (Value p : plist_pairs(plist))
+        if (xcar(p) == key)
+            return xcar(xcdr(p));
+    return Qnil;
+}
+
+std::string unique_process_name(std::string_view name)
+{
+    std::string candidate(name);
+    for (int i = 1; !nilp(get_process(make_string(candidate))); ++i)
+        candidate = std::string(name) + "<" + std::to_string(i) + ">";
+    return candidate;
+}
+
+// :region-filter-unit: `chunk' (the default) or `line'.
+OutputStream::RegionUnit region_unit_arg(Value v)
+{
+    if (nilp(v) || v == sym("chunk"))
+        return OutputStream::RegionUnit::Chunk;
+    if (v == sym("line"))
+        return OutputStream::RegionUnit::Line;
+    xsignal2(Qerror, make_string("Invalid region filter unit (chunk or line)"), v);
+}
+
+// The child's environment: process-environment, the first entry for a name
+// winning, a bare NAME (unset) leaving it out.
+std::vector<std::string> child_environment()
+{
+    std::vector<std::string> env;
+    std::vector<std::string> seen;
+    for (Value l : tails(find_symbol_value(sym("process-environment")))) {
+        if (!stringp(xcar(l)))
+            continue;
+        std::string e = os_string(xcar(l));
+        std::string name = e.substr(0, e.find('='));
+        if (std::find(seen.begin(), seen.end(), name) != seen.end())
+            continue;
+        seen.push_back(name);
+        if (e.find('=') != std::string::npos)
+            env.push_back(std::move(e));
+    }
+    return env;
+}
+
+// :connection-type: pty (or t) or pipe; nil means process-connection-type,
+// which is nil here (pipes) unlike Emacs: see docs/processes.md.
+bool wants_pty(Value type)
+{
+    if (nilp(type)) {
+        type = find_symbol_value(sym("process-connection-type"));
+        if (type == Qunbound)
+            type = Qnil;
+    }
+    if (type == sym("pty") || type == Qt)
+        return true;
+    if (nilp(type) || type == sym("pipe"))
+        return false;
+    xsignal2(Qerror, make_string("Invalid connection type (pipe or pty)"), type);
+}
+
+Value make_process_object(Value plist)
+{
+    Value name = plist_get(plist, sym(":name"));
+    check_string(name);
+    Value command = plist_get(plist, sym(":command"));
+    check_list(command);
+    Value buffer = plist_get(plist, sym(":buffer"));
+    if (!nilp(buffer))
+        buffer = get_buffer_create(buffer);
+    Value region_filter = plist_get(plist, sym(":region-filter"));
+    Value filter = plist_get(plist, sym(":filter"));
+    if (!nilp(region_filter) && nilp(buffer))
+        error("A process with a :region-filter needs a :buffer");
+    auto [dec, enc] = process_codings(plist_get(plist, sym(":coding")));
+    Value stderr_spec = plist_get(plist, sym(":stderr"));
+
+    SpawnOptions options;
+    options.argv = command_argv(command);
+    options.directory = working_directory();
+    options.pipe_size = read_output_max(); // captured now, for the process's life
+    options.pty = wants_pty(plist_get(plist, sym(":connection-type")));
+    options.environment = child_environment();
+    Value stderr_buffer = Qnil;
+    if (!nilp(stderr_spec)) {
+        stderr_buffer = stderr_spec.is(Type::Process) ? data(stderr_spec)->buffer : get_buffer_create(stderr_spec);
+        options.stderr_mode = SpawnOptions::Stream::Pipe;
+    }
+
+    auto d = std::make_unique<ProcessData>();
+    try {
+        d->proc = std::make_unique<Process>(event_loop(), options, coding_of(dec), coding_of(enc));
+    } catch (const Error& e) {
+        signal_core_error(e);
+    }
+    const std::string unique_name = unique_process_name(string_view(name));
+    // The object exists (and is in the process list, a root) before anything
+    // else is allocated: the Values in ProcessData are only reachable through it.
+    for (Value* v : {&d->name, &d->mark, &d->plist})
+        *v = Qnil;
+    d->command = command;
+    d->buffer = buffer;
+    d->filter = is_default_filter(filter) ? Qnil : filter;
+    d->region_filter = is_default_filter(filter) ? region_filter : Qnil;
+    d->sentinel = plist_get(plist, sym(":sentinel"));
+    d->stderr_buffer = stderr_buffer;
+    d->decoding = dec;
+    d->encoding = enc;
+    d->query_on_exit = nilp(plist_get(plist, sym(":noquery")));
+    ProcessData& ref = *d;
+    Value obj = Value::object(alloc_ext(Type::Process, &process_class, d.release()));
+    ref.self = obj;
+    g_process_list.push_back(obj);
+    ref.name = make_string(unique_name);
+    ref.mark = make_marker_object();
+    ref.proc->output().use_mark(*check_marker(ref.mark));
+    ref.proc->set_error_reporter([](const std::string& m) { message(m); });
+    if (Buffer* b = live_buffer(buffer))
+        ref.proc->output().set_buffer(b);
+    if (OutputStream* err = ref.proc->error_output())
+        if (Buffer* b = live_buffer(stderr_buffer))
+            err->set_buffer(b);
+    install_receivers(ref);
+    install_sentinel(ref);
+    ref.proc->output().set_region_unit(region_unit_arg(plist_get(plist, sym(":region-filter-unit"))));
+    return obj;
+}
+
+// ---- make-process, start-process ----
+
+Value f_make_process(Args a)
+{
+    Value plist = Qnil;
+    for (std::size_t i = a.size(); i-- > 0;)
+        plist = cons(a[i], plist);
+    return make_process_object(plist);
+}
+
+Value f_start_process(Args a)
+{
+    Value command = Qnil;
+    for (std::size_t i = a.size(); i-- > 2;)
+        command = cons(a[i], command);
+    return make_process_object(
+        list({sym(":name"), a[0], sym(":buffer"), a[1], sym(":command"), command}));
+}
+
+// ---- accessors ----
+
+Value f_processp(Args a) { return boolean(a[0].is(Type::Process)); }
+Value f_get_process(Args a) { return get_process(a[0]); }
+
+Value f_process_list(Args)
+{
+    Value result = Qnil;
+    for (std::size_t i = g_process_list.size(); i-- > 0;)
+        result = cons(g_process_list[i], result);
+    return result;
+}
+
+// get-buffer-process: the newest process of the buffer that is not deleted
+// (Emacs returns the first live one it finds).
+Value f_get_buffer_process(Args a)
+{
+    Value b = nilp(a[0]) ? Qnil : get_buffer(a[0]);
+    if (nilp(b))
+        return Qnil;
+    for (std::size_t i = g_process_list.size(); i-- > 0;) {
+        ProcessData* d = data(g_process_list[i]);
+        if (d->buffer == b && !d->deleted)
+            return g_process_list[i];
+    }
+    return Qnil;
+}
+
+// Emacs returns (memq STATUS '(run open listen connect stop)), and nil for
+// a non-process.
+Value f_process_live_p(Args a)
+{
+    if (!a[0].is(Type::Process))
+        return Qnil;
+    ProcessData* d = data(a[0]);
+    if (!(d->proc && d->proc->running() && !d->deleted))
+        return Qnil;
+    return list({sym("run"), sym("open"), sym("listen"), sym("connect"), sym("stop")});
+}
+
+Value f_process_status(Args a)
+{
+    Value p = stringp(a[0]) ? get_process(a[0]) : check_process(a[0]);
+    if (nilp(p))
+        return Qnil;
+    ProcessData* d = data(p);
+    switch (d->proc->status().state) {
+    case ProcessStatus::State::Run:
+        if (d->deleted)
+            return sym("signal");
+        return sym("run");
+    case ProcessStatus::State::Exit:
+        return sym("exit");
+    case ProcessStatus::State::Signal:
+        return sym("signal");
+    }
+    return Qnil;
+}
+
+Value f_process_exit_status(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    if (d->deleted && d->proc->running())
+        return Value::fixnum(SIGKILL);
+    return Value::fixnum(d->proc->running() ? 0 : d->proc->status().code);
+}
+
+Value f_process_id(Args a) { return Value::fixnum(data(check_process(a[0]))->proc->pid()); }
+Value f_process_name(Args a) { return data(check_process(a[0]))->name; }
+Value f_process_command(Args a) { return data(check_process(a[0]))->command; }
+Value f_process_buffer(Args a) { return data(check_process(a[0]))->buffer; }
+Value f_process_mark(Args a) { return data(check_process(a[0]))->mark; }
+
+Value f_set_process_buffer(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    Value buffer = a[1];
+    if (!nilp(buffer) && !bufferp(buffer))
+        wrong_type(Qbufferp, buffer);
+    if (nilp(buffer) && !nilp(d->region_filter))
+        error("A process with a region filter needs a buffer");
+    d->buffer = buffer;
+    d->proc->output().set_buffer(live_buffer(buffer));
+    return buffer;
+}
+
+Value f_process_filter(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    return nilp(d->filter) ? sym("internal-default-process-filter") : d->filter;
+}
+
+Value f_set_process_filter(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    d->filter = is_default_filter(a[1]) ? Qnil : a[1];
+    if (!nilp(d->filter))
+        d->region_filter = Qnil; // one kind of filter at a time
+    install_receivers(*d);
+    return a[1];
+}
+
+Value f_process_region_filter(Args a) { return data(check_process(a[0]))->region_filter; }
+
+Value f_set_process_region_filter(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    if (!nilp(a[1])) {
+        if (!live_buffer(d->buffer))
+            error("A process with a region filter needs a buffer");
+        d->filter = Qnil;
+    }
+    d->region_filter = a[1];
+    install_receivers(*d);
+    return a[1];
+}
+
+Value f_process_region_filter_unit(Args a)
+{
+    auto unit = data(check_process(a[0]))->proc->output().region_unit();
+    return unit == OutputStream::RegionUnit::Line ? sym("line") : sym("chunk");
+}
+
+Value f_set_process_region_filter_unit(Args a)
+{
+    data(check_process(a[0]))->proc->output().set_region_unit(region_unit_arg(a[1]));
+    return a[1];
+}
+
+std::uint64_t bytes_read(ProcessData& d);
+
+// (BYTES SECONDS): output bytes read so far and seconds since the start,
+// for a progress display (a gapmacs extension).
+Value f_process_tty_name(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    const std::string& tty = d->proc->tty_name();
+    return tty.empty() ? Qnil : make_string_from_utf8(tty);
+}
+
+// process-running-child-p: nil while the shell itself has the terminal, the
+// foreground group's id when it gave it to a job, and t where that cannot be
+// known (a pipe), as Emacs.
+Value f_process_running_child_p(Args a)
+{
+    Value proc = nilp(a[0]) ? call1(sym("get-buffer-process"), current_buffer()) : a[0];
+    ProcessData* d = data(check_process(stringp(proc) ? get_process(proc) : proc));
+    if (!d->proc->running())
+        error("Process " + std::string(string_view(d->name)) + " is not active");
+    std::optional<pid_t> fg = d->proc->foreground_group();
+    if (!fg)
+        return Qt;
+    return *fg == d->proc->pid() ? Qnil : Value::fixnum(*fg);
+}
+
+Value f_set_process_window_size(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    if (d->proc->tty_name().empty())
+        return Qnil;
+    d->proc->set_window_size(static_cast<int>(check_natnum(a[1])), static_cast<int>(check_natnum(a[2])));
+    return Qt;
+}
+
+Value f_gapmacs_process_progress(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    double secs = std::chrono::duration<double>(EventLoop::Clock::now() - d->started).count();
+    return list({make_integer(static_cast<std::int64_t>(bytes_read(*d))), make_number(secs)});
+}
+
+Value f_process_sentinel(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    return nilp(d->sentinel) ? sym("internal-default-process-sentinel") : d->sentinel;
+}
+
+Value f_set_process_sentinel(Args a)
+{
+    data(check_process(a[0]))->sentinel = is_default_sentinel(a[1]) ? Qnil : a[1];
+    return a[1];
+}
+
+Value f_process_coding_system(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    return cons(d->decoding, d->encoding);
+}
+
+Value f_set_process_coding_system(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    auto [dec, enc] = process_codings(cons(a[1], a[2]));
+    d->decoding = dec;
+    d->encoding = enc;
+    d->proc->output().set_coding(coding_of(dec));
+    d->proc->set_encoding(coding_of(enc));
+    return Qnil;
+}
+
+Value f_process_plist(Args a) { return data(check_process(a[0]))->plist; }
+
+Value f_set_process_plist(Args a)
+{
+    check_list(a[1]);
+    return data(check_process(a[0]))->plist = a[1];
+}
+
+Value f_process_get(Args a) { return plist_get(data(check_process(a[0]))->plist, a[1]); }
+
+Value f_process_put(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    d->plist = call3(sym("plist-put"), d->plist, a[1], a[2]);
+    return a[2];
+}
+
+Value f_process_query_on_exit_flag(Args a) { return boolean(data(check_process(a[0]))->query_on_exit); }
+
+Value f_set_process_query_on_exit_flag(Args a)
+{
+    data(check_process(a[0]))->query_on_exit = !nilp(a[1]);
+    return a[1];
+}
+
+// ---- input and signals ----
+
+// Sends internal text, encoded with the process's coding; a child gone
+// meanwhile is Emacs's "Process NAME not running".
+void send_text(Value proc, std::string_view text)
+{
+    try {
+        live_process(proc).send_text(text);
+    } catch (const Error&) {
+        error("Process " + std::string(string_view(data(proc)->name)) + " not running");
+    }
+}
+
+// What output does with no filter, for filters that pass text on to it.
+Value f_internal_default_process_filter(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    check_string(a[1]);
+    if (d->proc)
+        d->proc->output().insert(string_view(a[1]));
+    return Qnil;
+}
+
+Value f_process_send_string(Args a)
+{
+    Value proc = check_process(a[0]);
+    check_string(a[1]);
+    send_text(proc, string_view(a[1]));
+    return Qnil;
+}
+
+Value f_process_send_region(Args a)
+{
+    Value proc = check_process(a[0]);
+    send_text(proc, current().substring(CharPos(check_position(a[1])), CharPos(check_position(a[2]))));
+    return Qnil;
+}
+
+Value f_process_send_eof(Args a)
+{
+    Value proc = check_process(a[0]);
+    live_process(proc).send_eof();
+    return proc;
+}
+
+int signal_number(Value v)
+{
+    if (fixnump(v))
+        return static_cast<int>(v.as_fixnum());
+    check_symbol(v);
+    std::string name = symbol_name(v);
+    if (name.rfind("SIG", 0) == 0)
+        name = name.substr(3);
+    for (auto& c : name)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    for (int s = 1; s < NSIG; ++s)
+        if (sigabbrev_np(s) && name == sigabbrev_np(s))
+            return s;
+    error("Undefined signal name " + symbol_name(v));
+}
+
+// CURRENT-GROUP non-nil: the foreground job of the process's terminal (a
+// pty), as comint's C-c C-c asks; else the process's own group.
+Value send_signal(Value process, int sig, Value current_group = Qnil)
+{
+    Value proc = nilp(process) ? call1(sym("get-buffer-process"), current_buffer()) : process;
+    proc = check_process(stringp(proc) ? get_process(proc) : proc);
+    ProcessData* d = data(proc);
+    if (!d->proc->running())
+        error("Process " + std::string(string_view(d->name)) + " is not active");
+    d->proc->signal(sig, !nilp(current_group));
+    return proc;
+}
+
+Value f_kill_process(Args a) { return send_signal(a[0], SIGKILL, a[1]); }
+Value f_interrupt_process(Args a) { return send_signal(a[0], SIGINT, a[1]); }
+Value f_quit_process(Args a) { return send_signal(a[0], SIGQUIT, a[1]); }
+Value f_stop_process(Args a) { return send_signal(a[0], SIGTSTP, a[1]); }
+Value f_continue_process(Args a) { return send_signal(a[0], SIGCONT, a[1]); }
+
+Value f_signal_process(Args a)
+{
+    int sig = signal_number(a[1]);
+    if (fixnump(a[0]))
+        return Value::fixnum(signal_pid(static_cast<pid_t>(a[0].as_fixnum()), sig) == 0 ? 0 : -1);
+    send_signal(a[0], sig);
+    return Value::fixnum(0);
+}
+
+// delete-process: kills the child, tells the sentinel "killed\n" at once (as
+// Emacs does), and forgets the process.
+Value f_delete_process(Args a)
+{
+    Value proc = check_process(a[0]);
+    ProcessData* d = data(proc);
+    if (d->deleted)
+        return Qnil;
+    d->deleted = true;
+    remove_from_list(proc);
+    bool was_running = d->proc->running();
+    d->proc->set_sentinel(nullptr);
+    // Kills the child, closes the pipes (nothing more is read); the loop
+    // still reaps the child.
+    d->proc->close();
+    if (was_running && !is_default_sentinel(d->sentinel)) {
+        Value e = make_string("killed\n");
+        call_protected("error in process sentinel", [&] { call2(d->sentinel, proc, e); });
+    }
+    return Qnil;
+}
+
+// ---- waiting ----
+
+std::uint64_t bytes_read(ProcessData& d)
+{
+    std::uint64_t n = d.proc->output().bytes_read();
+    if (OutputStream* err = d.proc->error_output())
+        n += err->bytes_read();
+    return n;
+}
+
+std::uint64_t all_bytes_read()
+{
+    std::uint64_t n = 0;
+    for (Value p : g_process_list)
+        n += bytes_read(*data(p));
+    return n;
+}
+
+std::optional<EventLoop::Duration> seconds_arg(Value seconds, Value millisec)
+{
+    if (nilp(seconds) && nilp(millisec))
+        return std::nullopt;
+    double s = nilp(seconds) ? 0 : check_number(seconds);
+    if (!nilp(millisec))
+        s += static_cast<double>(check_fixnum(millisec)) / 1000.0;
+    if (!(s >= 0)) // negative or NaN
+        s = 0;
+    if (s > 1e9) // ~32 years: converting more to the clock's integer ticks overflows
+        s = 1e9;
+    return std::chrono::duration_cast<EventLoop::Duration>(std::chrono::duration<double>(s));
+}
+
+// Turns the loop until `done` holds or the timeout passes.
+template <typename Done> void wait_until(std::optional<EventLoop::Duration> timeout, Done&& done)
+{
+    auto deadline = timeout ? std::optional(EventLoop::Clock::now() + *timeout) : std::nullopt;
+    while (!done()) {
+        maybe_quit();
+        std::optional<EventLoop::Duration> left;
+        if (deadline) {
+            auto now = EventLoop::Clock::now();
+            if (now >= *deadline)
+                return;
+            left = *deadline - now;
+        }
+        if (g_wait_hook)
+            g_wait_hook(left);
+        event_loop().run_once(left);
+    }
+}
+
+Value f_accept_process_output(Args a)
+{
+    auto timeout = seconds_arg(a[1], a[2]);
+    if (nilp(a[0])) {
+        // Any process: wait for some output or the timeout (with no timeout,
+        // Emacs waits for output from any process).
+        std::uint64_t start = all_bytes_read();
+        bool got = false;
+        wait_until(timeout, [&] { return (got = all_bytes_read() > start); });
+        return boolean(got);
+    }
+    Value proc = check_process(a[0]);
+    ProcessData* d = data(proc);
+    std::uint64_t start = bytes_read(*d);
+    bool got = false;
+    wait_until(timeout, [&] {
+        got = bytes_read(*d) > start;
+        return got || d->deleted || d->proc->finished();
+    });
+    return boolean(got);
+}
+
+// SECONDS must be a number, as Emacs's (sit-for nil) in batch signals
+// (wrong-type-argument numberp nil) instead of waiting forever.
+Value check_seconds(Value seconds)
+{
+    if (!numberp(seconds))
+        wrong_type(Qnumberp, seconds);
+    return seconds;
+}
+
+Value f_sleep_for(Args a)
+{
+    auto timeout = seconds_arg(check_seconds(a[0]), a[1]);
+    wait_until(timeout, [] { return false; });
+    return Qnil;
+}
+
+Value f_sit_for(Args a)
+{
+    auto timeout = seconds_arg(check_seconds(a[0]), Qnil);
+    wait_until(timeout, [] { return false; });
+    return Qt;
+}
+
+// ---- call-process ----
+
+struct CallDestination {
+    Value buffer = Qnil;        // where stdout goes (nil: nowhere)
+    bool no_wait = false;       // 0: discard and return at once
+    std::string stdout_file;    // (:file FILE)
+    SpawnOptions::Stream stderr_mode = SpawnOptions::Stream::MergeWithStdout;
+    std::string stderr_file;
+};
+
+CallDestination parse_destination(Value dest)
+{
+    CallDestination d;
+    Value real = dest;
+    if (consp(dest)) {
+        if (xcar(dest) == sym(":file")) {
+            d.stdout_file = os_string(call1(sym("expand-file-name"), car(cdr(dest))));
+            return d;
+        }
+        real = xcar(dest);
+        Value err = car(cdr(dest));
+        if (nilp(err))
+            d.stderr_mode = SpawnOptions::Stream::Null;
+        else if (stringp(err)) {
+            d.stderr_mode = SpawnOptions::Stream::File;
+            d.stderr_file = os_string(call1(sym("expand-file-name"), err));
+        }
+    }
+    if (real == Value::fixnum(0))
+        d.no_wait = true;
+    else if (real == Qt)
+        d.buffer = current_buffer();
+    else if (!nilp(real))
+        d.buffer = get_buffer_create(real);
+    return d;
+}
+
+Value call_process(const std::vector<std::string>& argv, const std::string& infile, Value destination)
+{
+    CallDestination dest = parse_destination(destination);
+    Buffer* buffer = live_buffer(dest.buffer);
+    if (buffer && buffer->read_only())
+        xsignal1(Qbuffer_read_only, dest.buffer);
+    if (!infile.empty())
+        SyncProcess::check_input_file(infile);
+
+    SpawnOptions options;
+    options.environment = child_environment();
+    options.argv = argv;
+    options.directory = working_directory();
+    options.stdin_mode = infile.empty() ? SpawnOptions::Stream::Null : SpawnOptions::Stream::File;
+    options.stdin_file = infile;
+    if (!dest.stdout_file.empty()) {
+        options.stdout_mode = SpawnOptions::Stream::File;
+        options.stdout_file = dest.stdout_file;
+    } else if (!buffer) {
+        options.stdout_mode = SpawnOptions::Stream::Null; // the child writes to /dev/null itself
+    }
+    options.stderr_mode = dest.stderr_mode;
+    options.stderr_file = dest.stderr_file;
+    options.pipe_size = read_output_max();
+    CodingSystem coding = coding_of(coding_symbol_or(symbol_value(sym("coding-system-for-read")), "utf-8-unix"));
+
+    SyncProcess child(event_loop(), options);
+    if (dest.no_wait) {
+        child.detach();
+        return Qnil;
+    }
+    child.read_output(buffer, coding, [] { maybe_quit(); });
+    wait_until(std::nullopt, [&] { return child.status().has_value(); });
+    const ProcessStatus s = *child.status();
+    if (s.state == ProcessStatus::State::Signal)
+        return make_string_from_utf8(sigdescr_np(s.code) ? sigdescr_np(s.code) : "Unknown signal");
+    return Value::fixnum(s.code);
+}
+
+std::vector<std::string> program_and_args(Value program, Args a, std::size_t first_arg)
+{
+    std::vector<std::string> argv{os_string(program)};
+    for (std::size_t i = first_arg; i < a.size(); ++i)
+        argv.push_back(os_string(a[i]));
+    return argv;
+}
+
+Value f_call_process(Args a)
+{
+    Value infile_arg = arg(a, 1);
+    std::string infile = nilp(infile_arg) ? "" : os_string(call1(sym("expand-file-name"), infile_arg));
+    try {
+        return call_process(program_and_args(a[0], a, 4), infile, arg(a, 2));
+    } catch (const Error& e) {
+        signal_core_error(e);
+    }
+}
+
+// call-process-region: the region (or a string) goes to the program's stdin
+// through a temporary file, as Emacs does.
+Value f_call_process_region(Args a)
+{
+    std::string input;
+    if (stringp(a[0]))
+        input = string_view(a[0]);
+    else if (nilp(a[0]))
+        input = current().text();
+    else
+        input = current().substring(CharPos(check_position(a[0])), CharPos(check_position(a[1])));
+    Value coding_sym = coding_symbol_or(symbol_value(sym("coding-system-for-write")), "utf-8-unix");
+    const InputFile in(encode(coding_of(coding_sym), input));
+    if (!nilp(arg(a, 3)) && !stringp(a[0])) {
+        if (nilp(a[0]))
+            current().erase();
+        else
+            current().delete_region(CharPos(check_position(a[0])), CharPos(check_position(a[1])));
+    }
+    try {
+        return call_process(program_and_args(a[2], a, 6), in.path(), arg(a, 4));
+    } catch (const Error& e) {
+        signal_core_error(e);
+    }
+}
+
+// Processes of a killed buffer are deleted, as Emacs's kill_buffer_processes.
+void delete_processes_of(Buffer&, Value buffer)
+{
+    std::vector<Value> doomed;
+    for (Value p : g_process_list)
+        if (data(p)->buffer == buffer)
+            doomed.push_back(p);
+    RootedVector rooted;
+    for (Value p : doomed)
+        rooted.push_back(p);
+    for (Value p : doomed) {
+        Value args[1] = {p};
+        f_delete_process(Args{args, 1});
+    }
+}
+
+const SubrDef process_subrs[] = {
+    {"make-process", 0, many, f_make_process},
+    {"start-process", 3, many, f_start_process},
+    {"call-process", 1, many, f_call_process},
+    {"call-process-region", 3, many, f_call_process_region},
+    {"processp", 1, 1, f_processp},
+    {"get-process", 1, 1, f_get_process},
+    {"process-list", 0, 0, f_process_list},
+    {"get-buffer-process", 1, 1, f_get_buffer_process},
+    {"process-live-p", 1, 1, f_process_live_p},
+    {"process-status", 1, 1, f_process_status},
+    {"process-exit-status", 1, 1, f_process_exit_status},
+    {"process-id", 1, 1, f_process_id},
+    {"process-name", 1, 1, f_process_name},
+    {"process-command", 1, 1, f_process_command},
+    {"process-buffer", 1, 1, f_process_buffer},
+    {"set-process-buffer", 2, 2, f_set_process_buffer},
+    {"process-mark", 1, 1, f_process_mark},
+    {"process-filter", 1, 1, f_process_filter},
+    {"set-process-filter", 2, 2, f_set_process_filter},
+    {"process-region-filter", 1, 1, f_process_region_filter},
+    {"set-process-region-filter", 2, 2, f_set_process_region_filter},
+    {"process-region-filter-unit", 1, 1, f_process_region_filter_unit},
+    {"gapmacs-process-progress", 1, 1, f_gapmacs_process_progress},
+    {"process-tty-name", 1, 2, f_process_tty_name},
+    {"process-running-child-p", 0, 1, f_process_running_child_p},
+    {"set-process-window-size", 3, 3, guarded<f_set_process_window_size>},
+    {"set-process-region-filter-unit", 2, 2, f_set_process_region_filter_unit},
+    {"process-sentinel", 1, 1, f_process_sentinel},
+    {"set-process-sentinel", 2, 2, f_set_process_sentinel},
+    {"process-coding-system", 1, 1, f_process_coding_system},
+    {"set-process-coding-system", 1, 3, f_set_process_coding_system},
+    {"process-plist", 1, 1, f_process_plist},
+    {"set-process-plist", 2, 2, f_set_process_plist},
+    {"process-get", 2, 2, f_process_get},
+    {"process-put", 3, 3, f_process_put},
+    {"process-query-on-exit-flag", 1, 1, f_process_query_on_exit_flag},
+    {"set-process-query-on-exit-flag", 2, 2, f_set_process_query_on_exit_flag},
+    {"process-send-string", 2, 2, f_process_send_string},
+    {"internal-default-process-filter", 2, 2, f_internal_default_process_filter},
+    {"process-send-region", 3, 3, f_process_send_region},
+    {"process-send-eof", 0, 1, f_process_send_eof},
+    {"kill-process", 0, 2, f_kill_process},
+    {"interrupt-process", 0, 2, f_interrupt_process},
+    {"quit-process", 0, 2, f_quit_process},
+    {"stop-process", 0, 2, f_stop_process},
+    {"continue-process", 0, 2, f_continue_process},
+    {"signal-process", 2, 3, f_signal_process},
+    {"delete-process", 0, 1, f_delete_process},
+    {"accept-process-output", 0, 4, f_accept_process_output},
+    {"sleep-for", 0, 2, f_sleep_for},
+    {"sit-for", 0, 2, f_sit_for},
+};
+
+} // namespace
+
+// At exit, as Emacs: every child is killed (with its process group), no
+// sentinel runs.
+void kill_all_processes()
+{
+    std::vector<Value> procs(g_process_list.begin(), g_process_list.end());
+    for (Value proc : procs) {
+        ProcessData* d = data(proc);
+        if (d->deleted)
+            continue;
+        d->deleted = true;
+        d->proc->set_sentinel(nullptr);
+        d->proc->close();
+    }
+    g_process_list.clear();
+}
+
+void register_process_builtins()
+{
+    register_subrs(process_subrs);
+    event_loop(); // blocks SIGCHLD now, before any child can exit unheard
+    add_root_source(root_process_list);
+    add_kill_buffer_hook(delete_processes_of);
+    // The editor must survive a child closing its stdin early.
+    std::signal(SIGPIPE, SIG_IGN);
+}
+
+} // namespace gapmacs::lisp

@@ -1,0 +1,118 @@
+// Batch versions of the input functions: read-from-minibuffer reads a line
+// from standard input after printing the prompt to standard output, and
+// read-event / read-char take unread-command-events first, then one byte
+// of standard input (Emacs's read_minibuf_noninteractive and its batch
+// keyboard). The terminal UI registers its own subrs under the same names;
+// read-string (prelude.cpp) calls read-from-minibuffer by name, so it uses
+// whichever is installed. Also the command-loop variables.
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "core/utf8.hpp"
+#include "lisp-lite/editor/buffer_locals.hpp"
+#include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/eval.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+
+Value Qunread_command_events, Qlast_input_event;
+
+[[noreturn]] void stdin_error() { xsignal1(Qend_of_file, make_string("Error reading from stdin")); }
+
+// Emacs's string_to_object: an empty answer reads DEFAULT (a string, or
+// the first string of a list); text after the expression other than
+// whitespace is an error.
+Value read_answer(Value text, Value dflt)
+{
+    if (string_view(text).empty()) {
+        if (stringp(dflt))
+            text = dflt;
+        else if (consp(dflt) && stringp(xcar(dflt)))
+            text = xcar(dflt);
+    }
+    std::string copy(string_view(text));
+    std::size_t pos = 0;
+    Value obj = read_from(copy, pos);
+    for (; pos < copy.size(); ++pos)
+        if (copy[pos] != ' ' && copy[pos] != '\t' && copy[pos] != '\n')
+            xsignal1(Qinvalid_read_syntax, make_string("Trailing garbage following expression"));
+    return obj;
+}
+
+Value f_read_from_minibuffer(Args a)
+{
+    check_string(a[0]);
+    write_to_stream(string_view(a[0]), Qt);
+    std::fflush(stdout);
+    std::string line;
+    if (!std::getline(std::cin, line))
+        stdin_error();
+    std::string internal;
+    utf8_to_internal(line, internal, true);
+    Value answer = make_string(internal);
+    return nilp(a[3]) ? answer : read_answer(answer, a[5]);
+}
+
+// The next event: the head of unread-command-events, else a byte of stdin
+// (empty at end of input).
+Value next_event()
+{
+    Value unread = find_symbol_value(Qunread_command_events);
+    Value ev;
+    if (consp(unread)) {
+        ev = xcar(unread);
+        set_internal(Qunread_command_events, xcdr(unread));
+    } else {
+        std::fflush(stdout);
+        int c = std::cin.get();
+        if (c == EOF)
+            return Value();
+        ev = Value::fixnum(c);
+    }
+    set_internal(Qlast_input_event, ev);
+    return ev;
+}
+
+Value f_read_event(Args)
+{
+    Value ev = next_event();
+    return ev.is_empty() ? Qnil : ev;
+}
+
+// read-char wants a character: Emacs signals for other events.
+Value f_read_char(Args)
+{
+    Value ev = next_event();
+    if (ev.is_empty())
+        stdin_error();
+    if (!ev.is_fixnum())
+        error("Non-character input-event");
+    return ev;
+}
+
+const SubrDef minibuffer_subrs[] = {
+    {"read-from-minibuffer", 1, 7, f_read_from_minibuffer},
+    {"read-event", 0, 3, f_read_event},
+    {"read-char", 0, 3, f_read_char},
+};
+
+} // namespace
+
+void register_minibuffer_builtins()
+{
+    register_subrs(minibuffer_subrs);
+    Qunread_command_events = defvar_builtin("unread-command-events", Qnil);
+    Qlast_input_event = defvar_builtin("last-input-event", Qnil);
+    for (const char* name : {"this-command", "last-command", "real-this-command", "real-last-command",
+                             "current-prefix-arg", "prefix-arg", "last-prefix-arg", "last-command-event",
+                             "last-nonmenu-event", "minibuffer-history", "executing-kbd-macro",
+                             "this-original-command", "last-repeatable-command"})
+        defvar_builtin(name, Qnil);
+    defvar_builtin("transient-mark-mode", Qt);
+}
+
+} // namespace gapmacs::lisp

@@ -1,0 +1,105 @@
+// Read-only enforcement and the change hooks for Lisp-level buffer changes.
+#include "lisp-lite/editor/modification.hpp"
+
+#include "lisp-lite/editor/buffer_locals.hpp"
+#include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/text_properties.hpp"
+#include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/hooks.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+
+Value g_inhibit_read_only, g_inhibit_modification_hooks, g_before_change, g_after_change, g_first_change;
+
+bool hooks_inhibited() { return !nilp(xsymbol(g_inhibit_modification_hooks)->value); }
+
+// Runs a change hook as Emacs does: inhibit-modification-hooks bound to t,
+// and the hook variable set to nil if a function exits non-locally (so a
+// broken hook cannot make every edit fail).
+void run_change_hook(Value hook, const Value* args, std::size_t n)
+{
+    Value v = xsymbol(hook)->value;
+    if (v == Qunbound || nilp(v))
+        return;
+    SpecScope scope;
+    specbind(g_inhibit_modification_hooks, Qt);
+    try {
+        run_hook_with_args(hook, args, n);
+    } catch (...) {
+        set_internal(hook, Qnil, true);
+        throw;
+    }
+}
+
+Value f_barf_if_buffer_read_only(Args a)
+{
+    if (!nilp(a[0]))
+        check_position(a[0]);
+    barf_if_buffer_read_only();
+    return Qnil;
+}
+
+const SubrDef modification_subrs[] = {
+    {"barf-if-buffer-read-only", 0, 1, f_barf_if_buffer_read_only},
+};
+
+} // namespace
+
+void barf_if_buffer_read_only()
+{
+    if (current().read_only() && nilp(xsymbol(g_inhibit_read_only)->value))
+        xsignal1(Qbuffer_read_only, current_buffer());
+}
+
+Modification::Modification(CharPos beg, CharPos end) : m_buffer(&current())
+{
+    barf_if_buffer_read_only();
+    check_text_read_only(*m_buffer, beg, end);
+    if (!hooks_inhibited()) {
+        if (!m_buffer->modified())
+            run_change_hook(g_first_change, nullptr, 0);
+        Value args[2] = {Value::fixnum(beg.value), Value::fixnum(end.value)};
+        run_change_hook(g_before_change, args, 2);
+        // A hook may have switched buffers; the change is to the current one.
+        m_buffer = &current();
+        barf_if_buffer_read_only();
+    }
+    if (m_buffer->read_only()) {
+        m_buffer->set_read_only(false);
+        m_lifted_read_only = true;
+    }
+}
+
+Modification::~Modification()
+{
+    if (m_lifted_read_only)
+        m_buffer->set_read_only(true);
+}
+
+void Modification::done(CharPos beg, CharPos end, std::int64_t old_len)
+{
+    if (m_lifted_read_only) {
+        m_buffer->set_read_only(true);
+        m_lifted_read_only = false;
+    }
+    if (hooks_inhibited())
+        return;
+    Value args[3] = {Value::fixnum(beg.value), Value::fixnum(end.value), Value::fixnum(old_len)};
+    run_change_hook(g_after_change, args, 3);
+}
+
+void register_modification_builtins()
+{
+    register_subrs(modification_subrs);
+    g_inhibit_read_only = defvar_builtin("inhibit-read-only", Qnil);
+    g_inhibit_modification_hooks = defvar_builtin("inhibit-modification-hooks", Qnil);
+    g_before_change = defvar_builtin("before-change-functions", Qnil);
+    g_after_change = defvar_builtin("after-change-functions", Qnil);
+    g_first_change = defvar_builtin("first-change-hook", Qnil);
+}
+
+} // namespace gapmacs::lisp

@@ -1,0 +1,50 @@
+// The editor's module list, and init(): the language's modules, then these,
+// in this order. Nothing else sets up the Lisp world.
+#include "lisp-lite/editor/modules.hpp"
+
+#include "lisp-lite/lisp_lite.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+
+// After the whole language, prelude included: the Lisp some of them load
+// (load_text) may use its macros.
+const Module modules[] = {
+    {"files", register_file_builtins},
+    {"file-attributes", register_file_attribute_builtins},
+    {"processes", register_process_builtins},
+    {"directories", register_dir_builtins},
+    {"buffer-locals", register_buffer_local_builtins},
+    {"modification", register_modification_builtins},
+    {"words", register_word_builtins},
+    {"translate", register_translate_builtins},
+    {"timers", register_timer_builtins},
+    {"commands", register_command_builtins},
+    {"minibuffer", register_minibuffer_builtins},
+    {"buffers", register_buffer_builtins}, // the buffer list, *scratch*, save-excursion...
+    {"per-buffer-variables", define_per_buffer_variables}, // needs the buffer list
+    {"regexps", register_regex_builtins},
+    {"overlays", register_overlay_builtins},
+    {"text-properties", register_text_property_builtins},
+    {"digests", register_secure_hash_builtins},
+    {"json", register_json_builtins},
+    // Last, so a builtin of the same name wins.
+    {"bundled-autoloads", register_bundled_autoloads},
+};
+
+} // namespace
+
+std::span<const Module> editor_modules() { return modules; }
+
+void init()
+{
+    static bool done = false;
+    if (done)
+        return;
+    done = true;
+    install_modules(language_modules());
+    install_modules(editor_modules());
+}
+
+} // namespace gapmacs::lisp

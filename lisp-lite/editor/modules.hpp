@@ -1,0 +1,35 @@
+// The editor's modules: the bindings of buffers, markers, processes,
+// files and regexps, each registering into the language. Their order is
+// the list in modules.cpp; init() installs the language's modules, then
+// these.
+#pragma once
+#include <span>
+
+#include "lisp-lite/lang/modules.hpp"
+
+namespace gapmacs::lisp {
+
+std::span<const Module> editor_modules();
+
+// What each module installs (the file that defines it in a comment).
+void register_file_builtins();           // builtins_file.cpp
+void register_file_attribute_builtins(); // file-attributes, modes, copy-file (builtins_file_attributes.cpp)
+void register_process_builtins();        // builtins_process.cpp
+void register_dir_builtins();            // directory-files... (builtins_dir.cpp)
+void register_buffer_local_builtins();   // and the LocalBindings of buffers (buffer_locals.cpp)
+void register_modification_builtins();   // modification.cpp
+void register_word_builtins();           // forward-word, skip-chars-forward... (words.cpp)
+void register_translate_builtins();      // subst-char-in-region (translate.cpp)
+void register_timer_builtins();          // the event-loop alarm of lisp/timer.el (timers.cpp)
+void register_command_builtins();        // interactive specs of the builtin commands (commands.cpp)
+void register_minibuffer_builtins();     // batch read-from-minibuffer, read-event (minibuffer.cpp)
+void register_buffer_builtins();         // buffers, markers, save-excursion... (builtins_buffer.cpp)
+void define_per_buffer_variables();      // buffer_locals.cpp
+void register_regex_builtins();          // builtins_regex.cpp
+void register_overlay_builtins();        // overlays.cpp
+void register_text_property_builtins();  // text_properties.cpp
+void register_secure_hash_builtins();     // md5, secure-hash, buffer-hash (secure_hash.cpp)
+void register_json_builtins();            // json-serialize, json-parse-buffer... (json.cpp)
+void register_bundled_autoloads();       // bundled_autoloads.cpp
+
+} // namespace gapmacs::lisp

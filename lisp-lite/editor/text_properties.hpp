@@ -1,0 +1,48 @@
+// Text properties (Emacs's textprop.c): property lists on stretches of a
+// string or a buffer's text, kept in a gapmacs::TextProperties
+// (core/text_properties.hpp) whose opaque handles are the plists' Value
+// bits. Strings hold theirs in String::props (marked by the collector),
+// buffers in Buffer (marked here, for every live buffer).
+//
+// Plists are never changed in place: a change makes a new list, so a plist
+// can be shared between a string, the buffer it was inserted into and the
+// copies made from either.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "buffer/buffer.hpp"
+#include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/lisp.hpp"
+#include "lisp-lite/lang/string_properties.hpp" // copy_string_properties
+
+namespace gapmacs::lisp {
+
+void register_text_property_builtins();
+
+// The properties of [from, to) of buffer b, given to string dst from
+// character 0 (buffer-substring).
+void copy_buffer_properties(const Buffer& b, CharPos from, CharPos to, Value dst);
+// Gives the text just inserted at pos the properties of `insert`'s
+// arguments (strings keep theirs, characters have none); with inherit,
+// also the sticky properties of its neighbours (insert-and-inherit).
+void insert_properties(Buffer& b, CharPos pos, Args pieces, bool inherit);
+
+// Signals text-read-only if changing [beg, end) of b (beg == end: an
+// insertion there) touches read-only text, unless inhibit-read-only allows
+// it (Emacs's verify_interval_modification).
+void check_text_read_only(Buffer& b, CharPos beg, CharPos end);
+
+// equal-including-properties.
+bool equal_including_properties(Value a, Value b);
+
+// What redisplay needs: the stretches of [from, to) of buffer whose `face`
+// (or else `font-lock-face`) property is non-nil, in order.
+struct TextFaceRun {
+    CharPos beg;
+    CharPos end;
+    Value face;
+};
+void text_faces_in_range(Value buffer, CharPos from, CharPos to, std::vector<TextFaceRun>& out);
+
+} // namespace gapmacs::lisp

@@ -1,0 +1,71 @@
+// The event loop's alarm for Lisp timers: lisp/timer.el keeps the timers,
+// and this is the one wakeup it needs.
+//
+// The alarm fires inside EventLoop::run_once, so timers run wherever the
+// editor waits: accept-process-output, sit-for, sleep-for and the wait for
+// a key. A `throw' from a timer (with-timeout) unwinds out of the wait like
+// one from a process filter.
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/processes.hpp"
+#include "lisp-lite/lang/builtins.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+
+struct Alarm {
+    EventLoop* loop = nullptr;
+    std::unique_ptr<EventLoop::Timer> timer;
+};
+
+Alarm& alarm()
+{
+    static Alarm a;
+    return a;
+}
+
+void run_due_timers() { call0(intern("timer--run-due")); }
+
+// (timer--arm-wakeup DELAY): call timer--run-due in DELAY seconds (a
+// number), replacing the previous request; nil cancels it.
+Value f_timer_arm_wakeup(Args a)
+{
+    EventLoop& loop = event_loop(); // first: a batch loop made here outlives the alarm
+    Alarm& al = alarm();
+    if (al.loop != &loop) { // the editor handed down its loop after batch start-up
+        al.timer.reset();
+        al.loop = &loop;
+    }
+    if (nilp(a[0])) {
+        al.timer.reset();
+        return Qnil;
+    }
+    const double delay = std::max(check_number(a[0]), 0.0);
+    const auto when = EventLoop::Clock::now() +
+                      std::chrono::duration_cast<EventLoop::Duration>(std::chrono::duration<double>(std::min(delay, 1e9)));
+    if (al.timer)
+        al.timer->reschedule(when);
+    else
+        al.timer = std::make_unique<EventLoop::Timer>(loop, when, run_due_timers);
+    return Qnil;
+}
+
+constexpr SubrDef timer_subrs[] = {
+    {"timer--arm-wakeup", 1, 1, f_timer_arm_wakeup},
+};
+
+} // namespace
+
+void register_timer_builtins() { register_subrs(timer_subrs); }
+
+void disarm_timer_alarm()
+{
+    alarm().timer.reset();
+    alarm().loop = nullptr;
+}
+
+} // namespace gapmacs::lisp

@@ -1,0 +1,558 @@
+// Printing to streams, message, reading, load, features.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <vector>
+
+#include "core/utf8.hpp"
+#include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/reader.hpp"
+#include "lisp-lite/lang/variables.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+
+// Emacs's noninteractive_need_newline: after anything went to stdout, the
+// next message to stderr starts on a new line.
+bool g_need_newline = false;
+
+void default_stdout(std::string_view internal)
+{
+    std::string out;
+    internal_to_utf8(internal, out);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (!out.empty())
+        g_need_newline = true;
+}
+
+void default_message(std::string_view internal)
+{
+    std::string out;
+    if (g_need_newline)
+        out += '\n';
+    g_need_newline = false;
+    internal_to_utf8(internal, out);
+    out += '\n';
+    std::fflush(stdout);
+    std::fwrite(out.data(), 1, out.size(), stderr);
+}
+
+StdoutSink g_stdout = default_stdout;
+MessageSink g_message = default_message;
+// with-output-to-string's accumulator.
+const ExtClass string_output_class = {
+    "string-output",
+    nullptr,
+    [](ExtObject* e) { delete static_cast<std::string*>(e->data); },
+    [](ExtObject*, std::string& out) { out += "#<string-output>"; },
+    nullptr,
+    [](ExtObject* e, std::string_view internal) { *static_cast<std::string*>(e->data) += internal; },
+};
+
+bool is_string_output(Value v) { return v.is(Type::Ext) && static_cast<ExtObject*>(v.as_object())->cls == &string_output_class; }
+
+// An object that is an output stream by its class (a string output, and
+// the editor's buffers and markers), or null.
+ExtObject* output_stream(Value v)
+{
+    ExtObject* e = ext_object(v);
+    return e && e->cls->write ? e : nullptr;
+}
+
+Value resolve_stream(Value stream)
+{
+    if (nilp(stream)) {
+        stream = xsymbol(Qstandard_output)->value;
+        if (stream == Qunbound || nilp(stream))
+            stream = Qt;
+    }
+    return stream;
+}
+
+} // namespace
+
+void set_stdout_sink(StdoutSink sink) { g_stdout = sink ? sink : default_stdout; }
+void set_message_sink(MessageSink sink) { g_message = sink ? sink : default_message; }
+void message(std::string_view internal) { g_message(internal); }
+
+void write_to_stream(std::string_view internal, Value stream)
+{
+    stream = resolve_stream(stream);
+    if (stream == Qt) {
+        g_stdout(internal);
+        return;
+    }
+    if (ExtObject* out = output_stream(stream)) {
+        out->cls->write(out, internal);
+        return;
+    }
+    // A function receives each character.
+    for (std::size_t i = 0; i < internal.size();) {
+        int len = 1;
+        char32_t c = decode_internal_char(internal.data() + i, internal.data() + internal.size(), &len);
+        call1(stream, Value::fixnum(c));
+        i += static_cast<std::size_t>(len);
+    }
+}
+
+namespace {
+
+Value f_prin1(Args a)
+{
+    write_to_stream(prin1_to_string(a[0], true), a[1]);
+    return a[0];
+}
+
+Value f_princ(Args a)
+{
+    Value stream = resolve_stream(a[1]);
+    std::string text;
+    ExtObject* out = output_stream(stream);
+    const bool function = stream != Qt && !out;
+    if (function && stringp(a[0]) && !xstring(a[0])->multibyte()) {
+        // A function gets a unibyte string's bytes, 0..255.
+        for (std::int64_t i = 0, n = string_length(a[0]); i < n; ++i)
+            call1(stream, Value::fixnum(string_char_at(a[0], i)));
+        return a[0];
+    }
+    const bool multibyte_text = out && (!out->cls->multibyte_stream || out->cls->multibyte_stream(out));
+    if (multibyte_text)
+        print_value_into_text(text, a[0], false);
+    else
+        print_value(text, a[0], false);
+    write_to_stream(text, stream);
+    return a[0];
+}
+
+Value f_print(Args a)
+{
+    std::string s = "\n";
+    print_value(s, a[0], true);
+    s += '\n';
+    write_to_stream(s, a[1]);
+    return a[0];
+}
+
+Value f_terpri(Args a)
+{
+    write_to_stream("\n", a[0]);
+    return Qt;
+}
+
+Value f_write_char(Args a)
+{
+    std::string s;
+    append_char(s, check_char(a[0]));
+    write_to_stream(s, a[1]);
+    return a[0];
+}
+
+Value f_prin1_to_string(Args a)
+{
+    std::string text;
+    print_value_into_text(text, a[0], nilp(a[1]));
+    return make_string(text);
+}
+
+Value f_error_message_string(Args a) { return make_string(error_message_string(a[0], true)); }
+
+Value f_message(Args a)
+{
+    if (nilp(a[0])) {
+        message(""); // batch Emacs prints an empty line
+        return Qnil;
+    }
+    Value s = format_string(a, true);
+    message(string_view(s));
+    return s;
+}
+
+Value f_make_string_output(Args) { return Value::object(alloc_ext(Type::Ext, &string_output_class, new std::string)); }
+
+Value f_string_output_contents(Args a)
+{
+    if (!is_string_output(a[0]))
+        wrong_type(intern("string-output-p"), a[0]);
+    return make_string(*static_cast<std::string*>(static_cast<ExtObject*>(a[0].as_object())->data));
+}
+
+Value f_read_from_string(Args a)
+{
+    String* s = check_string(a[0]);
+    std::int64_t n = s->nchars;
+    std::int64_t start = nilp(a[1]) ? 0 : check_fixnum(a[1]);
+    std::int64_t end = nilp(a[2]) ? n : check_fixnum(a[2]);
+    if (start < 0)
+        start += n;
+    if (end < 0)
+        end += n;
+    if (start < 0 || end > n || start > end)
+        args_out_of_range3(a[0], a[1], a[2]);
+    std::size_t bstart = string_char_to_byte(a[0], start);
+    std::size_t bend = string_char_to_byte(a[0], end);
+    // The string may be changed by code the reader runs (GC); read a copy.
+    std::string copy(std::string_view(s->bytes).substr(bstart, bend - bstart));
+    std::size_t pos = 0;
+    Value obj = read_from(copy, pos);
+    std::int64_t final_index = start + static_cast<std::int64_t>(count_chars(copy.data(), pos));
+    return make_cons(obj, Value::fixnum(final_index));
+}
+
+Value f_read(Args a)
+{
+    Value stream = a[0];
+    if (ExtObject* e = ext_object(stream); e && e->cls->read)
+        return e->cls->read(e);
+    if (stringp(stream)) {
+        std::string copy(string_view(stream));
+        std::size_t pos = 0;
+        return read_from(copy, pos);
+    }
+    if (nilp(stream) || stream == Qt) {
+        // Batch: read a line from standard input, as Emacs's minibuffer does.
+        std::string line;
+        if (!std::getline(std::cin, line))
+            error("Error reading from stdin");
+        std::string internal;
+        utf8_to_internal(line, internal, true);
+        std::size_t pos = 0;
+        return read_from(internal, pos);
+    }
+    if (functionp(stream)) {
+        std::string text;
+        for (;;) {
+            Value c = call0(stream);
+            if (!c.is_fixnum())
+                break;
+            append_char(text, static_cast<char32_t>(c.as_fixnum()));
+        }
+        std::size_t pos = 0;
+        return read_from(text, pos);
+    }
+    wrong_type(intern("stringp"), stream);
+}
+
+// ---- load ----
+
+bool regular_file(const std::string& path)
+{
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool absolute_name(const std::string& file) { return !file.empty() && (file[0] == '/' || file[0] == '~'); }
+
+std::string expand_home(const std::string& file)
+{
+    if (file.empty() || file[0] != '~')
+        return file;
+    const char* home = std::getenv("HOME");
+    return std::string(home ? home : "") + file.substr(1);
+}
+
+std::string directory_of(Value dir)
+{
+    std::string d;
+    if (stringp(dir))
+        d = expand_home(std::string(string_view(dir)));
+    else {
+        Value dd = xsymbol(Qdefault_directory)->value;
+        d = stringp(dd) ? std::string(string_view(dd)) : ".";
+    }
+    if (!d.empty() && d.back() != '/')
+        d += '/';
+    return d;
+}
+
+bool ends_with(const std::string& s, std::string_view suffix)
+{
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Emacs's openp over PATH with SUFFIXES (internal-encoded strings): the
+// first existing regular file, or "". Relative names like "./x" are also
+// tried relative to default-directory, as before.
+std::string locate_in(const std::string& file, Value path, const std::vector<std::string>& suffixes)
+{
+    auto try_name = [&](const std::string& base) -> std::string {
+        for (const std::string& suffix : suffixes)
+            if (regular_file(base + suffix))
+                return base + suffix;
+        return "";
+    };
+    if (absolute_name(file))
+        return try_name(expand_home(file));
+    if (file.rfind("./", 0) == 0 || file.rfind("../", 0) == 0)
+        return try_name(directory_of(Qnil) + file);
+    for (Value dir : tails(path)) {
+        std::string found = try_name(directory_of(xcar(dir)) + file);
+        if (!found.empty())
+            return found;
+    }
+    return "";
+}
+
+// The suffixes `load` tries: ".el" then none; NOSUFFIX: none only;
+// MUST-SUFFIX: ".el" only (unless FILE already ends in .el/.elc).
+std::vector<std::string> load_suffixes(const std::string& file, bool nosuffix, bool must_suffix)
+{
+    if (nosuffix)
+        return {""};
+    if (must_suffix && !ends_with(file, ".el") && !ends_with(file, ".elc"))
+        return {".el"};
+    return {".el", ""};
+}
+
+std::string locate(const std::string& file, bool nosuffix, bool must_suffix = false)
+{
+    return locate_in(file, xsymbol(Qload_path)->value, load_suffixes(file, nosuffix, must_suffix));
+}
+
+// The -*- line (the first, or the second after "#!") decides lexical-binding.
+bool has_lexical_cookie(std::string_view text)
+{
+    std::string_view first = text.substr(0, text.find('\n'));
+    if (first.rfind("#!", 0) == 0 && first.size() < text.size()) {
+        std::string_view rest = text.substr(first.size() + 1);
+        first = rest.substr(0, rest.find('\n'));
+    }
+    std::size_t at = first.find("lexical-binding:");
+    if (at == std::string_view::npos)
+        return false;
+    std::size_t i = at + 16;
+    while (i < first.size() && (first[i] == ' ' || first[i] == '\t'))
+        ++i;
+    std::string_view value = first.substr(i);
+    return !(value.rfind("nil", 0) == 0 && (value.size() == 3 || std::strchr(" \t;", value[3])));
+}
+
+bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool nosuffix, bool must_suffix);
+std::string g_last_loaded; // the file the last load_file_with read
+
+Value f_load(Args a)
+{
+    std::string file(check_string(a[0])->bytes);
+    return boolean(load_file_with(file, !nilp(a[1]), !nilp(a[2]), !nilp(a[3]), !nilp(a[4])));
+}
+
+Value after_load_alist() { return find_symbol_value(intern("after-load-alist")); }
+
+Value f_provide(Args a)
+{
+    check_symbol(a[0]);
+    if (!nilp(a[1]))
+        symbol_put(a[0], intern("subfeatures"), a[1]);
+    Value features = xsymbol(Qfeatures)->value;
+    bool present = false;
+    for (Value f = features; f.is_cons(); f = xcdr(f))
+        if (xcar(f) == a[0])
+            present = true;
+    if (!present)
+        xsymbol(Qfeatures)->value = make_cons(a[0], features);
+    // Run the eval-after-load functions of the feature, as Emacs does.
+    Value alist = after_load_alist();
+    for (; alist.is_cons(); alist = xcdr(alist))
+        if (xcar(alist).is_cons() && xcar(xcar(alist)) == a[0]) {
+            for (Value fns = xcdr(xcar(alist)); fns.is_cons(); fns = xcdr(fns))
+                call0(xcar(fns));
+            break;
+        }
+    return a[0];
+}
+
+Value f_featurep(Args a)
+{
+    check_symbol(a[0]);
+    for (Value f = xsymbol(Qfeatures)->value; f.is_cons(); f = xcdr(f))
+        if (xcar(f) == a[0]) {
+            if (nilp(a[1]))
+                return Qt;
+            for (Value s = symbol_get(a[0], intern("subfeatures")); s.is_cons(); s = xcdr(s))
+                if (equal(xcar(s), a[1]))
+                    return Qt;
+            return Qnil;
+        }
+    return Qnil;
+}
+
+Value f_require(Args a)
+{
+    Value probe[2] = {a[0], Qnil};
+    if (!nilp(f_featurep(Args{probe, 2})))
+        return a[0];
+    std::string file = nilp(a[1]) ? symbol_name(a[0]) : std::string(check_string(a[1])->bytes);
+    if (!load_file_with(file, !nilp(a[2]), true, false, nilp(a[1])))
+        return Qnil;
+    if (nilp(f_featurep(Args{probe, 2})))
+        error("Loading file " + g_last_loaded + " failed to provide feature \xE2\x80\x98" + symbol_name(a[0]) + "\xE2\x80\x99");
+    return a[0];
+}
+
+// (locate-file FILENAME PATH &optional SUFFIXES PREDICATE)
+Value f_locate_file(Args a)
+{
+    std::string file(check_string(a[0])->bytes);
+    std::vector<std::string> suffixes;
+    for (Value s : tails(a[2]))
+        suffixes.emplace_back(check_string(xcar(s))->bytes);
+    if (suffixes.empty())
+        suffixes.emplace_back("");
+    std::string found = locate_in(file, a[1], suffixes);
+    return found.empty() ? Qnil : make_string(found);
+}
+
+// (locate-library LIBRARY &optional NOSUFFIX PATH INTERACTIVE-CALL)
+Value f_locate_library(Args a)
+{
+    std::string file(check_string(a[0])->bytes);
+    Value path = nilp(a[2]) ? xsymbol(Qload_path)->value : a[2];
+    std::string found = locate_in(file, path, load_suffixes(file, !nilp(a[1]), false));
+    if (!nilp(a[3]))
+        message(found.empty() ? "No library " + file + " in search path" : "Library is file " + found);
+    return found.empty() ? Qnil : make_string(found);
+}
+
+Value autoload_symbol()
+{
+    static Value sym = intern("autoload");
+    return sym;
+}
+
+// (autoload FUNCTION FILE &optional DOCSTRING INTERACTIVE TYPE)
+Value f_autoload(Args a)
+{
+    check_symbol(a[0]);
+    check_string(a[1]);
+    Value current = xsymbol(a[0])->function;
+    if (!nilp(current) && !autoloadp(current))
+        return Qnil; // already defined: Emacs leaves it alone
+    Value object = list({autoload_symbol(), a[1], a[2], a[3], a[4]});
+    xsymbol(a[0])->function = object;
+    return object;
+}
+
+Value f_autoloadp(Args a) { return boolean(autoloadp(a[0])); }
+
+Value f_autoload_do_load(Args a) { return autoload_do_load(a[0], a[1], a[2]); }
+
+const SubrDef io_subrs[] = {
+    {"prin1", 1, 3, f_prin1},
+    {"princ", 1, 2, f_princ},
+    {"print", 1, 2, f_print},
+    {"terpri", 0, 2, f_terpri},
+    {"write-char", 1, 2, f_write_char},
+    {"prin1-to-string", 1, 3, f_prin1_to_string},
+    {"error-message-string", 1, 1, f_error_message_string},
+    {"message", 1, many, f_message},
+    {"internal--make-string-output", 0, 0, f_make_string_output},
+    {"internal--string-output-contents", 1, 1, f_string_output_contents},
+    {"read-from-string", 1, 3, f_read_from_string},
+    {"read", 0, 1, f_read},
+    {"load", 1, 5, f_load},
+    {"provide", 1, 2, f_provide},
+    {"featurep", 1, 2, f_featurep},
+    {"require", 1, 3, f_require},
+    {"locate-file", 2, 4, f_locate_file},
+    {"locate-library", 1, 4, f_locate_library},
+    {"autoload", 2, 5, f_autoload},
+    {"autoloadp", 1, 1, f_autoloadp},
+    {"autoload-do-load", 1, 3, f_autoload_do_load},
+};
+
+} // namespace
+
+void load_text(std::string_view text, std::string_view file_name, bool lexical)
+{
+    std::string copy(text);
+    ReadOptions opts;
+    opts.file_name = std::string(file_name);
+    opts.positions = true;
+    std::size_t pos = 0;
+    for (;;) {
+        if (at_end_of_forms(copy, pos))
+            break;
+        Value form = read_with(copy, pos, opts);
+        eval_toplevel(form, lexical);
+    }
+}
+
+bool autoloadp(Value v) { return v.is_cons() && xcar(v) == autoload_symbol(); }
+
+Value autoload_do_load(Value fundef, Value funname, Value macro_only)
+{
+    if (!autoloadp(fundef))
+        return fundef;
+    Value kind = fundef;
+    for (int i = 0; i < 4 && kind.is_cons(); ++i)
+        kind = xcdr(kind);
+    kind = car_safe(kind);
+    if (macro_only == Qmacro && !(kind == Qt || kind == Qmacro))
+        return fundef;
+    Value file = car(xcdr(fundef));
+    std::string name(check_string(file)->bytes);
+    load_file_with(name, false, true, false, false);
+    if (nilp(funname))
+        return Qnil;
+    Value fun = indirect_function(funname);
+    if (nilp(fun) || autoloadp(fun))
+        error("Autoloading file " + name + " failed to define function " + symbol_name(funname));
+    return fun;
+}
+
+bool load_file(const std::string& file, bool noerror, bool nomessage)
+{
+    return load_file_with(file, noerror, nomessage, false, false);
+}
+
+namespace {
+
+bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool nosuffix, bool must_suffix)
+{
+    std::string path = locate(file, nosuffix, must_suffix);
+    if (path.empty()) {
+        if (noerror)
+            return false;
+        xsignal3(Qfile_missing, make_string("Cannot open load file"), make_string("No such file or directory"),
+                 make_string_from_utf8(file));
+    }
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string internal;
+    utf8_to_internal(ss.str(), internal, true);
+    if (!nomessage)
+        message("Loading " + path + " (source)...");
+    g_last_loaded = path;
+    Value name = make_string_from_utf8(path);
+    {
+        SpecScope spec;
+        specbind(Qload_file_name, name);
+        specbind(intern("load-true-file-name"), name);
+        specbind(intern("load-in-progress"), Qt);
+        bool lexical = has_lexical_cookie(internal);
+        specbind(Qlexical_binding, boolean(lexical));
+        load_text(internal, path, lexical);
+    }
+    // load-history gets (FILE), most recent first; then the after-load
+    // functions (eval-after-load on a file name, after-load-functions).
+    Value history = intern("load-history");
+    set_symbol_value(history, make_cons(list({name}), find_symbol_value(history)));
+    Value after = intern("do-after-load-evaluation");
+    if (!nilp(xsymbol(after)->function) &&
+        (!nilp(after_load_alist()) || !nilp(find_symbol_value(intern("after-load-functions")))))
+        call1(after, name);
+    return true;
+}
+
+} // namespace
+
+void register_io_builtins() { register_subrs(io_subrs); }
+
+} // namespace gapmacs::lisp

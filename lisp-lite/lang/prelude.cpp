@@ -1,0 +1,776 @@
+// The macros Emacs defines in Lisp (subr.el, byte-run.el, benchmark.el),
+// written the same way so macroexpand shows the same expansions. Compiled
+// into the binary and evaluated by init(): no file is read at start-up.
+#include <cstdio>
+
+#include "lisp-lite/lang/eval.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+
+constexpr const char* prelude_source = R"ELISP(
+(defalias 'internal--strip-declare
+  #'(lambda (body)
+      (let ((doc (if (and (stringp (car-safe body)) (cdr-safe body)) (list (car body)))))
+        (if doc (setq body (cdr body)))
+        (while (eq (car-safe (car-safe body)) 'declare)
+          (setq body (cdr body)))
+        (append doc body))))
+
+(defalias 'defmacro
+  (cons 'macro
+        #'(lambda (name arglist &rest body)
+            (list 'defalias (list 'quote name)
+                  (list 'cons ''macro
+                        (list 'function
+                              (cons 'lambda (cons arglist (internal--strip-declare body)))))))))
+
+(defmacro defun (name arglist &rest body)
+  (list 'defalias (list 'quote name)
+        (list 'function (cons 'lambda (cons arglist (internal--strip-declare body))))))
+
+(defmacro lambda (&rest cdr)
+  (list 'function (cons 'lambda cdr)))
+
+(defmacro declare (&rest _specs) nil)
+(defmacro defsubst (name arglist &rest body) `(defun ,name ,arglist ,@body))
+(defmacro define-inline (name arglist &rest body) `(defun ,name ,arglist ,@body))
+(defmacro defcustom (symbol standard &optional doc &rest args)
+  `(custom-declare-variable ',symbol ',standard ,doc ,@args))
+(defmacro defgroup (symbol members doc &rest args)
+  `(custom-declare-group ',symbol ,members ,doc ,@args))
+(defmacro defface (face spec doc &rest args)
+  `(custom-declare-face ',face ,spec ,doc ,@args))
+(defmacro declare-function (&rest _args) nil)
+;; macroexp.el's helpers, which library macros call.
+(defun macroexp-progn (exps) (if (cdr exps) (cons 'progn exps) (car exps)))
+(defun macroexp-unprogn (exp) (if (eq (car-safe exp) 'progn) (or (cdr exp) '(nil)) (list exp)))
+(defun macroexp-quote (v)
+  (if (and (not (memq v '(nil t))) (or (keywordp v) (not (or (symbolp v) (consp v))))) v
+    (list 'quote v)))
+(defun macroexp-const-p (exp)
+  (cond ((consp exp) (or (eq (car exp) 'quote) (and (eq (car exp) 'function) (symbolp (car (cdr exp))))))
+        ((symbolp exp) (or (memq exp '(nil t)) (keywordp exp)))
+        (t t)))
+(defun macroexp-copyable-p (exp) (or (symbolp exp) (macroexp-const-p exp)))
+(defun macroexp-small-p (exp) (or (symbolp exp) (macroexp-const-p exp)))
+(defmacro macroexp-let2 (test sym exp &rest body)
+  (let ((expsym (make-symbol "exp")) (bodysym (make-symbol "body")))
+    `(let* ((,expsym ,exp)
+            (,sym (if (funcall #',(or test 'macroexp-copyable-p) ,expsym) ,expsym (make-symbol ,(symbol-name sym))))
+            (,bodysym ,(macroexp-progn body)))
+       (if (eq ,sym ,expsym) ,bodysym
+         (list 'let (list (list ,sym ,expsym)) ,bodysym)))))
+(defmacro macroexp-let2* (test bindings &rest body)
+  (if (null bindings) (macroexp-progn body)
+    (let ((b (car bindings)))
+      (if (symbolp b) (setq b (list b b)))
+      `(macroexp-let2 ,test ,(car b) ,(car (cdr b))
+         (macroexp-let2* ,test ,(cdr bindings) ,@body)))))
+(defmacro eval-when-compile (&rest body) (list 'quote (eval (cons 'progn body) lexical-binding)))
+(defmacro eval-and-compile (&rest body) (cons 'progn body))
+(defmacro with-eval-after-load (file &rest body)
+  `(eval-after-load ,file (lambda () ,@body)))
+
+(defmacro with-no-warnings (&rest body) (cons 'progn body))
+(defmacro with-suppressed-warnings (_warnings &rest body) (cons 'progn body))
+
+(defmacro when (cond &rest body)
+  (list 'if cond (cons 'progn body)))
+
+(defmacro unless (cond &rest body)
+  (cons 'if (cons cond (cons nil body))))
+
+(defmacro dolist (spec &rest body)
+  (let ((tail (make-symbol "tail")))
+    `(let ((,tail ,(nth 1 spec)))
+       (while ,tail
+         (let ((,(car spec) (car ,tail)))
+           ,@body
+           (setq ,tail (cdr ,tail))))
+       ,@(cdr (cdr spec)))))
+
+(defmacro dotimes (spec &rest body)
+  (let ((var (nth 0 spec))
+        (end (nth 1 spec))
+        (upper-bound (make-symbol "upper-bound"))
+        (counter (make-symbol "counter")))
+    `(let ((,upper-bound ,end)
+           (,counter 0))
+       (while (< ,counter ,upper-bound)
+         (let ((,var ,counter))
+           ,@body)
+         (setq ,counter (1+ ,counter)))
+       ,@(if (cddr spec)
+             `((let ((,var ,counter)) ,@(cddr spec)))))))
+
+(defun internal--setf-expand (place value)
+  (if (symbolp place)
+      (list 'setq place value)
+    (let ((head (car place)) (args (cdr place)))
+      (cond
+       ((eq head 'car) (list 'setcar (car args) value))
+       ((eq head 'cdr) (list 'setcdr (car args) value))
+       ((eq head 'caar) (list 'setcar (list 'car (car args)) value))
+       ((eq head 'cadr) (list 'setcar (list 'cdr (car args)) value))
+       ((eq head 'cdar) (list 'setcdr (list 'car (car args)) value))
+       ((eq head 'cddr) (list 'setcdr (list 'cdr (car args)) value))
+       ((eq head 'nth) (list 'setcar (list 'nthcdr (car args) (nth 1 args)) value))
+       ((eq head 'nthcdr) (list 'setcdr (list 'nthcdr (list '1- (car args)) (nth 1 args)) value))
+       ((eq head 'aref) (list 'aset (car args) (nth 1 args) value))
+       ((eq head 'elt)
+        (let ((s (make-symbol "s")) (n (make-symbol "n")) (v (make-symbol "v")))
+          `(let ((,s ,(car args)) (,n ,(nth 1 args)) (,v ,value))
+             (if (listp ,s) (setcar (nthcdr ,n ,s) ,v) (aset ,s ,n ,v)))))
+       ((eq head 'gethash) (list 'puthash (car args) value (nth 1 args)))
+       ((eq head 'get) (list 'put (car args) (nth 1 args) value))
+       ((eq head 'symbol-value) (list 'set (car args) value))
+       ((eq head 'symbol-function) (list 'fset (car args) value))
+       ((eq head 'symbol-plist) (list 'setplist (car args) value))
+       ((eq head 'plist-get)
+        (let ((p (make-symbol "p")) (k (make-symbol "k")))
+          `(let* ((,k ,(nth 1 args)) (,p (cdr (plist-member ,(car args) ,k))))
+             (if ,p (setcar ,p ,value)
+               ,(internal--setf-expand (car args) `(cons ,k (cons ,value ,(car args))))))))
+       ((eq head 'alist-get) (internal--setf-alist-get args value))
+       ((internal--cxr-place-p head)
+        ;; (caddr X) is (car (cddr X)): set the car or cdr of the rest.
+        (let ((name (symbol-name head)))
+          (list (if (eq (aref name 1) ?a) 'setcar 'setcdr)
+                (list (intern (concat "c" (substring name 2))) (car args))
+                value)))
+       ((get head 'gv-expander) (apply (get head 'gv-expander) value args))
+       ((and (symbolp head) (autoloadp (symbol-function head)))
+        (autoload-do-load (symbol-function head) head)
+        (internal--setf-expand place value))
+       (t (let ((expanded (macroexpand-1 place)))
+            (if (eq expanded place)
+                (error "%S is not a valid place expression" place)
+              (internal--setf-expand expanded value))))))))
+
+;; (setf (alist-get KEY ALIST DEFAULT REMOVE TESTFN) VALUE), as gv.el.
+(defun internal--setf-alist-get (args value)
+  (let ((k (make-symbol "k")) (p (make-symbol "p")) (v (make-symbol "v"))
+        (key (car args)) (alist (nth 1 args)) (default (nth 2 args))
+        (remove (nth 3 args)) (testfn (nth 4 args)))
+    `(let* ((,k ,key)
+            (,p ,(if testfn `(if (and ,testfn (not (eq ,testfn 'eq)))
+                                 (assoc ,k ,alist ,testfn) (assq ,k ,alist))
+                   `(assq ,k ,alist)))
+            (,v ,value))
+       ,(if remove
+            `(if (and ,remove (equal ,v ,default))
+                 ,(internal--setf-expand alist `(delq ,p ,alist))
+               (if ,p (setcdr ,p ,v)
+                 ,(internal--setf-expand alist `(cons (setq ,p (cons ,k ,v)) ,alist))))
+          `(if ,p (setcdr ,p ,v)
+             ,(internal--setf-expand alist `(cons (setq ,p (cons ,k ,v)) ,alist))))
+       ,v)))
+
+;; gv.el's definers: an expander (lambda (VALUE ARGS...) FORM) in the
+;; `gv-expander' property.
+(defmacro gv-define-setter (name arglist &rest body)
+  `(progn (put ',name 'gv-expander (lambda ,arglist ,@body)) ',name))
+(defmacro gv-define-simple-setter (name setter &optional fix-return)
+  `(progn
+     (put ',name 'gv-expander
+          (lambda (value &rest args)
+            (if ,fix-return
+                (let ((v (make-symbol "v")))
+                  `(let ((,v ,value)) (,',setter ,@args ,v) ,v))
+              `(,',setter ,@args ,value))))
+     ',name))
+
+(defmacro setf (&rest pairs)
+  (let ((forms nil))
+    (while pairs
+      (setq forms (cons (internal--setf-expand (car pairs) (car (cdr pairs))) forms))
+      (setq pairs (cdr (cdr pairs))))
+    (if (cdr forms) (cons 'progn (nreverse forms)) (car forms))))
+
+(defun internal--cxr-place-p (head)
+  (and (symbolp head)
+       (let ((name (symbol-name head)))
+         (and (> (length name) 4) (string-match-p "\\`c[ad]+r\\'" name)))))
+
+;; The argument of these places that is itself a place (the setter assigns
+;; it), so it must not be replaced by a temporary.
+(defun internal--place-arg-p (head i)
+  (if (eq head 'alist-get) (= i 1)
+    (and (memq head '(plist-get substring cl-subseq cl-getf map-elt)) (= i 0))))
+
+(defun internal--setf-rmw (place fn)
+  "Call FN with a place equivalent to PLACE and wrap the form it returns.
+Read-modify-write macros (push, pop, cl-incf...) read and write PLACE, so
+its argument forms are bound to temporaries and evaluated once, as gv does."
+  (if (atom place)
+      (funcall fn place)
+    (let ((head (car place)))
+      (if (and (symbolp head) (not (get head 'gv-expander)) (macrop head))
+          (internal--setf-rmw (macroexpand-1 place) fn)
+        (let ((i 0) (binds nil) (args nil))
+          (dolist (a (cdr place))
+            (if (or (atom a) (memq (car a) '(quote function)) (internal--place-arg-p head i))
+                (setq args (cons a args))
+              (let ((tmp (make-symbol "a")))
+                (setq binds (cons (list tmp a) binds) args (cons tmp args))))
+            (setq i (1+ i)))
+          (let ((form (funcall fn (cons head (nreverse args)))))
+            (if binds (list 'let* (nreverse binds) form) form)))))))
+
+(defmacro push (newelt place)
+  (if (symbolp place)
+      (list 'setq place (list 'cons newelt place))
+    (let ((v (make-symbol "v")))
+      (list 'let (list (list v newelt))
+            (internal--setf-rmw place (lambda (p) (internal--setf-expand p (list 'cons v p))))))))
+
+(defmacro pop (place)
+  (list 'car-safe
+        (if (symbolp place)
+            (list 'prog1 place (list 'setq place (list 'cdr place)))
+          (internal--setf-rmw place
+                              (lambda (p) (list 'prog1 p (internal--setf-expand p (list 'cdr p))))))))
+
+(defmacro cl-incf (place &optional x)
+  (internal--setf-rmw place (lambda (p) (internal--setf-expand p (if x (list '+ p x) (list '1+ p))))))
+(defmacro cl-decf (place &optional x)
+  (internal--setf-rmw place (lambda (p) (internal--setf-expand p (if x (list '- p x) (list '1- p))))))
+(defmacro add-to-list (list-var element &optional append)
+  `(if (member ,element (symbol-value ,list-var)) (symbol-value ,list-var)
+     (set ,list-var (if ,append (append (symbol-value ,list-var) (list ,element))
+                      (cons ,element (symbol-value ,list-var))))))
+
+(defmacro ignore-errors (&rest body)
+  (list 'condition-case nil (cons 'progn body) '(error nil)))
+
+(defmacro condition-case-unless-debug (var bodyform &rest handlers)
+  (cons 'condition-case (cons var (cons bodyform handlers))))
+
+(defmacro with-demoted-errors (format &rest body)
+  (let ((err (make-symbol "err")))
+    `(condition-case ,err (progn ,@body)
+       (error (message ,format ,err) nil))))
+
+(defmacro save-match-data (&rest body) (cons 'progn body))
+
+(defmacro with-output-to-string (&rest body)
+  `(let ((standard-output (internal--make-string-output)))
+     (progn ,@body)
+     (internal--string-output-contents standard-output)))
+
+(defmacro with-current-buffer (buffer-or-name &rest body)
+  `(save-current-buffer (set-buffer ,buffer-or-name) ,@body))
+
+(defmacro with-temp-buffer (&rest body)
+  (let ((temp-buffer (make-symbol "temp-buffer")))
+    `(let ((,temp-buffer (generate-new-buffer " *temp*" t)))
+       (with-current-buffer ,temp-buffer
+         (unwind-protect (progn ,@body)
+           (and (buffer-name ,temp-buffer) (kill-buffer ,temp-buffer)))))))
+
+(defun insert-file-contents-literally (filename &optional visit beg end replace)
+  "Insert FILENAME's bytes unconverted: raw bytes in a multibyte buffer."
+  (let ((coding-system-for-read 'no-conversion))
+    (insert-file-contents filename visit beg end replace)))
+(defun coding--convert-region (start end fn coding-system destination)
+  "Replace START..END with (FN TEXT CODING-SYSTEM), as Emacs's coding regions do."
+  (let* ((b (min start end)) (e (max start end))
+         (s (funcall fn (buffer-substring b e) coding-system)))
+    (cond ((eq destination t) s)
+          ((bufferp destination)
+           (with-current-buffer destination (insert s))
+           (length s))
+          (t (let ((pt (point)))
+               (goto-char b)
+               (delete-region b e)
+               (insert s)
+               ;; Point inside the region goes to its start, after it follows the text.
+               (goto-char (cond ((< pt b) pt) ((>= pt e) (+ pt (- (length s) (- e b)))) (t b)))
+               (length s))))))
+(defun encode-coding-region (start end coding-system &optional destination)
+  (coding--convert-region start end #'encode-coding-string coding-system destination))
+(defun decode-coding-region (start end coding-system &optional destination)
+  (coding--convert-region start end #'decode-coding-string coding-system destination))
+(defmacro with-temp-file (file &rest body)
+  (let ((temp-file (make-symbol "temp-file"))
+        (temp-buffer (make-symbol "temp-buffer")))
+    `(let ((,temp-file ,file)
+           (,temp-buffer (generate-new-buffer " *temp file*" t)))
+       (unwind-protect
+           (prog1 (with-current-buffer ,temp-buffer ,@body)
+             (with-current-buffer ,temp-buffer (write-region nil nil ,temp-file nil 0)))
+         (and (buffer-name ,temp-buffer) (kill-buffer ,temp-buffer))))))
+
+(defun assoc-delete-all (key alist &optional test)
+  (let ((test (or test #'equal)) (out nil))
+    (dolist (elt alist) (unless (and (consp elt) (funcall test (car elt) key)) (push elt out)))
+    (nreverse out)))
+(defun assq-delete-all (key alist) (assoc-delete-all key alist #'eq))
+(defun rassq-delete-all (value alist)
+  (let ((out nil))
+    (dolist (elt alist) (unless (and (consp elt) (eq (cdr elt) value)) (push elt out)))
+    (nreverse out)))
+
+;; Joins with one slash between components; empty components are dropped.
+(defun file-name-concat (directory &rest components)
+  (let ((parts (delq nil (mapcar (lambda (c) (and c (not (equal c "")) c))
+                                 (cons directory components)))))
+    (if (null parts) ""
+      (let ((out (car parts)))
+        (dolist (p (cdr parts))
+          (setq out (concat (file-name-as-directory out) p)))
+        out))))
+
+;; Climbs from DIRECTORY (default-directory) with "../" until it is an
+;; ancestor of FILENAME, then appends the rest of FILENAME.
+(defun file-relative-name (filename &optional directory)
+  (let* ((file (expand-file-name filename))
+         (ancestor (file-name-as-directory (expand-file-name (or directory default-directory))))
+         (up ""))
+    (while (not (or (string-prefix-p ancestor file)
+                    (equal (file-name-as-directory file) ancestor)))
+      (setq ancestor (file-name-directory (directory-file-name ancestor))
+            up (concat up "../")))
+    (let ((result (concat up (if (> (length file) (length ancestor))
+                                 (substring file (length ancestor))
+                               ""))))
+      (cond ((not (equal result "")) result)
+            ((string-suffix-p "/" file) "./")
+            (t ".")))))
+
+(defmacro benchmark-elapse (&rest forms)
+  (let ((t1 (make-symbol "t1")))
+    `(let ((,t1 (float-time)))
+       ,@forms
+       (- (float-time) ,t1))))
+
+(defmacro benchmark-run (&optional repetitions &rest forms)
+  (unless (or (natnump repetitions) (and repetitions (symbolp repetitions)))
+    (setq forms (cons repetitions forms)
+          repetitions 1))
+  (let ((i (make-symbol "i"))
+        (gcs (make-symbol "gcs"))
+        (gc (make-symbol "gc")))
+    `(let ((,gc gc-elapsed)
+           (,gcs gcs-done))
+       (list ,(if (or (symbolp repetitions) (> repetitions 1))
+                  `(- (benchmark-elapse (dotimes (,i ,repetitions) ,@forms))
+                      (benchmark-elapse (dotimes (,i ,repetitions) nil)))
+                `(benchmark-elapse ,@forms))
+             (- gcs-done ,gcs)
+             (- gc-elapsed ,gc)))))
+
+(defun benchmark (repetitions form)
+  (if (stringp form) (setq form (read form)))
+  (let ((result (eval (list 'benchmark-run repetitions form) t)))
+    (if (zerop (nth 1 result))
+        (message "Elapsed time: %fs" (car result))
+      (message "Elapsed time: %fs (%fs in %d GCs)" (car result)
+               (nth 2 result) (nth 1 result)))))
+
+(defun define-error (name message &optional parent)
+  (or parent (setq parent 'error))
+  (let ((conditions
+         (if (consp parent)
+             (apply #'append
+                    (mapcar (lambda (parent)
+                              (cons parent
+                                    (or (get parent 'error-conditions)
+                                        (error "Unknown signal `%s'" parent))))
+                            parent))
+           (cons parent (get parent 'error-conditions)))))
+    (put name 'error-conditions (delete-dups (copy-sequence (cons name conditions))))
+    (when message (put name 'error-message message))))
+
+(defun delete-dups (list)
+  (let ((tail list))
+    (while tail
+      (setcdr tail (delete (car tail) (cdr tail)))
+      (setq tail (cdr tail))))
+  list)
+
+(defun assoc-default (key alist &optional test default)
+  (let (found (tail alist) value)
+    (while (and tail (not found))
+      (let ((elt (car tail)))
+        (when (funcall (or test #'equal) (if (consp elt) (car elt) elt) key)
+          (setq found t value (if (consp elt) (cdr elt) default))))
+      (setq tail (cdr tail)))
+    value))
+
+(defun string-blank-p (string) (string-match-p "\\`[ \t\n\r]*\\'" string))
+(defun string-remove-prefix (prefix string)
+  (if (string-prefix-p prefix string) (substring string (length prefix)) string))
+(defun string-remove-suffix (suffix string)
+  (if (string-suffix-p suffix string) (substring string 0 (- (length string) (length suffix))) string))
+(defun cl-evenp (n) (= (% n 2) 0))
+(defun cl-oddp (n) (/= (% n 2) 0))
+(defun xor (a b) (if a (not b) b))
+(defun flatten-tree (tree)
+  (let (elems)
+    (while (consp tree)
+      (let ((elem (pop tree)))
+        (while (consp elem)
+          (push (cdr elem) tree)
+          (setq elem (car elem)))
+        (if elem (push elem elems))))
+    (if tree (push tree elems))
+    (nreverse elems)))
+(defun seq-filter (pred seq)
+  (let (out) (mapc (lambda (x) (if (funcall pred x) (push x out))) seq) (nreverse out)))
+(defun seq-reduce (fn seq init)
+  (let ((acc init)) (mapc (lambda (x) (setq acc (funcall fn acc x))) seq) acc))
+(defun cl-remove-if-not (pred seq) (seq-filter pred seq))
+(defun cl-remove-if (pred seq) (seq-filter (lambda (x) (not (funcall pred x))) seq))
+
+(defmacro setq-local (&rest pairs)
+  (unless (zerop (mod (length pairs) 2))
+    (error "PAIRS must have an even number of variable/value members"))
+  (let ((expr nil))
+    (while pairs
+      (unless (symbolp (car pairs))
+        (error "Attempting to set a non-symbol: %s" (car pairs)))
+      (setq expr
+            (cons
+             (list 'set
+                   (list 'make-local-variable (list 'quote (car pairs)))
+                   (car (cdr pairs)))
+             expr))
+      (setq pairs (cdr (cdr pairs))))
+    (if (cdr expr) (cons 'progn (nreverse expr)) (car expr))))
+
+(defmacro defvar-local (var val &optional docstring)
+  (list 'progn (list 'defvar var val docstring)
+        (list 'make-variable-buffer-local (list 'quote var))))
+
+(defmacro bound-and-true-p (var)
+  (list 'and (list 'boundp (list 'quote var)) var))
+
+;; add-hook and remove-hook as in Emacs 28's subr.el.
+(defun add-hook (hook function &optional depth local)
+  (or (boundp hook) (set hook nil))
+  (or (default-boundp hook) (set-default hook nil))
+  (unless (numberp depth) (setq depth (if depth 90 0)))
+  (if local (unless (local-variable-if-set-p hook)
+              (set (make-local-variable hook) (list t)))
+    (unless (and (consp (symbol-value hook)) (memq t (symbol-value hook)))
+      (setq local t)))
+  (let ((hook-value (if local (symbol-value hook) (default-value hook))))
+    (when (or (not (listp hook-value)) (functionp hook-value))
+      (setq hook-value (list hook-value)))
+    (unless (member function hook-value)
+      (when (or (get hook 'hook--depth-alist) (not (zerop depth)))
+        (put hook 'hook--depth-alist (cons (cons function depth) (get hook 'hook--depth-alist))))
+      (setq hook-value
+            (if (< 0 depth)
+                (append hook-value (list function))
+              (cons function hook-value)))
+      (let ((depth-alist (get hook 'hook--depth-alist)))
+        (when depth-alist
+          (setq hook-value
+                (sort (if (< 0 depth) hook-value (copy-sequence hook-value))
+                      (lambda (f1 f2)
+                        (< (alist-get f1 depth-alist 0 nil #'eq)
+                           (alist-get f2 depth-alist 0 nil #'eq))))))))
+    (if local
+        (progn
+          (and (symbolp function)
+               (get function 'permanent-local-hook)
+               (not (get hook 'permanent-local))
+               (put hook 'permanent-local 'permanent-local-hook))
+          (set hook hook-value))
+      (set-default hook hook-value))))
+
+(defun remove-hook (hook function &optional local)
+  (or (boundp hook) (set hook nil))
+  (or (default-boundp hook) (set-default hook nil))
+  (unless (and local (not (local-variable-p hook)))
+    (when (and (local-variable-p hook)
+               (not (and (consp (symbol-value hook))
+                         (memq t (symbol-value hook)))))
+      (setq local t))
+    (let ((hook-value (if local (symbol-value hook) (default-value hook)))
+          (old-fun nil))
+      (if (or (not (listp hook-value)) (eq (car hook-value) 'lambda))
+          (when (equal hook-value function)
+            (setq old-fun hook-value)
+            (setq hook-value nil))
+        (when (setq old-fun (car (member function hook-value)))
+          (setq hook-value (remq old-fun hook-value))))
+      (when old-fun
+        (let* ((depths (get hook 'hook--depth-alist))
+               (di (assq old-fun depths)))
+          (when di (put hook 'hook--depth-alist (delq di depths)))))
+      (if (not local)
+          (set-default hook hook-value)
+        (if (equal hook-value '(t))
+            (kill-local-variable hook)
+          (set hook hook-value))))))
+
+(make-variable-buffer-local 'delay-mode-hooks)
+(put 'delay-mode-hooks 'permanent-local t)
+(make-variable-buffer-local 'delayed-mode-hooks)
+
+(defun run-mode-hooks (&rest hooks)
+  (if delay-mode-hooks
+      (dolist (hook hooks)
+        (push hook delayed-mode-hooks))
+    (setq hooks (nconc (nreverse delayed-mode-hooks) hooks))
+    (setq delayed-mode-hooks nil)
+    (apply #'run-hooks (cons 'change-major-mode-after-body-hook hooks))
+    (run-hooks 'after-change-major-mode-hook)))
+
+;; Helpers the interactive specs of builtin commands call (commands.cpp),
+;; as in Emacs 28 (simplified where noted in docs/lisp-lite.md).
+(defun goto-char--read-natnum-interactive (prompt)
+  (if (and current-prefix-arg (not (consp current-prefix-arg)))
+      (list (prefix-numeric-value current-prefix-arg))
+    (list (read-number prompt (point)))))
+(defun region-noncontiguous-p () nil)
+(defvar delete-by-moving-to-trash nil)
+(defvar confirm-nonexistent-file-or-buffer 'after-completion)
+(defun confirm-nonexistent-file-or-buffer ()
+  (cond ((eq confirm-nonexistent-file-or-buffer 'after-completion)
+         'confirm-after-completion)
+        (confirm-nonexistent-file-or-buffer 'confirm)
+        (t nil)))
+(defvar ucs-names nil)
+(defun read-char-by-name (prompt &optional allow-single)
+  (let* ((enable-recursive-minibuffers t)
+         (completion-ignore-case t)
+         (input (completing-read prompt (ucs-names)))
+         (char (cond ((char-from-name input t))
+                     ((string-match-p "\\`[0-9a-fA-F]+\\'" input)
+                      (ignore-errors (string-to-number input 16)))
+                     ((string-match-p "\\`#\\([bBoOxX]\\|[0-9]+[rR]\\)[0-9a-zA-Z]+\\'" input)
+                      (ignore-errors (car (read-from-string input))))
+                     ((and allow-single (= (length input) 1)) (aref input 0)))))
+    (unless (characterp char) (error "Invalid character"))
+    char))
+
+(defun read-string (prompt &optional initial-input history default-value inherit-input-method)
+  (let ((val (read-from-minibuffer prompt initial-input nil nil history default-value
+                                   inherit-input-method)))
+    (if (and (stringp val) (= (length val) 0) default-value)
+        (if (consp default-value) (car default-value) default-value)
+      val)))
+;; ---- loading: features, eval-after-load, custom, obsolete aliases ----
+(provide 'emacs)
+(provide 'gv)
+(defvar load-history nil)
+(defvar after-load-alist nil)
+(defvar after-load-functions nil)
+(defvar load-suffixes '(".elc" ".el"))
+(defvar load-file-rep-suffixes '(""))
+(defvar load-true-file-name nil)
+(defvar byte-compile-current-file nil)
+(defvar current-load-list nil)
+
+(defun load-history-regexp (file)
+  (concat (if (file-name-absolute-p file) "\\`" "\\(\\`\\|/\\)")
+          (regexp-quote file)
+          (if (file-name-extension file) "" "\\(\\.elc\\|\\.el\\)?")
+          "\\'"))
+
+(defun internal--file-loaded-p (file)
+  (let ((re (load-history-regexp file)) (found nil) (tail load-history))
+    (while (and tail (not found))
+      (if (and (stringp (car-safe (car tail))) (string-match-p re (car (car tail))))
+          (setq found t))
+      (setq tail (cdr tail)))
+    found))
+
+(defun eval-after-load (file form)
+  (let ((func (if (functionp form) form (lambda () (eval form t))))
+        (key (if (stringp file) file file)))
+    (if (if (stringp file) (internal--file-loaded-p file) (featurep file))
+        (funcall func)
+      (let ((elt (assoc key after-load-alist)))
+        (unless elt
+          (setq elt (list key))
+          (setq after-load-alist (cons elt after-load-alist)))
+        (unless (member func (cdr elt))
+          (setcdr elt (append (cdr elt) (list func))))))
+    nil))
+
+(defun do-after-load-evaluation (abs-file)
+  (dolist (elt after-load-alist)
+    (when (and (stringp (car elt)) (string-match-p (load-history-regexp (car elt)) abs-file))
+      (mapc #'funcall (cdr elt))))
+  (run-hook-with-args 'after-load-functions abs-file))
+
+(defun custom-declare-variable (symbol default doc &rest args)
+  (put symbol 'standard-value (list default))
+  (if doc (put symbol 'variable-documentation doc))
+  (let ((set nil))
+    (while args
+      (let ((k (car args)) (v (car (cdr args))))
+        (cond ((eq k :type) (put symbol 'custom-type v))
+              ((eq k :set) (setq set v) (put symbol 'custom-set v))
+              ((eq k :get) (put symbol 'custom-get v))
+              ((eq k :group) (custom-add-to-group v symbol 'custom-variable))
+              ((eq k :local) (if v (make-variable-buffer-local symbol)))
+              ((eq k :safe) (put symbol 'safe-local-variable v))
+              ((eq k :risky) (put symbol 'risky-local-variable v))
+              ((eq k :options) (put symbol 'custom-options (copy-sequence v)))))
+      (setq args (cdr (cdr args))))
+    (let ((value (if (default-boundp symbol) (default-value symbol) (eval default t))))
+      (eval (list 'defvar symbol (list 'quote value)) t)
+      (if set (funcall set symbol value))))
+  symbol)
+
+(defun custom-declare-group (symbol members doc &rest args)
+  (dolist (m members) (custom-add-to-group symbol (car m) (nth 1 m)))
+  (if doc (put symbol 'group-documentation doc))
+  (while args
+    (cond ((eq (car args) :prefix) (put symbol 'custom-prefix (car (cdr args))))
+          ((eq (car args) :group) (custom-add-to-group (car (cdr args)) symbol 'custom-group)))
+    (setq args (cdr (cdr args))))
+  symbol)
+
+(defun custom-declare-face (face spec doc &rest _args)
+  (unless (get face 'face-defface-spec)
+    (put face 'face-defface-spec spec)
+    (if doc (put face 'face-documentation doc)))
+  face)
+
+(defun custom-add-to-group (group option widget)
+  (let ((members (get group 'custom-group)) (entry (list option widget)))
+    (unless (member entry members)
+      (put group 'custom-group (append members (list entry))))))
+(defun custom-add-option (symbol option)
+  (let ((options (get symbol 'custom-options)))
+    (unless (member option options) (put symbol 'custom-options (cons option options)))))
+(defun custom-autoload (symbol load &optional noset)
+  (put symbol 'custom-autoload (if noset 'noset t))
+  (put symbol 'custom-loads (cons load (get symbol 'custom-loads))))
+(defun custom-variable-p (variable)
+  (and (symbolp variable)
+       (or (get variable 'standard-value) (get variable 'custom-autoload))))
+(defun custom-quote (sexp)
+  (if (or (memq sexp '(t nil)) (keywordp sexp) (and (consp sexp) (memq (car sexp) '(lambda closure)))
+          (stringp sexp) (numberp sexp) (vectorp sexp))
+      sexp
+    (list 'quote sexp)))
+(defun customize-set-variable (variable value &optional _comment)
+  (funcall (or (get variable 'custom-set) #'set-default) variable value)
+  (put variable 'customized-value (list (custom-quote value)))
+  value)
+(defun custom-set-default (variable value) (set-default variable value))
+(defun custom-set-variables (&rest args)
+  (dolist (entry args)
+    (let* ((symbol (car entry)) (value (eval (nth 1 entry) t)))
+      (put symbol 'saved-value (list (nth 1 entry)))
+      (funcall (or (get symbol 'custom-set) #'set-default) symbol value))))
+(defun custom-set-faces (&rest _args) nil)
+
+(defun make-obsolete (obsolete-name current-name when)
+  (put obsolete-name 'byte-obsolete-info (list current-name nil when))
+  obsolete-name)
+(defun make-obsolete-variable (obsolete-name current-name when &optional access-type)
+  (put obsolete-name 'byte-obsolete-variable (list current-name access-type when))
+  obsolete-name)
+(defmacro define-obsolete-function-alias (obsolete-name current-name when &optional docstring)
+  `(progn (defalias ,obsolete-name ,current-name ,docstring)
+          (make-obsolete ,obsolete-name ,current-name ,when)))
+;; No variable aliases yet: the obsolete name gets the current value once.
+(defmacro define-obsolete-variable-alias (obsolete-name current-name when &optional _docstring)
+  `(progn (if (fboundp 'defvaralias) (defvaralias ,obsolete-name ,current-name)
+            (if (boundp ,current-name)
+                (eval (list 'defvar ,obsolete-name (list 'quote (symbol-value ,current-name))) t)
+              (eval (list 'defvar ,obsolete-name) t)))
+          (make-obsolete-variable ,obsolete-name ,current-name ,when)))
+
+(defun apply-partially (fun &rest args)
+  (lambda (&rest args2) (apply fun (append args args2))))
+(defmacro ignore-error (condition &rest body)
+  `(condition-case nil (progn ,@body) (,condition nil)))
+
+;; Lisp versions of builtins lisp-lite lacks (a native one, when added, wins).
+(unless (fboundp 'assoc-string)
+  (defun assoc-string (key list &optional case-fold)
+    (if (symbolp key) (setq key (symbol-name key)))
+    (let ((found nil))
+      (while (and list (not found))
+        (let* ((elt (car list)) (k (if (consp elt) (car elt) elt)))
+          (if (symbolp k) (setq k (symbol-name k)))
+          (if (and (stringp k) (eq t (compare-strings key nil nil k nil nil case-fold)))
+              (setq found elt)))
+        (setq list (cdr list)))
+      found)))
+(unless (fboundp 'compare-strings)
+  (defun compare-strings (str1 start1 end1 str2 start2 end2 &optional ignore-case)
+    (let* ((s1 (substring str1 (or start1 0) (and end1 (min end1 (length str1)))))
+           (s2 (substring str2 (or start2 0) (and end2 (min end2 (length str2)))))
+           (s1 (if ignore-case (upcase s1) s1)) (s2 (if ignore-case (upcase s2) s2))
+           (n (min (length s1) (length s2))) (i 0))
+      (while (and (< i n) (eq (aref s1 i) (aref s2 i))) (setq i (1+ i)))
+      (cond ((< i n) (if (< (aref s1 i) (aref s2 i)) (- (1+ i)) (1+ i)))
+            ((< (length s1) (length s2)) (- (1+ i)))
+            ((> (length s1) (length s2)) (1+ i))
+            (t t)))))
+
+;; The bundled libraries load on first use (lisp/subr-x.el, cl-lib.el...).
+;; (FILE TYPE NAMES...); `autoload' leaves defined names alone. No macros
+;; here: this runs at every start-up.
+(mapc (lambda (entry)
+        (let ((file (car entry)) (type (car (cdr entry))))
+          (mapc (lambda (f) (autoload f file nil nil type)) (cdr (cdr entry)))))
+      '(
+        ("subr-x" macro if-let if-let* when-let when-let* and-let* thread-first thread-last
+         named-let)
+        ("subr-x" nil hash-table-empty-p string-pad string-lines string-limit
+         string-truncate-left internal--build-binding)
+        ("cl-lib" macro cl-loop cl-defun cl-defmacro cl-defstruct cl-case cl-ecase cl-typecase
+         cl-etypecase cl-flet cl-flet* cl-labels cl-letf cl-letf* cl-block cl-return
+         cl-return-from cl-destructuring-bind cl-dolist cl-dotimes cl-pushnew cl-incf cl-decf
+         cl-psetq cl-rotatef cl-callf cl-assert cl-check-type cl-macrolet
+         cl-multiple-value-bind cl-defsubst cl-function cl-defgeneric cl-defmethod)
+        ("cl-lib" nil cl-find cl-find-if cl-position cl-count cl-reduce cl-some cl-every
+         cl-subseq cl-sort cl-remove-duplicates cl-union cl-intersection cl-set-difference
+         cl-first cl-second cl-third cl-rest cl-member cl-assoc cl-remove cl-delete cl-typep
+         cl-list* cl-copy-list cl-mapcar cl-mapcan cl-remove-if cl-remove-if-not cl-position-if
+         cl-count-if cl-find-if-not cl-notany cl-notevery cl-getf cl-adjoin cl-subsetp
+         cl-gensym cl-plusp cl-minusp cl-evenp cl-oddp)
+        ("rx" macro rx rx-define)
+        ("pcase" macro pcase pcase-exhaustive pcase-let pcase-let* pcase-dolist pcase-setq
+         pcase-lambda pcase-defmacro)
+        ("seq" macro seq-doseq seq-let seq-setq)
+        ("seq" nil seqp seq-elt seq-length seq-empty-p seq-first seq-rest seq-copy seq-into
+         seq-into-sequence seq-concatenate seq-do seq-each seq-map seq-do-indexed
+         seq-map-indexed seq-mapn seq-mapcat seq-remove seq-some seq-every-p seq-find
+         seq-count seq-contains-p seq-contains seq-position seq-uniq seq-set-equal-p seq-union
+         seq-intersection seq-difference seq-subseq seq-take seq-drop seq-take-while
+         seq-drop-while seq-reverse seq-sort seq-sort-by seq-partition seq-group-by seq-min
+         seq-max seq-random-elt)
+        ("nadvice" macro add-function remove-function)
+        ("nadvice" nil advice-add advice-remove advice-member-p advice-mapc
+         advice-function-member-p)
+        ("modes" macro define-minor-mode define-derived-mode define-globalized-minor-mode
+         define-global-minor-mode)
+        ("regexp-opt" nil regexp-opt regexp-opt-depth regexp-opt-charset)
+        ("format-spec" nil format-spec)
+        ("replace" nil how-many count-matches)
+        ("map" macro map-let map-put)
+        ("map" nil mapp map-elt map-contains-key map-put! map-insert map-delete map-apply map-do
+         map-keys map-values map-pairs map-keys-apply map-values-apply map-length map-empty-p
+         map-copy map-filter map-remove map-some map-every-p map-into map-merge map-merge-with
+         map-nested-elt)
+        ("rx" nil rx-to-string)))
+)ELISP";
+
+} // namespace
+
+void load_prelude()
+{
+    try {
+        load_text(prelude_source, "prelude", true);
+    } catch (const LispSignal& e) {
+        std::fprintf(stderr, "prelude: %s\n", error_message_string(make_cons(e.symbol(), e.data())).c_str());
+        throw;
+    }
+}
+
+} // namespace gapmacs::lisp

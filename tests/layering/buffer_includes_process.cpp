@@ -1,0 +1,2 @@
+// Must not compile: buffer/ is below process/.
+#include "process/process.hpp"

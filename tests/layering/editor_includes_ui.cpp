@@ -1,0 +1,2 @@
+// Must not compile: the editor bindings are below the UI.
+#include "ui/editor.hpp"
