@@ -279,8 +279,9 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
         std::size_t j = i + 1;
         while (j < chars.size() && !starts[j])
             ++j;
-        const bool has_cursor = cursor && cursor->value >= ch.byte &&
-                                (j < chars.size() ? cursor->value < chars[j].byte : cursor->value < ch.byte + ch.len);
+        // The cluster's end: a cursor on any of its characters is on it.
+        const std::int64_t cluster_end = j < chars.size() ? chars[j].byte : chars[j - 1].byte + chars[j - 1].len;
+        const bool has_cursor = cursor && cursor->value >= ch.byte && cursor->value < cluster_end;
         if (ch.c == U'\n') {
             if (has_cursor)
                 place_cursor(col);

@@ -338,3 +338,42 @@ TEST_CASE("after a resize to a tiny frame the cursor is inside it, wrapped or tr
     }
     lisp::kill_buffer(b);
 }
+
+TEST_CASE("point on a combining mark that ends a row's last cluster gets the cursor")
+{
+    // Found by the redisplay fuzzer's 30-minute run: five raw bytes (\315,
+    // 4 columns each), then CD AA, which is U+036A, a combining mark that
+    // joins the last raw byte's cluster. With point on the mark, the row
+    // saw no cursor (the last cluster's end was taken as its first
+    // character's end) and the frame kept a stale cursor past its edge.
+    const std::string bytes = "\xcd\xcd\xcd\xcd\xcd\xcd\xaa";
+    std::string text;
+    utf8_to_internal(bytes, text, true);
+    lisp::Value b = ui_test::buffer_with("narrow", bytes);
+    Buffer& buffer = *lisp::live_buffer(b);
+    buffer.goto_char(CharPos(1 + 205 * (buffer.size() + 1) / 256));
+    auto settings = [&](Window&) {
+        WindowSettings s;
+        s.layout.tab_width = 14;
+        s.layout.truncate = true;
+        s.line_numbers = true;
+        s.column_number_mode = true;
+        return s;
+    };
+    Frame f(23, 6, b, minibuffer());
+    f.echo = text;
+    for (int step = 0; step < 3; ++step) {
+        if (step == 1)
+            buffer.insert(text);
+        if (step == 2)
+            f.resize(3, 1);
+        auto stats = redisplay(f, settings);
+        INFO("step " << step << ": point " << buffer.point().value << ", frame " << f.rows() << "x" << f.cols()
+                      << ", cursor " << stats.cursor_row << "," << stats.cursor_col);
+        CHECK(stats.cursor_row >= 0);
+        CHECK(stats.cursor_row < f.rows());
+        CHECK(stats.cursor_col >= 0);
+        CHECK(stats.cursor_col < f.cols());
+    }
+    lisp::kill_buffer(b);
+}
