@@ -96,8 +96,10 @@ public:
             return checked(json_integer(v.as_fixnum()));
         if (floatp(v))
             return checked(json_real(xfloat(v)));
-        if (stringp(v))
-            return checked(json_stringn(utf8_of(v).data(), utf8_of(v).size()));
+        if (stringp(v)) {
+            const std::string text = utf8_of(v);
+            return checked(json_stringn(text.data(), text.size()));
+        }
         if (vectorp(v) || nilp(v) || consp(v) || v.is(Type::HashTable)) {
             Nesting nest(*this);
             if (vectorp(v))
