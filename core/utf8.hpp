@@ -27,6 +27,10 @@ constexpr char32_t max_char = 0x3FFFFF;
 constexpr char32_t raw_byte_char(std::uint8_t b) { return 0x3FFF00 + b; }
 constexpr bool is_raw_byte_char(char32_t c) { return c >= 0x3FFF80 && c <= 0x3FFFFF; }
 constexpr std::uint8_t raw_byte_value(char32_t c) { return static_cast<std::uint8_t>(c - 0x3FFF00); }
+// Characters internal text can hold: Unicode's range widened to 21 bits
+// (Emacs's four-byte forms) and the raw bytes. Emacs's five-byte
+// characters (#x200000..#x3FFF7F) have no internal form here.
+constexpr bool is_text_char(char32_t c) { return c <= 0x1FFFFF || is_raw_byte_char(c); }
 constexpr bool is_continuation_byte(unsigned char b) { return (b & 0xC0) == 0x80; }
 // True for a lead byte that starts a raw-byte character in internal text.
 constexpr bool is_raw_byte_lead(unsigned char b) { return b == 0xC0 || b == 0xC1; }
@@ -55,8 +59,8 @@ constexpr int internal_char_length(unsigned char lead)
 // Decodes the internal character at p (p < end, well-formed internal text).
 char32_t decode_internal_char(const char* p, const char* end, int* length = nullptr);
 
-// Writes the internal encoding of character c (<= max_char, a Unicode scalar
-// or a raw-byte char) into out, returns its length (1..4).
+// Writes the internal encoding of character c (is_text_char) into out,
+// returns its length (1..4).
 int encode_internal_char(char32_t c, char* out);
 void append_internal_char(std::string& out, char32_t c);
 

@@ -31,6 +31,8 @@
    ("C-_" . undo) ("C-/" . undo) ("C-?" . undo-redo) ("C-M-_" . undo-redo) ("DEL" . delete-backward-char)
    ("C-M-s" . isearch-forward-regexp) ("C-M-r" . isearch-backward-regexp)
    ("C-M-%" . query-replace-regexp) ("C-M-f" . forward-sexp) ("C-M-b" . backward-sexp)
+   ("C-M-n" . forward-list) ("C-M-p" . backward-list) ("C-M-u" . backward-up-list)
+   ("C-M-d" . down-list)
    ("C--" . negative-argument) ("M--" . negative-argument)
    ("<up>" . previous-line) ("<down>" . next-line)
    ("<left>" . left-char) ("<right>" . right-char)

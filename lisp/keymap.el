@@ -1,8 +1,8 @@
 ;;; keymap.el --- keymaps as Emacs lists, key parsing and key lookup  -*- lexical-binding: t -*-
 
 ;; Keymaps use Emacs's list representation: (keymap [PROMPT] . ALIST),
-;; where a tail that starts with `keymap' is the parent.  lisp-lite has no
-;; char-tables, so `make-keymap' returns a sparse keymap; a range of
+;; where a tail that starts with `keymap' is the parent.  `make-keymap'
+;; returns a sparse keymap too (the lookups here read lists only); a range of
 ;; characters is bound by an element ((FROM . TO) . DEF), which is what
 ;; `define-key' stores for a key [(FROM . TO)] (Emacs puts it in the
 ;; char-table of a full keymap).
@@ -37,7 +37,7 @@
   (if prompt (list 'keymap prompt) (list 'keymap)))
 
 (defun make-keymap (&optional prompt)
-  "A keymap; sparse here, since lisp-lite has no char-tables."
+  "A keymap; sparse here (Emacs gives a full one, with a char-table)."
   (make-sparse-keymap prompt))
 
 (defun keymap--check (keymap)

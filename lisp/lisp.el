@@ -1,96 +1,88 @@
 ;;; lisp.el --- moving over balanced expressions  -*- lexical-binding: t -*-
 
-;; forward-sexp and backward-sexp, preloaded in Emacs and autoloaded here
-;; (batch code such as async.el's sentinel uses them).  lisp-lite has no
-;; syntax tables or scan-sexps yet: these scanners know Lisp's delimiters,
-;; strings, ?x characters, comments and prefix quotes.
+;; The motion commands Emacs preloads from lisp.el, autoloaded here, on
+;; the native scanners (scan-lists, scan-sexps, syntax-ppss) and the
+;; current buffer's syntax table.
 
-(defun lisp--skip-forward-blanks ()
-  (let ((moved t))
-    (while moved
-      (setq moved (> (skip-chars-forward " \t\n\f") 0))
-      (when (eq (char-after) ?\;)
-        (end-of-line) (setq moved t)))))
+(defvar forward-sexp-function nil
+  "If non-nil, `forward-sexp' calls it with one argument instead of scanning.")
 
-(defun lisp--forward-atom ()
-  (while (and (not (eobp)) (or (eq (char-after) ?\\)
-                               (string-match-p "[^][ \t\n\f()\";'`,]" (string (char-after)))))
-    (forward-char (if (and (eq (char-after) ?\\) (< (1+ (point)) (point-max))) 2 1))))
+(defun lisp--scan (scan interactive message)
+  "Call SCAN; when INTERACTIVE, a scan-error becomes a `user-error' MESSAGE."
+  (if (not interactive)
+      (funcall scan)
+    (condition-case nil
+        (funcall scan)
+      (scan-error (user-error message)))))
 
-(defun lisp--forward-sexp-1 ()
-  (lisp--skip-forward-blanks)
-  (let ((c (char-after)))
-    (cond ((null c) nil)
-          ((memq c '(?\( ?\[))
-           (forward-char 1)
-           (lisp--skip-forward-blanks)
-           (while (not (memq (char-after) '(?\) ?\])))
-             (when (eobp) (signal 'scan-error (list "Unbalanced parentheses" (point) (point))))
-             (lisp--forward-sexp-1)
-             (lisp--skip-forward-blanks))
-           (forward-char 1))
-          ((memq c '(?\) ?\]))
-           (signal 'scan-error (list "Containing expression ends prematurely" (point) (1+ (point)))))
-          ((eq c ?\")
-           (forward-char 1)
-           (while (not (eq (char-after) ?\"))
-             (when (eobp) (signal 'scan-error (list "Unbalanced parentheses" (point) (point))))
-             (forward-char (if (eq (char-after) ?\\) 2 1)))
-           (forward-char 1))
-          ((memq c '(?' ?` ?, ?@ ?#))
-           (forward-char 1) (lisp--forward-sexp-1))
-          ((eq c ??)
-           (forward-char 1)
-           (forward-char (if (eq (char-after) ?\\) 2 1))
-           (lisp--forward-atom))
-          (t (lisp--forward-atom)))))
-
-(defun lisp--backward-atom ()
-  (while (and (not (bobp))
-              (or (string-match-p "[^][ \t\n\f()\";'`,]" (string (char-before)))
-                  (and (> (- (point) 2) (point-min)) (eq (char-before (1- (point))) ?\\))))
-    (backward-char 1)))
-
-(defun lisp--escaped-before-p ()
-  "Non-nil if the character before point is written \\X (as in ?\\()."
-  (and (> (- (point) 1) (point-min)) (eq (char-before (1- (point))) ?\\)))
-
-(defun lisp--backward-sexp-1 ()
-  (skip-chars-backward " \t\n\f")
-  (let ((c (char-before)))
-    (cond ((null c) nil)
-          ((lisp--escaped-before-p) (lisp--backward-atom))
-          ((memq c '(?\) ?\]))
-           (backward-char 1)
-           (skip-chars-backward " \t\n\f")
-           (while (or (not (memq (char-before) '(?\( ?\[))) (lisp--escaped-before-p))
-             (when (bobp) (signal 'scan-error (list "Unbalanced parentheses" (point) (point))))
-             (lisp--backward-sexp-1)
-             (skip-chars-backward " \t\n\f"))
-           (backward-char 1))
-          ((memq c '(?\( ?\[))
-           (signal 'scan-error (list "Containing expression ends prematurely" (1- (point)) (point))))
-          ((eq c ?\")
-           (backward-char 1)
-           (while (not (and (eq (char-before) ?\")
-                            (not (eq (char-before (1- (point))) ?\\))))
-             (when (bobp) (signal 'scan-error (list "Unbalanced parentheses" (point) (point))))
-             (backward-char 1))
-           (backward-char 1))
-          (t (lisp--backward-atom))))
-  (skip-chars-backward "'`,@#"))
-
-(defun forward-sexp (&optional arg _interactive)
+(defun forward-sexp (&optional arg interactive)
   "Move forward over ARG balanced expressions (backward when negative)."
   (interactive "^p\nd")
-  (setq arg (or arg 1))
-  (dotimes (_ (abs arg))
-    (if (> arg 0) (lisp--forward-sexp-1) (lisp--backward-sexp-1))))
+  (or arg (setq arg 1))
+  (lisp--scan
+   (lambda ()
+     (if forward-sexp-function
+         (funcall forward-sexp-function arg)
+       (goto-char (or (scan-sexps (point) arg) (buffer-end arg)))
+       (when (< arg 0) (backward-prefix-chars))))
+   interactive (if (> arg 0) "No next sexp" "No previous sexp")))
 
-(defun backward-sexp (&optional arg _interactive)
+(defun backward-sexp (&optional arg interactive)
   "Move backward over ARG balanced expressions (forward when negative)."
   (interactive "^p\nd")
-  (forward-sexp (- (or arg 1))))
+  (forward-sexp (- (or arg 1)) interactive))
+
+(defun forward-list (&optional arg interactive)
+  "Move forward over ARG balanced groups of parentheses."
+  (interactive "^p\nd")
+  (or arg (setq arg 1))
+  (lisp--scan (lambda () (goto-char (or (scan-lists (point) arg 0) (buffer-end arg))))
+              interactive (if (> arg 0) "No next group" "No previous group")))
+
+(defun backward-list (&optional arg interactive)
+  "Move backward over ARG balanced groups of parentheses."
+  (interactive "^p\nd")
+  (forward-list (- (or arg 1)) interactive))
+
+(defun down-list (&optional arg interactive)
+  "Move forward down ARG levels of parentheses (backward when negative)."
+  (interactive "^p\nd")
+  (or arg (setq arg 1))
+  (let ((inc (if (> arg 0) 1 -1)))
+    (lisp--scan (lambda ()
+                  (while (/= arg 0)
+                    (goto-char (or (scan-lists (point) inc -1) (buffer-end arg)))
+                    (setq arg (- arg inc))))
+                interactive "At bottom level")))
+
+(defun up-list (&optional arg escape-strings no-syntax-crossing)
+  "Move forward out of ARG levels of parentheses (backward when negative).
+With ESCAPE-STRINGS, a string around point counts as a level."
+  (interactive "^p\nd\nd")
+  (or arg (setq arg 1))
+  (let ((inc (if (> arg 0) 1 -1)))
+    (while (/= arg 0)
+      (let ((ppss (and (or escape-strings no-syntax-crossing) (syntax-ppss))))
+        (if (and escape-strings (nth 3 ppss))
+            (goto-char (if (> inc 0)
+                           (save-excursion (goto-char (nth 8 ppss)) (forward-sexp 1) (point))
+                         (nth 8 ppss)))
+          (goto-char (or (scan-lists (point) inc 1) (buffer-end arg)))))
+      (setq arg (- arg inc)))))
+
+(defun backward-up-list (&optional arg escape-strings no-syntax-crossing)
+  "Move backward out of ARG levels of parentheses."
+  (interactive "^p\nd\nd")
+  (up-list (- (or arg 1)) escape-strings no-syntax-crossing))
+
+(defun syntax-ppss-toplevel-pos (ppss)
+  "The start of the outermost list or comment/string PPSS is in, or nil."
+  (or (car (nth 9 ppss)) (nth 8 ppss)))
+
+(defun syntax-ppss-context (ppss)
+  "`string', `comment' or nil: where PPSS is."
+  (cond ((nth 3 ppss) 'string)
+        ((nth 4 ppss) 'comment)))
 
 (provide 'lisp)
 

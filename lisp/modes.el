@@ -69,17 +69,25 @@
         (when (derived-mode--parent-chain-p major-mode m) (setq found m))))))
 
 (defmacro define-derived-mode (child parent name &rest body)
-  "Define major mode CHILD, running PARENT first, with keymap CHILD-map."
+  "Define major mode CHILD, running PARENT first, with keymap CHILD-map
+and syntax table CHILD-syntax-table (`:syntax-table' names another, or
+nil for none)."
   (let* ((doc (if (stringp (car body)) (car body)))
          (body (if doc (cdr body) body))
          (split (modes--split-keywords body))
-         (after-hook (plist-get (car split) :after-hook))
+         (keys (car split))
+         (after-hook (plist-get keys :after-hook))
          (hook (intern (format "%s-hook" child)))
-         (map (intern (format "%s-map" child))))
+         (map (intern (format "%s-map" child)))
+         (own-syntax (not (plist-member keys :syntax-table)))
+         (syntax (if own-syntax (intern (format "%s-syntax-table" child))
+                   (plist-get keys :syntax-table))))
     `(progn
        (defvar ,hook nil)
        (defvar ,map (make-sparse-keymap))
-       (defvar ,(intern (format "%s-syntax-table" child)) nil)
+       ,@(when own-syntax
+           `((defvar ,syntax (make-syntax-table))
+             (unless ,syntax (setq ,syntax (make-syntax-table)))))
        (put ',child 'derived-mode-parent ',parent)
        (defun ,child ()
          ,(or doc (format "Major mode derived from `%s'." parent))
@@ -91,7 +99,12 @@
            ,@(when parent
                `((unless (or (keymap-parent ,map) (eq (current-local-map) ,map))
                    (set-keymap-parent ,map (current-local-map)))))
+           ,@(when (and parent own-syntax)
+               `((let ((inherited (char-table-parent ,syntax)))
+                   (unless (and inherited (not (eq inherited (standard-syntax-table))))
+                     (set-char-table-parent ,syntax (syntax-table))))))
            (use-local-map ,map)
+           ,@(when syntax `((set-syntax-table ,syntax)))
            ,@(cdr split))
          (run-mode-hooks ',hook)
          ,@(when after-hook (list after-hook))))))
@@ -205,7 +218,31 @@
   (dotimes (i 10) (define-key map (string (+ ?0 i)) 'digit-argument))
   (define-key map "-" 'negative-argument))
 
-(define-derived-mode emacs-lisp-mode prog-mode "ELisp"
+(defvar lisp-data-mode-syntax-table
+  (let ((table (make-syntax-table)))
+    ;; Every ASCII character but letters and digits is a symbol
+    ;; constituent, then the ones Lisp gives a meaning.
+    (dotimes (c 128)
+      (unless (or (<= ?0 c ?9) (<= ?A c ?Z) (<= ?a c ?z))
+        (modify-syntax-entry c "_   " table)))
+    (dolist (entry '((?\s . "    ") (?\xa0 . "    ") (?\t . "    ") (?\f . "    ")
+                     (?\n . ">   ") (?\; . "<   ") (?` . "'   ") (?' . "'   ")
+                     (?, . "'   ") (?@ . "_ p") (?. . "_   ") (?# . "'   ")
+                     (?\" . "\"    ") (?\\ . "\\   ") (?\( . "()  ") (?\) . ")(  ")
+                     (?\[ . "(]") (?\] . ")[")))
+      (modify-syntax-entry (car entry) (cdr entry) table))
+    table)
+  "Syntax table of Lisp data: `;' comments, quotes as prefixes.")
+
+(defvar emacs-lisp-mode-syntax-table
+  (make-syntax-table lisp-data-mode-syntax-table)
+  "Syntax table used in `emacs-lisp-mode'.")
+
+(define-derived-mode lisp-data-mode prog-mode "Lisp-Data"
+  "Major mode for buffers holding data written in Lisp syntax."
+  (setq-local parse-sexp-ignore-comments t))
+
+(define-derived-mode emacs-lisp-mode lisp-data-mode "ELisp"
   "Major mode for editing Emacs Lisp code.")
 (define-key emacs-lisp-mode-map "\e\C-x" 'eval-defun)
 

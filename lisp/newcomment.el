@@ -1,6 +1,6 @@
 ;;; newcomment.el --- M-; and the comment commands  -*- lexical-binding: t -*-
 
-;; lisp-lite has no syntax tables, so a mode's comment syntax comes from
+;; A mode's comment syntax for the comment commands comes from
 ;; `comment-start' (set it in a mode hook, as init files do) or, for the
 ;; bundled Lisp modes, from `comment--mode-syntax'.  A comment is found by
 ;; `comment-start-skip' on the line, outside double-quoted strings.

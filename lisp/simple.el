@@ -738,11 +738,23 @@ The primitive messages \"Undo\" or signals \"No further undo information\"."
              chars (if (= chars 1) "" "s"))))
 
 (defun what-cursor-position (&optional _detail)
+  "Show the character after point, point, and the column (C-x =), as Emacs."
   (interactive "P")
-  (let ((c (char-after)) (pos (point)) (total (buffer-size)))
-    (message "Char: %s (%d, #o%o, #x%x) point=%d of %d (%d%%) column=%d"
-             (if c (string c) "EOB") (or c 0) (or c 0) (or c 0) pos (1+ total)
-             (if (> total 0) (/ (* 100 (1- pos)) total) 0) (current-column))))
+  (let* ((char (char-after))
+         (pos (point))
+         (total (buffer-size))
+         (percent (round (* 100.0 (1- pos)) (max 1 total)))
+         (narrowed (if (or (/= (point-min) 1) (/= (point-max) (1+ total)))
+                       (format " <%d-%d>" (point-min) (point-max))
+                     ""))
+         (col (current-column)))
+    (cond ((/= pos (point-max))
+           (message "Char: %s (%d, #o%o, #x%x) point=%d of %d (%d%%)%s column=%d"
+                    (if (< char 256) (single-key-description char) (string char))
+                    char char char pos total percent narrowed col))
+          ((string= narrowed "")
+           (message "point=%d of %d (EOB) column=%d" pos total col))
+          (t (message "point=%d of %d (%d%%)%s column=%d" pos total percent narrowed col)))))
 
 ;;;; Display settings the redisplay reads
 

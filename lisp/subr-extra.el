@@ -467,4 +467,41 @@ runs of digits compare as numbers (foo2.png before foo12.png), \".\" and
            (error "Filename is a directory: %s" filename))
           (t (concat (file-name-sans-extension filename) "." ext)))))
 
+;;;; Syntax tables
+
+(defun make-syntax-table (&optional oldtable)
+  "A new syntax table inheriting from OLDTABLE (the standard table by default)."
+  (let ((table (make-char-table 'syntax-table nil)))
+    (set-char-table-parent table (or oldtable (standard-syntax-table)))
+    table))
+
+(defmacro with-syntax-table (table &rest body)
+  "Run BODY with TABLE as the current buffer's syntax table, then restore it."
+  (declare (indent 1) (debug t))
+  (let ((old-table (make-symbol "table"))
+        (old-buffer (make-symbol "buffer")))
+    `(let ((,old-table (syntax-table))
+           (,old-buffer (current-buffer)))
+       (unwind-protect
+           (progn (set-syntax-table ,table) ,@body)
+         (save-current-buffer
+           (set-buffer ,old-buffer)
+           (set-syntax-table ,old-table))))))
+
+(defun syntax-after (pos)
+  "The raw syntax descriptor of the character after POS, or nil outside the text."
+  (unless (or (< pos (point-min)) (>= pos (point-max)))
+    (let ((st (and parse-sexp-lookup-properties
+                   (get-char-property pos 'syntax-table))))
+      (if (consp st) st
+        (aref (or st (syntax-table)) (char-after pos))))))
+
+(defun syntax-class (syntax)
+  "The class number of the raw syntax descriptor SYNTAX."
+  (and syntax (logand (car syntax) 65535)))
+
+(defun buffer-end (arg)
+  "`point-max' when ARG is positive, else `point-min'."
+  (if (> arg 0) (point-max) (point-min)))
+
 (provide 'subr-extra)

@@ -225,6 +225,7 @@ Value f_kill_local_variable(Args a)
 Value f_kill_all_local_variables(Args)
 {
     run_hook(intern("change-major-mode-hook"));
+    buffer_syntax_table(current_buffer()) = Qnil;
     Value permanent_local = intern("permanent-local");
     Value permanent_local_hook = intern("permanent-local-hook");
     // Collect first: killing edits the alist.

@@ -27,6 +27,7 @@ struct BufferData {
     std::unique_ptr<Buffer> buffer;
     Value mark_marker; // view of buffer->mark(), made on first mark-marker
     Value locals;      // buffer-local bindings (buffer_locals.cpp)
+    Value syntax_table; // set-syntax-table's (nil: the standard one)
     // set-buffer-multibyte nil: the text is bytes, kept as a unibyte
     // string's (bytes >= 0x80 as raw-byte characters).
     bool unibyte = false;
@@ -63,6 +64,7 @@ void buffer_mark(ExtObject* o, void (*mark)(Value))
     if (!d->mark_marker.is_empty())
         mark(d->mark_marker);
     mark(d->locals);
+    mark(d->syntax_table);
 }
 void buffer_finalize(ExtObject* o) { delete static_cast<BufferData*>(o->data); }
 void buffer_print(ExtObject* o, std::string& out)
@@ -166,6 +168,7 @@ Value make_buffer_object(std::string name)
 {
     auto data = std::make_unique<BufferData>();
     data->locals = Qnil;
+    data->syntax_table = Qnil;
     data->buffer = std::make_unique<Buffer>(std::move(name));
     Buffer* b = data->buffer.get();
     // Names starting with a space are internal: no undo, as in Emacs.
@@ -443,6 +446,7 @@ void detach_marker_view(Value marker)
 }
 
 Value& buffer_locals(Value buffer) { return buffer_data(buffer)->locals; }
+Value& buffer_syntax_table(Value buffer) { return buffer_data(buffer)->syntax_table; }
 
 Marker* check_marker(Value v)
 {

@@ -83,6 +83,9 @@ Value mark_marker_of(Value buffer);
 // The buffer's alist of local bindings ((SYMBOL . VALUE) ...); see
 // buffer_locals.hpp for what the cells mean while the buffer is current.
 Value& buffer_locals(Value buffer);
+// The buffer's syntax table (set-syntax-table), nil for the standard one;
+// kill-all-local-variables resets it.
+Value& buffer_syntax_table(Value buffer);
 
 // The value of variable sym in a live buffer (its local binding, else the
 // default), or Qunbound when void: what the UI reads for tab-width,

@@ -262,7 +262,7 @@ std::string insertion_text(Args a)
             else
                 append_as_unibyte(text, string_view(v));
         } else if (v.is_fixnum() && v.as_fixnum() >= 0 && v.as_fixnum() <= max_char) {
-            const auto c = static_cast<char32_t>(v.as_fixnum());
+            const char32_t c = check_char(v);
             append_internal_char(text, multibyte ? c : unibyte_buffer_char(c));
         } else {
             wrong_type(Qchar_or_string_p, v);

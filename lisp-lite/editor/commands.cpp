@@ -136,6 +136,13 @@ Value f_interactive_form(Args a)
             return spec;
         return list({Qinteractive, car_safe(xcdr(spec))});
     }
+    // An autoload is loaded to find out, as in Emacs (call-interactively
+    // of an autoloaded command goes through here).
+    if (fun.is_cons() && xcar(fun) == intern("autoload")) {
+        Value loaded = autoload_do_load(fun, cmd, Qnil);
+        Value again = loaded;
+        return loaded == fun ? Qnil : f_interactive_form(Args{&again, 1});
+    }
     return Qnil;
 }
 

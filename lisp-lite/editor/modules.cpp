@@ -17,6 +17,8 @@ const Module modules[] = {
     {"directories", register_dir_builtins},
     {"buffer-locals", register_buffer_local_builtins},
     {"modification", register_modification_builtins},
+    {"syntax-tables", register_syntax_table_builtins},
+    {"syntax-scan", register_syntax_scan_builtins},
     {"words", register_word_builtins},
     {"translate", register_translate_builtins},
     {"timers", register_timer_builtins},

@@ -19,6 +19,8 @@ void register_dir_builtins();            // directory-files... (builtins_dir.cpp
 void register_buffer_local_builtins();   // and the LocalBindings of buffers (buffer_locals.cpp)
 void register_modification_builtins();   // modification.cpp
 void register_word_builtins();           // forward-word, skip-chars-forward... (words.cpp)
+void register_syntax_table_builtins();   // syntax-table, modify-syntax-entry... (syntax_table.cpp)
+void register_syntax_scan_builtins();    // scan-lists, parse-partial-sexp... (syntax_scan.cpp)
 void register_translate_builtins();      // subst-char-in-region (translate.cpp)
 void register_timer_builtins();          // the event-loop alarm of lisp/timer.el (timers.cpp)
 void register_command_builtins();        // interactive specs of the builtin commands (commands.cpp)

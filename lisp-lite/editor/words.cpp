@@ -1,10 +1,9 @@
 // Motion by words, characters sets and syntax classes: forward-word,
-// backward-word, skip-chars-forward/-backward, skip-syntax-forward/-backward,
-// char-syntax.
+// backward-word, skip-chars-forward/-backward, skip-syntax-forward/-backward.
 //
-// Syntax is Emacs's standard syntax table (fundamental-mode): a word is a
-// run of word-constituent characters (letters, digits, $ and %, most
-// non-ASCII letters and marks). Inside such a run there is a word boundary
+// Syntax is the current buffer's syntax table: a word is a run of
+// word-constituent characters (in the standard table letters, digits, $
+// and %, most non-ASCII letters and marks). Inside such a run there is a word boundary
 // where the script changes (Emacs's char-script-table rule, with Han
 // followed by kana combining, as its word-combining-categories say) and,
 // for scripts written without spaces (Han, kana, Thai, Lao, Khmer,
@@ -27,6 +26,7 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/syntax_table.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 
 namespace gapmacs::lisp {
@@ -40,91 +40,7 @@ constexpr std::int64_t first_chunk_chars = 64;
 constexpr std::int64_t chunk_chars = 4096;
 std::int64_t grow(std::int64_t n) { return std::min(n * 4, chunk_chars); }
 
-// Emacs's standard syntax table for ASCII.
-char ascii_syntax(char32_t c)
-{
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r')
-        return ' ';
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '$' || c == '%')
-        return 'w';
-    switch (c) {
-    case '"':
-        return '"';
-    case '\\':
-        return '\\';
-    case '(':
-    case '[':
-    case '{':
-        return '(';
-    case ')':
-    case ']':
-    case '}':
-        return ')';
-    case '&':
-    case '*':
-    case '+':
-    case '-':
-    case '/':
-    case '<':
-    case '=':
-    case '>':
-    case '_':
-    case '|':
-        return '_';
-    default:
-        return '.';
-    }
-}
 
-// The syntax class of a character, as a syntax code character.
-char char_syntax_of(char32_t c)
-{
-    if (c < 0x80)
-        return ascii_syntax(c);
-    if (is_raw_byte_char(c) || c > max_unicode_char)
-        return 'w';
-    if (c < 0x100) {
-        // characters.el: the Latin-1 symbols and punctuation; the others
-        // (letters, and a few signs such as the currencies) are words.
-        switch (c) {
-        case 0xA0: case 0xA1: case 0xA7: case 0xAB: case 0xBB: case 0xBF:
-            return '.';
-        case 0xA6: case 0xA9: case 0xAC: case 0xAD: case 0xAE: case 0xB0: case 0xB1:
-        case 0xB5: case 0xB7: case 0xBC: case 0xBD: case 0xBE: case 0xD7: case 0xF7:
-            return '_';
-        default:
-            return c < 0xA0 ? '.' : 'w';
-        }
-    }
-    auto cp = static_cast<UChar32>(c);
-    switch (u_charType(cp)) {
-    case U_START_PUNCTUATION:
-        return '(';
-    case U_END_PUNCTUATION:
-        return ')';
-    case U_CONNECTOR_PUNCTUATION:
-    case U_DASH_PUNCTUATION:
-    case U_INITIAL_PUNCTUATION:
-    case U_FINAL_PUNCTUATION:
-    case U_OTHER_PUNCTUATION:
-        return '.';
-    case U_MATH_SYMBOL:
-    case U_CURRENCY_SYMBOL:
-    case U_MODIFIER_SYMBOL:
-        return '_';
-    case U_SPACE_SEPARATOR:
-    case U_LINE_SEPARATOR:
-    case U_PARAGRAPH_SEPARATOR:
-        return ' ';
-    case U_CONTROL_CHAR:
-    case U_FORMAT_CHAR:
-        return '.';
-    default:
-        return 'w';
-    }
-}
-
-bool word_char(char32_t c) { return char_syntax_of(c) == 'w'; }
 
 UScriptCode script_of(char32_t c)
 {
@@ -241,6 +157,8 @@ std::vector<bool> boundaries_in_run(const std::u32string& run)
 // when COUNT is negative), or nothing if the accessible region ends first.
 std::optional<CharPos> scan_words(Buffer& b, CharPos from, std::int64_t count)
 {
+    const SyntaxLookup syntax;
+    auto word_char = [&](char32_t c) { return syntax.cls(c) == SyntaxClass::Word; };
     const CharPos lo = b.point_min(), hi = b.point_max();
     CharPos pos = from;
     for (; count > 0; --count) {
@@ -331,6 +249,7 @@ Value f_backward_word(Args a) { return move_words(-(nilp(a[0]) ? 1 : check_fixnu
 
 // A skip-chars set: "a-zA-Z", leading ^ negates, \ quotes, [:class:].
 struct CharSet {
+    SyntaxLookup syntax; // for [:space:] and [:word:]
     bool negated = false;
     std::vector<std::pair<char32_t, char32_t>> ranges;
     std::vector<std::string> classes;
@@ -348,7 +267,7 @@ struct CharSet {
         return in != negated;
     }
 
-    static bool in_class(const std::string& name, char32_t c)
+    bool in_class(const std::string& name, char32_t c) const
     {
         auto cp = static_cast<UChar32>(c > max_unicode_char ? 0xFFFD : c);
         if (name == "alpha")
@@ -360,7 +279,7 @@ struct CharSet {
         if (name == "xdigit")
             return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
         if (name == "space")
-            return char_syntax_of(c) == ' ';
+            return syntax.cls(c) == SyntaxClass::Whitespace;
         if (name == "blank")
             return c == ' ' || c == '\t' || u_charType(cp) == U_SPACE_SEPARATOR;
         if (name == "upper")
@@ -368,9 +287,10 @@ struct CharSet {
         if (name == "lower")
             return u_islower(cp);
         if (name == "word")
-            return word_char(c);
+            return syntax.cls(c) == SyntaxClass::Word;
         if (name == "punct")
-            return c < 0x80 ? (c > 0x20 && c < 0x7F && !std::isalnum(static_cast<int>(c))) : !word_char(c);
+            return c < 0x80 ? (c > 0x20 && c < 0x7F && !std::isalnum(static_cast<int>(c)))
+                            : syntax.cls(c) != SyntaxClass::Word;
         if (name == "cntrl")
             return c < 0x20;
         if (name == "ascii")
@@ -408,7 +328,7 @@ CharSet parse_char_set(Value spec)
                 std::string name;
                 for (std::size_t k = i + 2; k < close; ++k)
                     name += static_cast<char>(s[k]);
-                CharSet::in_class(name, 'a'); // validates the name
+                set.in_class(name, 'a'); // validates the name
                 set.classes.push_back(name);
                 i = close + 2;
                 continue;
@@ -535,16 +455,17 @@ Value skip_syntax(Args a, bool forward)
     bool negated = !spec.empty() && spec[0] == '^';
     if (negated)
         spec.remove_prefix(1);
-    std::string classes;
+    std::array<bool, 16> in{};
     for (char c : spec)
-        classes += c == '-' ? ' ' : c;
-    return skip(a[1], forward,
-                [&](char32_t c) { return (classes.find(char_syntax_of(c)) != std::string::npos) != negated; });
+        if (int cls = syntax_class_of_char(c); cls >= 0)
+            in[static_cast<std::size_t>(cls)] = true;
+    const SyntaxLookup syntax;
+    return skip(a[1], forward, [&](char32_t c) {
+        return in[static_cast<std::size_t>(syntax.cls(c)) & 15] != negated;
+    });
 }
 Value f_skip_syntax_forward(Args a) { return skip_syntax(a, true); }
 Value f_skip_syntax_backward(Args a) { return skip_syntax(a, false); }
-
-Value f_char_syntax(Args a) { return Value::fixnum(char_syntax_of(check_char(a[0]))); }
 
 const SubrDef word_subrs[] = {
     {"forward-word", 0, 1, guarded<f_forward_word>},
@@ -553,7 +474,6 @@ const SubrDef word_subrs[] = {
     {"skip-chars-backward", 1, 2, guarded<f_skip_chars_backward>},
     {"skip-syntax-forward", 1, 2, guarded<f_skip_syntax_forward>},
     {"skip-syntax-backward", 1, 2, guarded<f_skip_syntax_backward>},
-    {"char-syntax", 1, 1, f_char_syntax},
 };
 
 } // namespace

@@ -52,6 +52,7 @@ void register_misc_builtins();
 void register_char_name_builtins(); // char-from-name, ucs-names (char_names.cpp)
 void register_time_builtins(); // current-time, format-time-string, decode-time (time.cpp)
 void register_base64_builtins(); // base64-encode-string... (base64.cpp)
+void register_char_table_builtins(); // make-char-table, char-table-range... (char_table.cpp)
 
 // Signals (wrong-length-argument V).
 [[noreturn]] void wrong_length_argument(Value v);
@@ -80,7 +81,9 @@ double check_number(Value v);          // number-or-marker-p, as a double
 String* check_string(Value v);         // stringp
 Symbol* check_symbol(Value v);         // symbolp
 void check_list(Value v);              // listp
-char32_t check_char(Value v);          // characterp
+char32_t check_char(Value v);          // characterp, and is_text_char
+// Signals that c (#x200000..#x3FFF7F) cannot be in a string or buffer.
+[[noreturn]] void unsupported_char(char32_t c);
 Value check_hash_table(Value v);       // hash-table-p
 // A marker's position as a fixnum (its class's as_number), or v.
 Value marker_to_number(Value v);

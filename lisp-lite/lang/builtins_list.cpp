@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/char_table.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/string_properties.hpp"
 
@@ -140,8 +141,8 @@ Value f_length(Args a)
         return Value::fixnum(string_length(s));
     if (vectorp(s))
         return Value::fixnum(static_cast<std::int64_t>(xvector(s)->items.size()));
-    if (s.is(Type::HashTable))
-        wrong_type(Qsequencep, s);
+    if (char_table(s))
+        return Value::fixnum(max_char); // as Emacs
     wrong_type(Qsequencep, s);
 }
 
@@ -493,6 +494,8 @@ Value f_copy_sequence(Args a)
         copy_string_properties(s, 0, xstring(s)->nchars, r, 0);
         return r;
     }
+    if (char_table(s))
+        return copy_char_table(s);
     wrong_type(Qsequencep, s);
 }
 
@@ -680,8 +683,8 @@ Value f_consp(Args a) { return boolean(a[0].is_cons()); }
 Value f_listp(Args a) { return boolean(listp(a[0])); }
 Value f_nlistp(Args a) { return boolean(!listp(a[0])); }
 Value f_atom(Args a) { return boolean(!a[0].is_cons()); }
-Value f_sequencep(Args a) { return boolean(listp(a[0]) || vectorp(a[0]) || stringp(a[0])); }
-Value f_arrayp(Args a) { return boolean(vectorp(a[0]) || stringp(a[0])); }
+Value f_sequencep(Args a) { return boolean(listp(a[0]) || vectorp(a[0]) || stringp(a[0]) || char_table(a[0])); }
+Value f_arrayp(Args a) { return boolean(vectorp(a[0]) || stringp(a[0]) || char_table(a[0])); }
 Value f_eq(Args a) { return boolean(a[0] == a[1]); }
 Value f_eql(Args a) { return boolean(eql(a[0], a[1])); }
 Value f_equal(Args a) { return boolean(equal(a[0], a[1])); }

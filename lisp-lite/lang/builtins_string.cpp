@@ -16,6 +16,7 @@
 #include "core/regex.hpp"
 #include "core/utf8.hpp"
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/char_table.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/reader.hpp"
 #include "lisp-lite/lang/string_properties.hpp"
@@ -647,8 +648,44 @@ Value f_char_width(Args a) { return Value::fixnum(char_width(check_char(a[0])));
 
 Value f_aref(Args a) { return array_ref(a[0], a[1], Qarrayp); }
 
+// (fillarray ARRAY ITEM). A string keeps its byte length, as in Emacs.
+Value f_fillarray(Args a)
+{
+    if (vectorp(a[0])) {
+        auto& items = xvector(a[0])->items;
+        std::fill(items.begin(), items.end(), a[1]);
+    } else if (CharTable* t = char_table(a[0])) {
+        t->set_range(0, max_char, a[1]);
+        t->default_value = a[1]; // set_range counted the change
+    } else if (stringp(a[0])) {
+        String* s = xstring(a[0]);
+        char32_t c = check_char(a[1]);
+        if (!s->multibyte())
+            c &= 0xFF;
+        std::string unit;
+        append_internal_char(unit, !s->multibyte() && c >= 0x80 ? raw_byte_char(static_cast<std::uint8_t>(c)) : c);
+        const std::int64_t emacs_bytes = s->multibyte() ? static_cast<std::int64_t>(s->bytes.size()) : s->nchars;
+        const std::int64_t unit_bytes = s->multibyte() ? static_cast<std::int64_t>(unit.size()) : 1;
+        if (unit_bytes * s->nchars != emacs_bytes)
+            error("Attempt to change byte length of a string");
+        std::string text;
+        text.reserve(unit.size() * static_cast<std::size_t>(s->nchars));
+        for (std::int64_t i = 0; i < s->nchars; ++i)
+            text += unit;
+        s->bytes = std::move(text);
+        forget_string_offset(s);
+    } else {
+        wrong_type(Qarrayp, a[0]);
+    }
+    return a[0];
+}
+
 Value f_aset(Args a)
 {
+    if (CharTable* t = char_table(a[0])) {
+        t->set(check_char(a[1]), a[2]);
+        return a[2];
+    }
     std::int64_t i = check_fixnum(a[1]);
     if (vectorp(a[0])) {
         auto& items = xvector(a[0])->items;
@@ -1174,6 +1211,7 @@ const SubrDef string_subrs[] = {
     {"char-width", 1, 1, f_char_width},
     {"aref", 2, 2, f_aref},
     {"aset", 3, 3, f_aset},
+    {"fillarray", 2, 2, f_fillarray},
     {"make-vector", 2, 2, f_make_vector},
     {"vector", 0, many, f_vector},
     {"vconcat", 0, many, f_vconcat},
@@ -1209,6 +1247,8 @@ Value array_ref(Value array, Value index, Value predicate)
             args_out_of_range(array, index);
         return Value::fixnum(string_char_at(array, i));
     }
+    if (const CharTable* t = char_table(array))
+        return t->get(check_char(index));
     wrong_type(predicate, array);
 }
 

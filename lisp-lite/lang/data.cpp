@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <new>
 #include <unordered_map>
@@ -12,6 +13,7 @@
 
 #include "core/utf8.hpp"
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/char_table.hpp"
 #include "lisp-lite/lang/eval.hpp"
 
 namespace gapmacs::lisp {
@@ -162,11 +164,21 @@ void check_list(Value v)
         wrong_type(Qlistp, v);
 }
 
+void unsupported_char(char32_t c)
+{
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "%X", static_cast<unsigned>(c));
+    error(std::string("Character #x") + hex + " has no form in gapmacs text (Emacs's 5-byte characters)");
+}
+
 char32_t check_char(Value v)
 {
     if (!v.is_fixnum() || v.as_fixnum() < 0 || v.as_fixnum() > static_cast<std::int64_t>(max_char))
         wrong_type(Qcharacterp, v);
-    return static_cast<char32_t>(v.as_fixnum());
+    const auto c = static_cast<char32_t>(v.as_fixnum());
+    if (!is_text_char(c))
+        unsupported_char(c);
+    return c;
 }
 
 Value check_hash_table(Value v)
@@ -381,8 +393,11 @@ bool equal_depth(Value a, Value b, int depth, std::unique_ptr<EqualSeen>& seen)
                     return false;
             return true;
         }
-        default:
-            return false;
+        default: {
+            const CharTable* x = char_table(a);
+            const CharTable* y = char_table(b);
+            return x && y && x->same_as(*y, [&](Value p, Value q) { return equal_depth(p, q, depth + 1, seen); });
+        }
         }
     }
 }

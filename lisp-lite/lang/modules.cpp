@@ -28,6 +28,7 @@ const Module modules[] = {
     {"char-names", register_char_name_builtins},
     {"time", register_time_builtins},
     {"base64", register_base64_builtins},
+    {"char-tables", register_char_table_builtins},
     {"standard-errors", define_standard_errors},
     {"standard-variables", define_standard_variables},
     {"prelude", load_prelude},

@@ -146,3 +146,15 @@
     (should (equal s (apply #'concat (make-list 1000 (concat "b" (make-string 99 ?a))))))))
 
 ;;; hardening-tests.el ends here
+
+(ert-deftest hardening-five-byte-characters-are-refused ()
+  ;; Found by the reader fuzzer (third pass): "\x342178" read into a string
+  ;; whose bytes decoded as another character, so printing and reading back
+  ;; changed it.  Emacs holds #x200000..#x3FFF7F in five bytes; gapmacs's
+  ;; text has no such form and refuses them with an error.
+  (skip-unless (boundp 'gapmacs-version))
+  (should-error (read "\"a\\x342178\"") :type 'error)
+  (should-error (string #x342178) :type 'error)
+  (should-error (with-temp-buffer (insert #x200000)) :type 'error)
+  (should (equal (append (string #x1FFFFF #x3FFF80) nil) '(#x1FFFFF #x3FFF80)))
+  (should (equal (car (read-from-string (prin1-to-string (string #x1FFFFF)))) (string #x1FFFFF))))

@@ -1,0 +1,76 @@
+;;; motion-tests.el --- sexp and list motion, what-cursor-position  -*- lexical-binding: t -*-
+
+;; Each expected value is what GNU Emacs 28 gives (this file passes in both).
+(when (boundp 'gapmacs-version) (load "loadup" nil t))
+
+(ert-deftest motion-1 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "(a (b c))\n(d)") (goto-char 1) (call-interactively 'forward-sexp) (list (point) (progn (call-interactively 'backward-sexp) (point))))
+                 '(10 1))))
+
+(ert-deftest motion-2 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "(a (b c))") (goto-char 6) (call-interactively 'backward-up-list) (point))
+                 '4)))
+
+(ert-deftest motion-3 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "(a (b c))") (goto-char 1) (call-interactively 'down-list) (call-interactively 'forward-list) (point))
+                 '9)))
+
+(ert-deftest motion-4 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "(a) b") (goto-char 4) (condition-case e (forward-sexp 1 t) (error e)))
+                 'nil)))
+
+(ert-deftest motion-5 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "(a b") (goto-char 1) (condition-case e (forward-sexp 1 t) (error e)))
+                 '(user-error "No next sexp"))))
+
+(ert-deftest motion-6 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "'(a b) `(c ,d) #'e") (goto-char (point-max)) (list (progn (backward-sexp) (point)) (progn (backward-sexp) (point)) (progn (backward-sexp) (point))))
+                 '(16 8 1))))
+
+(ert-deftest motion-7 ()
+  (should (equal (with-temp-buffer (insert "foo (bar) \"baz\" qux") (goto-char 1) (let (r) (dotimes (_ 4) (forward-sexp) (push (point) r)) (nreverse r)))
+                 '(4 10 16 20))))
+
+(ert-deftest motion-8 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "(defun f ()\n  ;; a ) comment\n  (g \"(\" ?\\( ))\n(h)") (goto-char 1) (list (progn (forward-sexp) (point)) (progn (backward-sexp) (point)) (progn (end-of-defun) (point))))
+                 '(45 1 46))))
+
+(ert-deftest motion-9 ()
+  (should (equal (with-temp-buffer (insert "(a)\nb\n") (list (progn (goto-char 4) (what-cursor-position)) (progn (goto-char (point-max)) (what-cursor-position)) (progn (goto-char 1) (what-cursor-position))))
+                 '("Char: C-j (10, #o12, #xa) point=4 of 6 (50%) column=3" "point=7 of 6 (EOB) column=0" "Char: ( (40, #o50, #x28) point=1 of 6 (0%) column=0"))))
+
+(ert-deftest motion-10 ()
+  (should (equal (with-temp-buffer (insert " (a)\nb\n") (narrow-to-region 2 4) (list (progn (goto-char 3) (what-cursor-position)) (progn (goto-char 4) (what-cursor-position))))
+                 '("Char: a (97, #o141, #x61) point=3 of 7 (29%) <2-4> column=1" "point=4 of 7 (43%) <2-4> column=2"))))
+
+(ert-deftest motion-11 ()
+  (should (equal (with-temp-buffer (insert "a\t\177b") (goto-char 2) (list (what-cursor-position) (progn (forward-char) (what-cursor-position))))
+                 '("Char: TAB (9, #o11, #x9) point=2 of 4 (25%) column=1" "Char: DEL (127, #o177, #x7f) point=3 of 4 (50%) column=8"))))
+
+(ert-deftest motion-12 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "(let ((x 1))\n  (foo x \"bar\"))") (goto-char 20) (list (syntax-ppss-toplevel-pos (syntax-ppss)) (syntax-ppss-context (syntax-ppss 26)) (syntax-ppss-context (syntax-ppss 20))))
+                 '(1 string nil))))
+
+(ert-deftest motion-13 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "(a \"x (y\" b)") (goto-char 7) (up-list 1 t) (point))
+                 '10)))
+
+(ert-deftest motion-14 ()
+  (should (equal (with-temp-buffer (insert "x (1 2) y") (with-syntax-table (let ((st (make-syntax-table))) (modify-syntax-entry ?\( "." st) (modify-syntax-entry ?\) "." st) st) (goto-char 1) (list (progn (forward-sexp 2) (point)) (char-syntax ?\())))
+                 '(5 46))))
+
+(ert-deftest motion-15 ()
+  (should (equal (with-temp-buffer (insert "ab") (list (syntax-after 1) (syntax-after 3) (syntax-class (syntax-after 1)) (buffer-end 1) (buffer-end -1)))
+                 '((2) nil 2 3 1))))
+
+(ert-deftest motion-16 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "(a b) )") (list (progn (goto-char 6) (condition-case e (forward-sexp 1 t) (error e))) (progn (goto-char 1) (condition-case e (backward-sexp 1 t) (error e))) (progn (goto-char 1) (condition-case e (forward-list 2 t) (error e))) (progn (goto-char 7) (condition-case e (down-list 1 t) (error e)))))
+                 '((user-error "No next sexp") nil (user-error "No next group") (user-error "At bottom level")))))
+
+(ert-deftest motion-17 ()
+  (should (equal (list (with-temp-buffer (insert "((((x") (nth 0 (syntax-ppss 6))) (with-temp-buffer (insert "abcdx") (nth 0 (syntax-ppss 6))) (with-temp-buffer (insert "(((((") (nth 0 (syntax-ppss 6))))
+                 '(4 0 5))))
+
+(ert-deftest motion-18 ()
+  (should (equal (with-temp-buffer (insert "(a b)") (let ((st (make-syntax-table))) (set-syntax-table st) (list (nth 0 (syntax-ppss 3)) (progn (modify-syntax-entry ?\( "." st) (modify-syntax-entry ?\) "." st) (nth 0 (parse-partial-sexp 1 3))))))
+                 '(1 0))))
