@@ -32,7 +32,8 @@
    ("C-M-s" . isearch-forward-regexp) ("C-M-r" . isearch-backward-regexp)
    ("C-M-%" . query-replace-regexp) ("C-M-f" . forward-sexp) ("C-M-b" . backward-sexp)
    ("C-M-n" . forward-list) ("C-M-p" . backward-list) ("C-M-u" . backward-up-list)
-   ("C-M-d" . down-list)
+   ("C-M-d" . down-list) ("C-M-a" . beginning-of-defun) ("C-M-e" . end-of-defun)
+   ("C-M-h" . mark-defun) ("C-M-t" . transpose-sexps)
    ("C--" . negative-argument) ("M--" . negative-argument)
    ("<up>" . previous-line) ("<down>" . next-line)
    ("<left>" . left-char) ("<right>" . right-char)
@@ -79,7 +80,8 @@
    ("C-q" . read-only-mode) ("C-u" . upcase-region) ("C-l" . downcase-region)
    ("i" . insert-file) ("=" . what-cursor-position) ("C-o" . delete-blank-lines)
    ("C-t" . transpose-lines) ("f" . set-fill-column) ("C-v" . find-alternate-file)
-   ("n n" . narrow-to-region) ("n w" . widen) ("n p" . narrow-to-page)))
+   ("n n" . narrow-to-region) ("n w" . widen) ("n p" . narrow-to-page)
+   ("n d" . narrow-to-defun)))
 
 (bindings--define
  ctl-x-4-map

@@ -4,6 +4,8 @@
 ;; `tab-width' stops); new indentation uses tabs while `indent-tabs-mode'
 ;; is t, as in Emacs.
 
+(require 'keymap) ; loaded on its own in batch, where the commands autoload
+
 (unless (fboundp 'current-indentation)
   (defun current-indentation ()
     "The column of the first character on this line that is not a space or tab."
@@ -28,8 +30,8 @@
 
 (defun indent-line-to (column)
   "Give this line COLUMN columns of indentation, leaving point after it as Emacs does."
-  (back-to-indentation)
-  (delete-region (line-beginning-position) (point))
+  (beginning-of-line)
+  (delete-region (point) (progn (skip-chars-forward " \t") (point)))
   (indent-to column))
 
 (defun indent--blank-line-p ()
@@ -99,6 +101,113 @@ Called as a command without an argument, arrows then move the region."
   (delete-horizontal-space t)
   (indent-to (* tab-width (1+ (/ (current-column) tab-width)))))
 
+;;;; TAB and the mode's indentation
+
+(defvar indent-line-function 'indent-relative
+  "Function that indents the current line; each major mode sets its own.")
+(defvar indent-region-function #'indent-region-line-by-line
+  "Function of START and END that indents a region.")
+(defvar tab-always-indent t
+  "t: TAB always indents the line; nil: it indents only in the indentation.")
+
+(defun indent-relative (&optional first-only unindented-ok)
+  "Indent from point to under the next indentation point of the previous
+non-blank line (its first, with FIRST-ONLY); with none, to the next tab
+stop unless UNINDENTED-OK."
+  (interactive "P")
+  (let ((start-column (current-column))
+        indent)
+    (save-excursion
+      (beginning-of-line)
+      (when (re-search-backward "^[^\n]" nil t)
+        (let ((end (line-beginning-position 2)))
+          (move-to-column start-column)
+          ;; Inside a tab of that line: from the tab.
+          (when (> (current-column) start-column) (backward-char 1))
+          (or (looking-at "[ \t]") first-only (skip-chars-forward "^ \t" end))
+          (skip-chars-forward " \t" end)
+          (unless (= (point) end) (setq indent (current-column))))))
+    (cond (indent
+           (let ((opoint (point-marker)))
+             (indent-to indent 0)
+             (when (> opoint (point)) (goto-char opoint))
+             (set-marker opoint nil)))
+          (unindented-ok nil)
+          (t (tab-to-tab-stop)))))
+
+(defun indent-according-to-mode (&optional inhibit-widen)
+  "Indent the current line as the major mode says (`indent-line-function')."
+  (interactive)
+  (save-restriction
+    (unless inhibit-widen (widen))
+    (if (memq indent-line-function '(indent-relative indent-relative-maybe))
+        ;; Those move point to a tab stop; for indenting, Emacs takes the
+        ;; previous line's indentation instead.
+        (let ((column (save-excursion
+                        (beginning-of-line)
+                        (if (bobp) 0
+                          (beginning-of-line 0)
+                          (if (looking-at "[ \t]*$") 0 (current-indentation))))))
+          (if (<= (current-column) (current-indentation))
+              (indent-line-to column)
+            (save-excursion (indent-line-to column))))
+      (funcall indent-line-function))))
+
+(defun indent-for-tab-command (&optional arg)
+  "Indent the line (or the active region) as the mode says; where the mode
+cannot indent, or `tab-always-indent' is nil and point is past the
+indentation, insert a tab."
+  (interactive "P")
+  (cond ((use-region-p)
+         (indent-region (region-beginning) (region-end)))
+        ((or (eq indent-line-function 'indent-to-left-margin)
+             (and (not tab-always-indent)
+                  (or (> (current-column) (current-indentation))
+                      (eq this-command last-command))))
+         (insert-tab arg))
+        (t (funcall indent-line-function))))
+
+(defun insert-tab (&optional arg)
+  "Insert ARG tabs, or the spaces to as many tab stops without `indent-tabs-mode'."
+  (let ((count (prefix-numeric-value arg)))
+    (if indent-tabs-mode
+        (insert-char ?\t count)
+      (indent-to (* tab-width (+ count (/ (current-column) tab-width)))))))
+
+(defun indent-region-line-by-line (start end)
+  "Indent each non-empty line from START to END with `indent-according-to-mode'."
+  (save-excursion
+    (let ((end (copy-marker end)))
+      (goto-char start)
+      (beginning-of-line)
+      (while (< (point) end)
+        (unless (and (bolp) (eolp)) (indent-according-to-mode t))
+        (forward-line 1))
+      (set-marker end nil))))
+
+(defun indent-region (start end &optional column)
+  "Indent each non-empty line from START to END: to COLUMN when given
+(a prefix argument), else as the mode says."
+  (interactive "r\nP")
+  (save-excursion
+    (let ((end (copy-marker end)))
+      (cond (column
+             (setq column (prefix-numeric-value column))
+             (goto-char start)
+             (unless (bolp) (forward-line 1))
+             (while (< (point) end)
+               (delete-region (point) (progn (skip-chars-forward " \t") (point)))
+               (unless (eolp) (indent-to column 0))
+               (forward-line 1)))
+            (indent-region-function
+             (funcall indent-region-function start end))
+            (t (indent-region-line-by-line start end)))
+      (set-marker end nil)))
+  (when (called-interactively-p 'interactive)
+    (message "Indenting region...done"))
+  nil)
+
+(define-key global-map "\e\C-\\" 'indent-region)
 (define-key ctl-x-map "\t" 'indent-rigidly)
 (define-key global-map "\ei" 'tab-to-tab-stop)
 

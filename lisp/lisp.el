@@ -75,6 +75,67 @@ With ESCAPE-STRINGS, a string around point counts as a level."
   (interactive "^p\nd\nd")
   (up-list (- (or arg 1)) escape-strings no-syntax-crossing))
 
+(defun beginning-of-defun (&optional arg)
+  "Move back to the start of the ARGth defun: a line starting with an open
+paren (forward with a negative ARG)."
+  (interactive "^p")
+  (or arg (setq arg 1))
+  (if (< arg 0)
+      (progn (when (looking-at "^\\s(") (forward-char 1))
+             (and (re-search-forward "^\\s(" nil 'move (- arg))
+                  (progn (beginning-of-line) t)))
+    (re-search-backward "^\\s(" nil 'move arg)))
+
+(defun end-of-defun (&optional arg)
+  "Move to the end of the ARGth defun: after it, at the start of the next line."
+  (interactive "^p")
+  (dotimes (_ (or arg 1))
+    (let ((start (point)))
+      (end-of-line)
+      (beginning-of-defun)
+      (forward-sexp 1)
+      ;; Already past this defun: the next one.
+      (when (<= (point) start)
+        (goto-char start)
+        (beginning-of-defun -1)
+        (forward-sexp 1))
+      (skip-chars-forward " \t")
+      (when (or (eolp) (eq (char-syntax (char-after)) ?<)) (forward-line 1)))))
+
+(defun mark-defun (&optional _arg)
+  "Put point at the start of the defun around point and the mark at its end."
+  (interactive "p")
+  (let ((end (progn (end-of-defun) (point))))
+    (beginning-of-defun)
+    ;; The blank lines before the defun go with it, as in Emacs.
+    (when (> (point) (point-min))
+      (skip-chars-backward " \t\n")
+      (forward-line 1))
+    (push-mark end nil t)))
+
+(defun narrow-to-defun (&optional _include-comments)
+  "Narrow to the defun around point."
+  (interactive)
+  (save-excursion
+    (widen)
+    (let ((end (progn (end-of-defun) (point))))
+      (beginning-of-defun)
+      (narrow-to-region (point) end))))
+
+(defun transpose-sexps (arg)
+  "Swap the sexps before and after point, leaving point after them."
+  (interactive "*p")
+  (ignore arg)
+  (let* ((end2 (progn (forward-sexp 1) (point)))
+         (beg2 (progn (forward-sexp -1) (point)))
+         (beg1 (progn (forward-sexp -1) (point)))
+         (end1 (progn (forward-sexp 1) (point)))
+         (s1 (buffer-substring beg1 end1))
+         (s2 (buffer-substring beg2 end2)))
+    (goto-char beg2) (delete-region beg2 end2) (insert s1)
+    (goto-char beg1) (delete-region beg1 end1) (insert s2)
+    (goto-char end2)))
+
 (defun syntax-ppss-toplevel-pos (ppss)
   "The start of the outermost list or comment/string PPSS is in, or nil."
   (or (car (nth 9 ppss)) (nth 8 ppss)))

@@ -240,7 +240,10 @@ nil for none)."
 
 (define-derived-mode lisp-data-mode prog-mode "Lisp-Data"
   "Major mode for buffers holding data written in Lisp syntax."
-  (setq-local parse-sexp-ignore-comments t))
+  (setq-local parse-sexp-ignore-comments t)
+  (setq-local indent-line-function 'lisp-indent-line)
+  (setq-local indent-region-function 'lisp-indent-region))
+(define-key lisp-data-mode-map "\e\C-q" 'indent-sexp)
 
 (define-derived-mode emacs-lisp-mode lisp-data-mode "ELisp"
   "Major mode for editing Emacs Lisp code.")
@@ -274,17 +277,6 @@ nil for none)."
   (insert "\n")
   (eval-last-sexp t)
   (insert "\n"))
-
-(defun beginning-of-defun (&optional arg)
-  (interactive "^p")
-  (re-search-backward "^(" nil 'move (or arg 1)))
-
-(defun end-of-defun (&optional _arg)
-  (interactive "^p")
-  (unless (looking-at "^(") (beginning-of-defun))
-  (forward-sexp 1)
-  (skip-chars-forward " \t")
-  (when (eolp) (forward-line 1)))
 
 (defun eval-defun (_edebug-it)
   "Evaluate the top-level form around point; a defvar is re-set as Emacs does."

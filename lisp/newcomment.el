@@ -5,6 +5,8 @@
 ;; bundled Lisp modes, from `comment--mode-syntax'.  A comment is found by
 ;; `comment-start-skip' on the line, outside double-quoted strings.
 
+(require 'keymap) ; loaded on its own in batch, through lisp-mode.el
+
 (defvar comment-start nil "String that starts a comment, or nil when the mode has none.")
 (make-variable-buffer-local 'comment-start)
 (defvar comment-end "" "String that ends a comment (\"\" for comments that end with the line).")
@@ -122,13 +124,32 @@ A negative ARG uncomments instead; a positive one adds that many more starts."
     (comment--each-line start end (lambda () (unless (comment--line-commented-p) (setq all nil))))
     (if all (uncomment-region start end arg) (comment-region start end arg))))
 
+(defun comment--existing-column ()
+  "The column the comment at point belongs in, or nil for the line's own
+indentation: in Lisp modes, as Emacs, `;;;' stays at column 0, `;;' alone
+on its line is indented like code, and a `;' comment or one after code
+goes to `comment-column'."
+  (let* ((char (string (aref comment-start 0)))
+         (run (save-excursion (- (progn (skip-chars-forward char) (point)) (point))))
+         (alone (save-excursion (skip-chars-backward " \t") (bolp))))
+    (cond ((not (derived-mode-p 'lisp-data-mode)) nil)
+          ((>= run 3) 0)
+          ((and alone (= run 2)) nil)
+          (t comment-column))))
+
 (defun comment-indent ()
-  "Go to this line's comment, or start one at `comment-column' after the code."
+  "Go to this line's comment, moved to the column it belongs in, or start
+one at `comment-column' after the code."
   (interactive)
   (comment-normalize-vars)
   (let ((existing (comment--line-comment-start)))
     (if existing
         (progn (goto-char existing)
+               (let ((column (comment--existing-column)))
+                 (when (and column (/= column (current-column)))
+                   (let ((code-end (save-excursion (skip-chars-backward " \t") (point))))
+                     (delete-region code-end (point))
+                     (indent-to column (if (bolp) 0 1)))))
                (looking-at comment-start-skip)
                (goto-char (match-end 0)))
       (end-of-line)
@@ -172,6 +193,8 @@ comment indented like the code above; else add or go to this line's comment."
           (end (save-excursion (forward-line (1- n)) (line-end-position))))
       (comment-or-uncomment-region start end)
       (forward-line n))))
+
+(defalias 'indent-for-comment #'comment-indent)
 
 (define-key global-map "\e;" 'comment-dwim)
 (define-key ctl-x-map [?\C-\;] 'comment-line)

@@ -278,10 +278,6 @@ The command loop sets it to nil before each command.")
     (when (> (+ (point) n) (point-max)) (signal 'end-of-buffer nil))
     (simple--delete-chars n killflag)))
 
-(defun indent-for-tab-command (&optional _arg)
-  (interactive "*P")
-  (insert "\t"))
-
 (defun quoted-insert (arg)
   "Read a character and insert it ARG times, even a control character."
   (interactive "*p")

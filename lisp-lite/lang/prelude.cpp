@@ -18,17 +18,62 @@ constexpr const char* prelude_source = R"ELISP(
           (setq body (cdr body)))
         (append doc body))))
 
+(defalias 'internal--declarations
+  #'(lambda (name body)
+      ;; The forms Emacs's defun and defmacro make of the (declare ...)
+      ;; specs lisp-lite knows: indent and doc-string; others are dropped.
+      (let ((forms nil))
+        (if (and (stringp (car-safe body)) (cdr-safe body)) (setq body (cdr body)))
+        (while (eq (car-safe (car-safe body)) 'declare)
+          (let ((specs (cdr (car body))))
+            (while specs
+              (let* ((spec (car specs))
+                     (prop (cdr (assq (car-safe spec) '((indent . lisp-indent-function)
+                                                        (doc-string . doc-string-elt))))))
+                (if prop
+                    (setq forms (cons (list 'function-put (list 'quote name) (list 'quote prop)
+                                            (list 'quote (car (cdr spec))))
+                                      forms))))
+              (setq specs (cdr specs))))
+          (setq body (cdr body)))
+        (nreverse forms))))
+
+(defalias 'internal--with-declarations
+  #'(lambda (name body definition)
+      (let ((forms (internal--declarations name body)))
+        (if forms (cons 'prog1 (cons definition forms)) definition))))
+
 (defalias 'defmacro
   (cons 'macro
         #'(lambda (name arglist &rest body)
-            (list 'defalias (list 'quote name)
-                  (list 'cons ''macro
-                        (list 'function
-                              (cons 'lambda (cons arglist (internal--strip-declare body)))))))))
+            (internal--with-declarations
+             name body
+             (list 'defalias (list 'quote name)
+                   (list 'cons ''macro
+                         (list 'function
+                               (cons 'lambda (cons arglist (internal--strip-declare body))))))))))
 
 (defmacro defun (name arglist &rest body)
-  (list 'defalias (list 'quote name)
-        (list 'function (cons 'lambda (cons arglist (internal--strip-declare body))))))
+  (internal--with-declarations
+   name body
+   (list 'defalias (list 'quote name)
+         (list 'function (cons 'lambda (cons arglist (internal--strip-declare body)))))))
+
+(defalias 'function-put
+  #'(lambda (func prop value)
+      "Set FUNC's property PROP to VALUE (what `function-get' reads)."
+      (put func prop value)))
+
+(defalias 'function-get
+  #'(lambda (f prop &optional _autoload)
+      "FUNC's property PROP, following aliases as Emacs does."
+      (let ((val nil))
+        (while (and (symbolp f)
+                    (null (setq val (get f prop)))
+                    (fboundp f)
+                    (symbolp (symbol-function f)))
+          (setq f (symbol-function f)))
+        val)))
 
 (defmacro lambda (&rest cdr)
   (list 'function (cons 'lambda cdr)))

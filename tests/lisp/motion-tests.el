@@ -1,4 +1,4 @@
-;;; motion-tests.el --- sexp and list motion, what-cursor-position  -*- lexical-binding: t -*-
+;;; motion-tests.el --- sexp, list and defun motion, what-cursor-position  -*- lexical-binding: t -*-
 
 ;; Each expected value is what GNU Emacs 28 gives (this file passes in both).
 (when (boundp 'gapmacs-version) (load "loadup" nil t))
@@ -74,3 +74,25 @@
 (ert-deftest motion-18 ()
   (should (equal (with-temp-buffer (insert "(a b)") (let ((st (make-syntax-table))) (set-syntax-table st) (list (nth 0 (syntax-ppss 3)) (progn (modify-syntax-entry ?\( "." st) (modify-syntax-entry ?\) "." st) (nth 0 (parse-partial-sexp 1 3))))))
                  '(1 0))))
+
+(ert-deftest motion-19 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "(defun a ()\n  1)\n\n(defun b ()\n  2) ; c\n(x)\n") (goto-char 16) (list (progn (end-of-defun) (point)) (progn (end-of-defun) (point)) (progn (beginning-of-defun) (point)) (progn (beginning-of-defun) (point)) (progn (goto-char 1) (end-of-defun) (point)) (progn (goto-char 5) (end-of-defun) (point)) (progn (beginning-of-defun -1) (point))))
+                 '(18 40 19 1 18 18 19))))
+
+(ert-deftest motion-20 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "(defun a ()\n  1)\n\n(defun b ()\n  2)\n") (goto-char 25) (mark-defun) (list (point) (mark)))
+                 '(18 36))))
+
+(ert-deftest motion-21 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "(defun a ()\n  1)\n\n(defun b ()\n  2)\n") (goto-char 25) (narrow-to-defun) (list (point-min) (point-max) (buffer-string)))
+                 '(19 36 "(defun b ()
+  2)
+"))))
+
+(ert-deftest motion-22 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "(foo (a b) (c d))") (goto-char 12) (transpose-sexps 1) (list (point) (buffer-string)))
+                 '(17 "(foo (c d) (a b))"))))
+
+(ert-deftest motion-23 ()
+  (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "x \"s t\" y") (goto-char 8) (transpose-sexps 1) (list (point) (buffer-string)))
+                 '(10 "x y \"s t\""))))
