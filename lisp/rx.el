@@ -93,6 +93,12 @@
        ((memq head '(or |))
         (cond ((null args) (cons "\\`a\\`" 'atom))
               ((null (cdr args)) (rx--tr (car args)))
+              ;; Only strings and characters: the longest match, through
+              ;; regexp-opt, as Emacs 28.
+              ((let ((all t))
+                 (dolist (a args all) (unless (or (stringp a) (characterp a)) (setq all nil))))
+               (cons (regexp-opt (mapcar (lambda (a) (if (stringp a) a (string a))) args) nil)
+                     'atom))
               (t (cons (mapconcat (lambda (f) (car (rx--tr f))) args "\\|") 'alt))))
        ((memq head '(zero-or-more 0+ *)) (rx--postfix "*" args))
        ((memq head '(one-or-more 1+ +)) (rx--postfix "+" args))

@@ -70,6 +70,7 @@
             h self-h
             live killed m km (make-marker)
             ov dead-ov proc dead
+            (make-char-table 'builtin-sweep 1) (make-syntax-table)
             (symbol-function 'car) (symbol-function 'if) (lambda (&rest _) nil) 'builtin-sweep--fn
             (current-time))))
 
