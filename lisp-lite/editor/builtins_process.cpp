@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "lisp-lite/editor/buffer_locals.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/exec_path.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -270,6 +271,7 @@ std::vector<std::string> command_argv(Value command)
         argv.push_back(os_string(xcar(p)));
     if (argv.empty())
         error("No program to run");
+    argv[0] = find_program(argv[0]);
     return argv;
 }
 
@@ -931,7 +933,7 @@ Value call_process(const std::vector<std::string>& argv, const std::string& infi
 
 std::vector<std::string> program_and_args(Value program, Args a, std::size_t first_arg)
 {
-    std::vector<std::string> argv{os_string(program)};
+    std::vector<std::string> argv{find_program(os_string(program))};
     for (std::size_t i = first_arg; i < a.size(); ++i)
         argv.push_back(os_string(a[i]));
     return argv;

@@ -14,6 +14,7 @@ const Module modules[] = {
     {"files", register_file_builtins},
     {"file-attributes", register_file_attribute_builtins},
     {"processes", register_process_builtins},
+    {"exec-path", register_exec_path_builtins},
     {"directories", register_dir_builtins},
     {"buffer-locals", register_buffer_local_builtins},
     {"modification", register_modification_builtins},

@@ -19,6 +19,7 @@ void register_dir_builtins();            // directory-files... (builtins_dir.cpp
 void register_buffer_local_builtins();   // and the LocalBindings of buffers (buffer_locals.cpp)
 void register_modification_builtins();   // modification.cpp
 void register_word_builtins();           // forward-word, skip-chars-forward... (words.cpp)
+void register_exec_path_builtins();      // exec-path, executable-find (exec_path.cpp)
 void register_syntax_table_builtins();   // syntax-table, modify-syntax-entry... (syntax_table.cpp)
 void register_syntax_scan_builtins();    // scan-lists, parse-partial-sexp... (syntax_scan.cpp)
 void register_translate_builtins();      // subst-char-in-region (translate.cpp)
