@@ -3,6 +3,8 @@
 ;; Emacs keeps these in simple.el and subr.el; they are together here because
 ;; they share the output-buffer and exit-status conventions.
 
+(require 'keymap) ; loaded on its own in batch, where the functions autoload
+
 (defvar shell-file-name (or (getenv "SHELL") "/bin/sh"))
 (defvar shell-command-switch "-c")
 (defvar shell-command-default-error-buffer nil)
@@ -24,7 +26,7 @@ are honoured.")
 
 ;;;; Functions
 
-(unless (fboundp 'shell-quote-argument)
+(unless (and (fboundp 'shell-quote-argument) (not (autoloadp (symbol-function 'shell-quote-argument))))
 (defun shell-quote-argument (argument &optional _posix)
   "Quote ARGUMENT for a POSIX shell: a backslash before every character
 that is not a letter, digit or one of -_./, a newline as '\\n'."
@@ -113,7 +115,7 @@ STATUS-HANDLER, when non-nil, is called with the exit status first."
 
 ;;;; Reading commands
 
-(unless (fboundp 'read-shell-command)
+(unless (and (fboundp 'read-shell-command) (not (autoloadp (symbol-function 'read-shell-command))))
 (defun read-shell-command (prompt &optional initial-contents hist &rest _)
   (read-from-minibuffer prompt initial-contents nil nil (or hist 'shell-command-history))))
 

@@ -875,7 +875,7 @@ reverse order.  The sort is stable; `sort-fold-case' ignores case."
 (defvar recenter-positions '(middle top bottom))
 (defvar simple--recenter-last nil)
 
-(unless (fboundp 'recenter-top-bottom)
+(unless (and (fboundp 'recenter-top-bottom) (not (autoloadp (symbol-function 'recenter-top-bottom))))
 (defun recenter-top-bottom (&optional arg)
   "Recenter; repeated, put point's line at the top, then the bottom."
   (interactive "P")

@@ -259,6 +259,16 @@ std::optional<CharPos> Scanner::scan_lists(CharPos start, std::int64_t count, st
     bool mathexit = false;
     std::int64_t steps = 0;
     auto lose = [&]() { scan_error("Unbalanced parentheses", last_good, from.c); };
+    // Into a list (out of it, scanning backward): done at depth 0.
+    auto enter = [&]() { return ++depth == 0; };
+    // Out of a list: done at depth 0; below where the scan started is an error.
+    auto leave = [&]() {
+        if (--depth == 0)
+            return true;
+        if (depth < min_depth)
+            scan_error("Containing expression ends prematurely", last_good, from.c);
+        return false;
+    };
 
     for (; count > 0; --count) {
         const Pos stop = m_zv;
@@ -335,24 +345,17 @@ std::optional<CharPos> Scanner::scan_lists(CharPos start, std::int64_t count, st
                     inc(from);
                 if (mathexit) {
                     mathexit = false;
-                    if (--depth == 0)
-                        done = true;
-                    else if (depth < min_depth)
-                        scan_error("Containing expression ends prematurely", last_good, from.c);
+                    done = leave();
                     break;
                 }
                 mathexit = true;
                 [[fallthrough]];
             case SC::Open:
-                if (++depth == 0)
-                    done = true;
+                done = enter();
                 mathexit = false;
                 break;
             case SC::Close:
-                if (--depth == 0)
-                    done = true;
-                else if (depth < min_depth)
-                    scan_error("Containing expression ends prematurely", last_good, from.c);
+                done = leave();
                 break;
             case SC::String:
             case SC::StringFence: {
@@ -438,23 +441,16 @@ std::optional<CharPos> Scanner::scan_lists(CharPos start, std::int64_t count, st
                     dec(from);
                 if (mathexit) {
                     mathexit = false;
-                    if (--depth == 0)
-                        done = true;
-                    else if (depth < min_depth)
-                        scan_error("Containing expression ends prematurely", last_good, from.c);
+                    done = leave();
                     break;
                 }
                 mathexit = true;
                 [[fallthrough]];
             case SC::Close:
-                if (++depth == 0)
-                    done = true;
+                done = enter();
                 break;
             case SC::Open:
-                if (--depth == 0)
-                    done = true;
-                else if (depth < min_depth)
-                    scan_error("Containing expression ends prematurely", last_good, from.c);
+                done = leave();
                 break;
             case SC::EndComment:
                 if (!m_ignore_comments)

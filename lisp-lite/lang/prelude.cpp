@@ -797,7 +797,6 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
          define-global-minor-mode)
         ("regexp-opt" nil regexp-opt regexp-opt-depth regexp-opt-charset)
         ("format-spec" nil format-spec)
-        ("replace" nil how-many count-matches)
         ("map" macro map-let map-put)
         ("map" nil mapp map-elt map-contains-key map-put! map-insert map-delete map-apply map-do
          map-keys map-values map-pairs map-keys-apply map-values-apply map-length map-empty-p
