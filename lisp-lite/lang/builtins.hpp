@@ -82,6 +82,7 @@ String* check_string(Value v);         // stringp
 Symbol* check_symbol(Value v);         // symbolp
 void check_list(Value v);              // listp
 char32_t check_char(Value v);          // characterp, and is_text_char
+char32_t check_char_code(Value v);     // characterp only: a char-table index
 // Signals that c (#x200000..#x3FFF7F) cannot be in a string or buffer.
 [[noreturn]] void unsupported_char(char32_t c);
 Value check_hash_table(Value v);       // hash-table-p

@@ -683,7 +683,7 @@ Value f_fillarray(Args a)
 Value f_aset(Args a)
 {
     if (CharTable* t = char_table(a[0])) {
-        t->set(check_char(a[1]), a[2]);
+        t->set(check_char_code(a[1]), a[2]);
         return a[2];
     }
     std::int64_t i = check_fixnum(a[1]);
@@ -1248,7 +1248,7 @@ Value array_ref(Value array, Value index, Value predicate)
         return Value::fixnum(string_char_at(array, i));
     }
     if (const CharTable* t = char_table(array))
-        return t->get(check_char(index));
+        return t->get(check_char_code(index));
     wrong_type(predicate, array);
 }
 
