@@ -240,6 +240,7 @@ int syntax_class_of_char(char c)
 
 Value string_to_syntax(Value descriptor)
 {
+    standard_syntax_table(); // makes the shared class entries
     std::string_view d = string_view(descriptor);
     if (d.empty())
         error("Invalid syntax description: empty");
@@ -296,10 +297,8 @@ SyntaxLookup::SyntaxLookup() : SyntaxLookup(current_syntax_table()) {}
 
 Syntax SyntaxLookup::lookup(char32_t c) const { return decode(m_table->get(c)); }
 
-void register_syntax_table_builtins()
-{
-    standard_syntax_table();
-    register_subrs(syntax_table_subrs);
-}
+// The standard table is made on first use: reading Unicode's categories
+// costs start-up time most batch runs never need back.
+void register_syntax_table_builtins() { register_subrs(syntax_table_subrs); }
 
 } // namespace gapmacs::lisp
