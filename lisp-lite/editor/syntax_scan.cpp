@@ -756,8 +756,6 @@ constexpr std::int64_t ppss_interval = 8192;
 
 ParseState Scanner::state_at(Pos pos)
 {
-    static const bool rooted = (add_root(&g_ppss.buffer), true);
-    (void)rooted;
     const Value buffer = current_buffer();
     const CharTable* table = char_table(current_syntax_table());
     if (g_ppss.buffer != buffer || g_ppss.tick != m_buffer.modification_tick() || g_ppss.begv != m_begv.c ||
@@ -1037,6 +1035,7 @@ const SubrDef syntax_scan_subrs[] = {
 void register_syntax_scan_builtins()
 {
     register_subrs(syntax_scan_subrs);
+    add_root(&g_ppss.buffer);
     defvar_builtin("parse-sexp-ignore-comments", Qnil);
     defvar_builtin("parse-sexp-lookup-properties", Qnil);
 }

@@ -249,7 +249,9 @@ Value f_backward_word(Args a) { return move_words(-(nilp(a[0]) ? 1 : check_fixnu
 
 // A skip-chars set: "a-zA-Z", leading ^ negates, \ quotes, [:class:].
 struct CharSet {
-    SyntaxLookup syntax; // for [:space:] and [:word:]
+    // The buffer's syntax, for [:space:], [:word:] and [:punct:] only:
+    // skip-chars without them need no table lookups.
+    std::optional<SyntaxLookup> syntax;
     bool negated = false;
     std::vector<std::pair<char32_t, char32_t>> ranges;
     std::vector<std::string> classes;
@@ -279,7 +281,7 @@ struct CharSet {
         if (name == "xdigit")
             return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
         if (name == "space")
-            return syntax.cls(c) == SyntaxClass::Whitespace;
+            return syntax->cls(c) == SyntaxClass::Whitespace;
         if (name == "blank")
             return c == ' ' || c == '\t' || u_charType(cp) == U_SPACE_SEPARATOR;
         if (name == "upper")
@@ -287,10 +289,10 @@ struct CharSet {
         if (name == "lower")
             return u_islower(cp);
         if (name == "word")
-            return syntax.cls(c) == SyntaxClass::Word;
+            return syntax->cls(c) == SyntaxClass::Word;
         if (name == "punct")
             return c < 0x80 ? (c > 0x20 && c < 0x7F && !std::isalnum(static_cast<int>(c)))
-                            : syntax.cls(c) != SyntaxClass::Word;
+                            : syntax->cls(c) != SyntaxClass::Word;
         if (name == "cntrl")
             return c < 0x20;
         if (name == "ascii")
@@ -328,6 +330,8 @@ CharSet parse_char_set(Value spec)
                 std::string name;
                 for (std::size_t k = i + 2; k < close; ++k)
                     name += static_cast<char>(s[k]);
+                if (!set.syntax && (name == "space" || name == "word" || name == "punct"))
+                    set.syntax.emplace();
                 set.in_class(name, 'a'); // validates the name
                 set.classes.push_back(name);
                 i = close + 2;
