@@ -114,12 +114,18 @@ void Buffer::note_change()
     check_writable();
     assert(!m_writing && "no change may come while a Writer is open");
     if (!m_modified)
-        m_undo.record_unmodified();
+        m_undo.record_unmodified(m_saved_generation);
     m_modified = true;
     ++m_tick;
 }
 
 void Buffer::set_modified(bool modified) { m_modified = modified; }
+
+void Buffer::set_saved()
+{
+    m_modified = false;
+    ++m_saved_generation;
+}
 
 void Buffer::insert(std::string_view text)
 {
@@ -335,12 +341,52 @@ bool Buffer::undo()
     std::vector<UndoEntry> group(entries.begin() + static_cast<std::ptrdiff_t>(start),
                                  entries.begin() + static_cast<std::ptrdiff_t>(end));
     m_undo.boundary();
+    const std::size_t recorded_from = entries.size();
     for (auto it = group.rbegin(); it != group.rend(); ++it)
         apply_undo_entry(*it);
+    if (m_undo.end_of_changes() > recorded_from)
+        m_undo.note_undo_group({recorded_from, m_undo.end_of_changes(), start});
     m_undo.boundary();
     m_pending_undo = start;
     m_undo_tick = m_tick;
     return true;
+}
+
+void Buffer::restart_undo(bool skip_undone)
+{
+    m_pending_undo = m_undo.entries().size();
+    if (skip_undone)
+        while (const auto* g = m_undo.undo_group_ending_at(m_pending_undo))
+            m_pending_undo = g->continue_at;
+    m_undo_tick = m_tick;
+}
+
+bool Buffer::redo()
+{
+    const UndoList::UndoGroup* last = m_undo.last_undo_group();
+    if (!last)
+        return false;
+    const UndoList::UndoGroup g = *last;
+    const auto& entries = m_undo.entries();
+    std::vector<UndoEntry> group(entries.begin() + static_cast<std::ptrdiff_t>(g.begin),
+                                 entries.begin() + static_cast<std::ptrdiff_t>(g.end));
+    {
+        // As Emacs's undo-redo: the undo's changes go, and so does its record.
+        UndoList::Pause pause(m_undo);
+        for (auto it = group.rbegin(); it != group.rend(); ++it)
+            apply_undo_entry(*it);
+    }
+    m_undo.truncate(g.begin);
+    const UndoList::UndoGroup* below = m_undo.undo_group_ending_at(m_undo.entries().size());
+    m_pending_undo = below ? below->continue_at : m_undo.entries().size();
+    m_undo_tick = m_tick;
+    return true;
+}
+
+bool Buffer::next_undo_is_redo() const
+{
+    const std::size_t from = m_tick != m_undo_tick ? m_undo.entries().size() : m_pending_undo;
+    return m_undo.undo_group_ending_at(from) != nullptr;
 }
 
 void Buffer::apply_undo_entry(const UndoEntry& e)
@@ -358,8 +404,9 @@ void Buffer::apply_undo_entry(const UndoEntry& e)
         insert_at(del->at, del->text);
         const CharCount n(del->point_was_at_end ? static_cast<std::int64_t>(count_chars(del->text)) : 0);
         goto_char(del->at + n);
-    } else if (e.is<UndoEntry::Unmodified>()) {
-        m_modified = false;
+    } else if (auto* u = std::get_if<UndoEntry::Unmodified>(&e.what)) {
+        if (u->generation == m_saved_generation)
+            m_modified = false;
     }
 }
 

@@ -61,6 +61,9 @@ public:
     // Internal text of [from, to) (either order); both must be accessible.
     std::string substring(CharPos from, CharPos to) const;
     std::string text() const { return m_text.substr(BytePos(0), m_text.end()); }
+    // Calls f(string_view) on the (at most two) pieces of the whole text, in
+    // order: no copy, no allocation (a save writes them; so may a signal handler).
+    template <typename F> void for_each_text_piece(F&& f) const { m_text.for_each_piece(BytePos(0), m_text.end(), f); }
     const GapBuffer& gap_buffer() const { return m_text; }
     // The character at pos, or nothing at point-max (char-after).
     std::optional<char32_t> char_after(CharPos pos) const;
@@ -133,6 +136,9 @@ public:
 
     bool modified() const { return m_modified; }
     void set_modified(bool modified);
+    // The text is now what the visited file holds (a save, a visit): clears
+    // the modified flag, and undo entries recorded before no longer clear it.
+    void set_saved();
     // Counts every change; lets callers notice that the buffer changed.
     std::uint64_t modification_tick() const { return m_tick; }
 
@@ -167,6 +173,16 @@ public:
     // The reversal is itself recorded, so undoing an undo redoes. Returns
     // false when there is nothing more to undo.
     bool undo();
+    // Makes the next undo start again from the newest change, as a command
+    // other than undo between two undos does in Emacs. `skip_undone`
+    // (undo-only) starts below the changes that undos already reverted.
+    void restart_undo(bool skip_undone);
+    // undo-redo: takes back the last undo, if the last change was one, as if
+    // it had not happened. Returns false when the last change was no undo.
+    bool redo();
+    // Whether the group that the next undo reverts was itself made by undo
+    // (Emacs then says "Redo").
+    bool next_undo_is_redo() const;
 
     // Line helpers, within the accessible region.
     CharPos line_beginning(CharPos pos) const;
@@ -201,7 +217,15 @@ public:
         std::int64_t sec = 0;
         std::int64_t nsec = 0;
         bool exists = true;
+        std::int64_t size = -1; // -1: not known (set-visited-file-modtime of a time)
         bool operator==(const FileTime&) const = default;
+        // Whether the file as it is `now` is the one recorded: the same
+        // modtime and, when known, the same size, as Emacs checks (a file
+        // replaced by `cp -p`, `rsync -t` or `tar` keeps its modtime).
+        bool same_file_as(const FileTime& now) const
+        {
+            return sec == now.sec && nsec == now.nsec && exists == now.exists && (size < 0 || size == now.size);
+        }
     };
     const std::optional<FileTime>& visited_modtime() const { return m_visited_modtime; }
     void set_visited_modtime(std::optional<FileTime> t) { m_visited_modtime = t; }
@@ -239,7 +263,11 @@ private:
     UndoList m_undo;
     std::size_t m_pending_undo = 0; // where the next `undo` continues (entries index)
     std::uint64_t m_undo_tick = 0;  // m_tick right after the last undo
-    bool m_undoing = false;
+    // Counts the file states the buffer was saved or visited in (as Emacs's
+    // undo compares the visited modtime): an undo entry from an older one
+    // must not clear the modified flag, since the text it returns to is not
+    // what the file holds.
+    std::uint64_t m_saved_generation = 0;
     bool m_writing = false; // a Writer is open
     std::uint64_t m_tick = 0;
     std::optional<ChangedSpan> m_changes;

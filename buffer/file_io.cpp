@@ -1,7 +1,9 @@
 #include "buffer/file_io.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -43,8 +45,12 @@ int open_retrying(const char* path, int flags, mode_t mode = 0)
 
 // Reads until EOF rather than trusting st_size: files may grow while we read
 // and /proc files report a size of 0.
+// A FIFO is read only when poll says there is something: with no writer yet
+// (opened O_NONBLOCK) read() would say EOF at once, where Emacs waits for the
+// writer; here the wait asks between_reads (C-g) every 100 ms. POLLHUP comes
+// once a writer came and went.
 std::string read_all(int fd, std::size_t size_hint, const std::string& path,
-                     const std::function<void()>& between_reads = {})
+                     const std::function<void()>& between_reads = {}, bool fifo = false)
 {
     // One byte more than expected, so a regular file's EOF is seen without regrowing.
     std::string bytes(size_hint + 1, '\0');
@@ -54,10 +60,22 @@ std::string read_all(int fd, std::size_t size_hint, const std::string& path,
             between_reads();
         if (used == bytes.size())
             bytes.resize(std::max<std::size_t>(bytes.size() * 2, 64 * 1024));
+        if (fifo) {
+            struct pollfd p {fd, POLLIN, 0};
+            if (::poll(&p, 1, 100) == 0)
+                continue;
+        }
         const ssize_t n = ::read(fd, bytes.data() + used, bytes.size() - used);
         if (n < 0) {
             if (errno == EINTR)
                 continue;
+            if (errno == EAGAIN) {
+                // A FIFO whose writer has nothing yet: wait a little, so that
+                // between_reads (C-g) is asked again.
+                struct pollfd p {fd, POLLIN, 0};
+                ::poll(&p, 1, 100);
+                continue;
+            }
             throw_file_error("Read error", path, errno);
         }
         if (n == 0)
@@ -70,13 +88,21 @@ std::string read_all(int fd, std::size_t size_hint, const std::string& path,
 
 // ---------------------------------------------------------------- writing
 
-void write_all(int fd, std::string_view bytes, const std::string& path)
+void write_all(int fd, std::string_view bytes, const std::string& path, const WaitCheck& waiting = {})
 {
     while (!bytes.empty()) {
         const ssize_t n = ::write(fd, bytes.data(), bytes.size());
         if (n < 0) {
             if (errno == EINTR)
                 continue;
+            if (errno == EAGAIN) {
+                // A FIFO whose reader is slow: wait, asking `waiting` (C-g).
+                if (waiting)
+                    waiting();
+                struct pollfd p {fd, POLLOUT, 0};
+                ::poll(&p, 1, 100);
+                continue;
+            }
             throw_file_error(write_error, path, errno);
         }
         // A regular file makes no progress without an errno only when it is full.
@@ -246,18 +272,56 @@ void sync_directory(const fs::path& dir, const std::string& path)
 }
 
 // Devices and FIFOs are written in place: renaming over them would replace
-// the device node (think /dev/null) with a regular file.
-void write_in_place(const std::string& target, std::string_view bytes, const std::string& path)
+// the device node (think /dev/null) with a regular file. The open does not
+// block: a FIFO with no reader yet is tried again, asking `waiting` (C-g)
+// between tries, as is a reader that takes its time.
+void write_in_place(const std::string& target, const ByteSource& bytes, const std::string& path,
+                    const WaitCheck& waiting)
 {
-    UniqueFd fd(open_retrying(target.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY));
+    UniqueFd fd;
+    for (;;) {
+        fd.reset(open_retrying(target.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
+        if (fd || errno != ENXIO)
+            break;
+        if (waiting)
+            waiting();
+        struct timespec pause {0, 50'000'000};
+        ::nanosleep(&pause, nullptr);
+    }
     if (!fd)
         throw_file_error(opening_output, path, errno);
-    write_all(fd.get(), bytes, path);
+    bytes([&](std::string_view piece) { write_all(fd.get(), piece, path, waiting); });
     if (fd.close() != 0)
         throw_file_error(write_error, path, errno);
 }
 
-void replace_file(const std::string& target, const struct stat* old, std::string_view bytes,
+// Extended attributes (POSIX ACLs are system.posix_acl_access, SELinux's
+// label security.selinux) go from the old file to its replacement, as Emacs's
+// set-file-extended-attributes does after a save. Best effort: a file system
+// without them, or an attribute this user may not set, loses no save.
+void copy_extended_attributes(const std::string& from, int to_fd)
+{
+    const ssize_t size = ::listxattr(from.c_str(), nullptr, 0);
+    if (size <= 0)
+        return;
+    std::string names(static_cast<std::size_t>(size), '\0');
+    const ssize_t got = ::listxattr(from.c_str(), names.data(), names.size());
+    if (got <= 0)
+        return;
+    names.resize(static_cast<std::size_t>(got));
+    for (std::size_t at = 0; at < names.size(); at = names.find('\0', at) + 1) {
+        const char* name = names.c_str() + at;
+        const ssize_t len = ::getxattr(from.c_str(), name, nullptr, 0);
+        if (len < 0)
+            continue;
+        std::string value(static_cast<std::size_t>(len), '\0');
+        const ssize_t vlen = ::getxattr(from.c_str(), name, value.data(), value.size());
+        if (vlen >= 0)
+            (void)::fsetxattr(to_fd, name, value.data(), static_cast<std::size_t>(vlen), 0);
+    }
+}
+
+void replace_file(const std::string& target, const struct stat* old, const ByteSource& bytes,
                   const std::string& path)
 {
     const fs::path target_path = target;
@@ -265,37 +329,63 @@ void replace_file(const std::string& target, const struct stat* old, std::string
     // An existing file's contents must never be readable by others while the
     // copy is in progress, so its temporary starts private.
     TempFile temp(dir, target_path.filename().string(), old ? 0600 : 0666, path);
-    write_all(temp.fd().get(), bytes, path);
-    if (old)
+    bytes([&](std::string_view piece) { write_all(temp.fd().get(), piece, path); });
+    if (old) {
         copy_owner_and_mode(temp.fd().get(), *old, path);
+        copy_extended_attributes(target, temp.fd().get());
+    }
     temp.commit_to(target, path);
     sync_directory(dir, path);
 }
 
-// A file with several names (hard links) keeps its inode, as Emacs's
-// write-region does (it writes in place): otherwise the other names would
-// keep the old text. The bytes go first to a private copy beside the file
-// (which proves there is room for them and keeps them safe), then into the
-// file itself; the copy is removed once the file holds them. If writing in
-// place fails after the file was truncated, the copy stays and the error
-// names it.
-void write_linked_in_place(const std::string& target, std::string_view bytes, const std::string& path)
+// A private copy of the new text, beside the target when its directory
+// allows, else in the temporary directory: the safety net of a save that
+// writes in place.
+std::unique_ptr<TempFile> private_copy(const fs::path& target_path, const ByteSource& bytes, const std::string& path)
 {
-    const fs::path target_path = target;
     const fs::path dir = target_path.has_parent_path() ? target_path.parent_path() : fs::path(".");
-    TempFile copy(dir, target_path.filename().string(), 0600, path, TempFile::Naming::now);
-    write_all(copy.fd().get(), bytes, path);
-    sync_and_close(copy.fd(), path);
+    const std::string base = target_path.filename().string();
+    std::unique_ptr<TempFile> copy;
+    try {
+        copy = std::make_unique<TempFile>(dir, base, 0600, path, TempFile::Naming::now);
+    } catch (const FileError&) {
+        const char* tmp = std::getenv("TMPDIR");
+        copy = std::make_unique<TempFile>(fs::path(tmp && *tmp ? tmp : "/tmp"), base, 0600, path, TempFile::Naming::now);
+    }
+    bytes([&](std::string_view piece) { write_all(copy->fd().get(), piece, path); });
+    sync_and_close(copy->fd(), path);
+    return copy;
+}
+
+// Writes the file's own inode, as Emacs's write-region does, when renaming a
+// new file over it would be wrong or impossible: a file with several names
+// (the others would keep the old text), one owned by someone else, one in a
+// directory where no new file can be made. Safely: the new text goes first
+// to a private copy (see private_copy), the room it needs in the file is
+// reserved before the file is touched (a full disk fails here, the file
+// unchanged), then it is written over the old text from the start and the
+// file cut to its length: never truncated first. If writing in place fails
+// after all, the copy stays and the error names it.
+void write_own_inode(const std::string& target, const ByteSource& bytes, const std::string& path)
+{
+    std::unique_ptr<TempFile> copy = private_copy(target, bytes, path);
     UniqueFd fd(open_retrying(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY));
     if (!fd)
         throw_file_error(opening_output, path, errno); // untouched; the copy goes
+    std::int64_t size = 0;
+    bytes([&](std::string_view piece) { size += static_cast<std::int64_t>(piece.size()); });
+    if (size > 0) {
+        const int err = ::posix_fallocate(fd.get(), 0, static_cast<off_t>(size));
+        if (err != 0 && err != EOPNOTSUPP && err != EINVAL)
+            throw_file_error(write_error, path, err); // untouched; the copy goes
+    }
     try {
-        if (::ftruncate(fd.get(), 0) != 0)
+        bytes([&](std::string_view piece) { write_all(fd.get(), piece, path); });
+        if (::ftruncate(fd.get(), static_cast<off_t>(size)) != 0)
             throw_file_error(write_error, path, errno);
-        write_all(fd.get(), bytes, path);
         sync_and_close(fd, path);
     } catch (const FileError& e) {
-        const std::string kept = copy.keep();
+        const std::string kept = copy->keep();
         throw_file_error(std::string(write_error) + " (the new text is in " + kept + ")", path, e.errno_value());
     }
 }
@@ -311,7 +401,7 @@ void visit_file(Buffer& buffer, const std::string& path, const CodingSystem& cod
 {
     buffer.set_file_name(absolute_file_name(path));
     buffer.set_coding(coding);
-    buffer.set_modified(false);
+    buffer.set_saved();
     record_visited_modtime(buffer);
 }
 
@@ -322,7 +412,8 @@ Buffer::FileTime file_modtime(const std::string& path)
     struct stat st;
     if (::stat(path.c_str(), &st) != 0)
         return {0, 0, false};
-    return {static_cast<std::int64_t>(st.st_mtim.tv_sec), static_cast<std::int64_t>(st.st_mtim.tv_nsec), true};
+    return {static_cast<std::int64_t>(st.st_mtim.tv_sec), static_cast<std::int64_t>(st.st_mtim.tv_nsec), true,
+            static_cast<std::int64_t>(st.st_size)};
 }
 
 void record_visited_modtime(Buffer& buffer)
@@ -338,16 +429,21 @@ namespace {
 
 // Opens a file for reading and stats it; a directory is refused (Linux's
 // read() would say EISDIR too, but not every system's does). O_NONBLOCK
-// keeps a FIFO from blocking the open.
-UniqueFd open_for_reading(const std::string& path, struct stat& st, int extra_flags = 0)
+// keeps a FIFO from blocking the open (one with no writer reads as empty at
+// once); read_all waits in poll when a writer has nothing yet.
+UniqueFd open_for_reading(const std::string& path, struct stat& st)
 {
-    UniqueFd fd(open_retrying(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | extra_flags));
+    UniqueFd fd(open_retrying(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
     if (!fd || ::fstat(fd.get(), &st) != 0)
         throw_file_error("Opening input file", path, errno);
     if (S_ISDIR(st.st_mode))
         throw_file_error("Read error", path, EISDIR);
     return fd;
 }
+
+// A character device that is no terminal (/dev/zero, /dev/urandom) never
+// ends: it reads as empty, as /dev/zero does in Emacs 28.
+bool endless_device(int fd, const struct stat& st) { return S_ISCHR(st.st_mode) && !::isatty(fd); }
 
 } // namespace
 
@@ -356,8 +452,11 @@ std::string read_file_bytes(const std::string& path, const std::function<void()>
     struct stat st;
     UniqueFd fd = open_for_reading(path, st);
     const bool regular = S_ISREG(st.st_mode);
+    if (!regular && endless_device(fd.get(), st))
+        return {};
     const std::size_t size_hint = regular ? static_cast<std::size_t>(st.st_size) : 0;
-    return read_all(fd.get(), size_hint, path, regular ? std::function<void()>() : between_reads);
+    return read_all(fd.get(), size_hint, path, regular ? std::function<void()>() : between_reads,
+                    S_ISFIFO(st.st_mode));
 }
 
 bool is_regular_file(const std::string& path)
@@ -366,15 +465,32 @@ bool is_regular_file(const std::string& path)
     return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
+// Without opening anything but a regular file: opening a FIFO's read end
+// lets its writer go on, and closing it unread would lose what it writes.
 void check_file_readable(const std::string& path)
 {
     struct stat st;
-    open_for_reading(path, st, O_NONBLOCK);
+    if (::stat(path.c_str(), &st) != 0)
+        throw_file_error("Opening input file", path, errno);
+    if (S_ISDIR(st.st_mode))
+        throw_file_error("Read error", path, EISDIR);
+    if (S_ISREG(st.st_mode)) {
+        open_for_reading(path, st);
+        return;
+    }
+    if (::faccessat(AT_FDCWD, path.c_str(), R_OK, AT_EACCESS) != 0)
+        throw_file_error("Opening input file", path, errno);
 }
 
 std::optional<std::int64_t> insert_file_in_place(Buffer& buffer, const std::string& path, CharPos at)
 {
     struct stat st;
+    if (::stat(path.c_str(), &st) != 0)
+        throw_file_error("Opening input file", path, errno);
+    if (S_ISDIR(st.st_mode))
+        throw_file_error("Read error", path, EISDIR);
+    if (!S_ISREG(st.st_mode) || st.st_size == 0)
+        return std::nullopt; // not opened: a FIFO is for the general path
     UniqueFd fd = open_for_reading(path, st);
     if (!S_ISREG(st.st_mode) || st.st_size == 0)
         return std::nullopt;
@@ -402,7 +518,7 @@ std::optional<std::int64_t> insert_file_in_place(Buffer& buffer, const std::stri
     return (writer.commit(ByteCount(static_cast<std::int64_t>(used))) - at).value;
 }
 
-void write_file_atomic(const std::string& path, std::string_view bytes)
+void write_file_atomic(const std::string& path, const ByteSource& bytes, const WaitCheck& waiting)
 {
     const std::string target = resolve_symlinks(path);
     if (fs::path(target).filename().empty())
@@ -417,7 +533,7 @@ void write_file_atomic(const std::string& path, std::string_view bytes)
     if (S_ISDIR(st.st_mode))
         throw_file_error(opening_output, path, EISDIR);
     if (!S_ISREG(st.st_mode)) {
-        write_in_place(target, bytes, path);
+        write_in_place(target, bytes, path, waiting);
         return;
     }
     // The rename needs only a writable directory, but a file the user may not
@@ -427,10 +543,88 @@ void write_file_atomic(const std::string& path, std::string_view bytes)
     // Renaming a new file over it would give the other names the old text
     // (and, for a file owned by someone else, a new owner): write in place.
     if (st.st_nlink > 1 || (st.st_uid != ::geteuid() && ::geteuid() != 0)) {
-        write_linked_in_place(target, bytes, path);
+        write_own_inode(target, bytes, path);
+        return;
+    }
+    // A writable file in a directory where no file can be made (or renamed)
+    // is written in place, as Emacs writes it.
+    const fs::path dir = fs::path(target).has_parent_path() ? fs::path(target).parent_path() : fs::path(".");
+    if (::faccessat(AT_FDCWD, dir.c_str(), W_OK | X_OK, AT_EACCESS) != 0) {
+        write_own_inode(target, bytes, path);
         return;
     }
     replace_file(target, &st, bytes, path);
+}
+
+void write_file_atomic(const std::string& path, std::string_view bytes)
+{
+    write_file_atomic(path, [bytes](const ByteSink& sink) { sink(bytes); });
+}
+
+ByteSource encoded_text(const Buffer& buffer, const CodingSystem& coding, BytePos from, BytePos to)
+{
+    return [&buffer, coding, from, to](const ByteSink& sink) {
+        // Stateful ICU converters (UTF-16's BOM, ISO-2022's shifts) take the
+        // text whole; the others encode a chunk at a time, at character
+        // boundaries, so a save needs a chunk of memory, not a copy of the file.
+        if (coding.kind == CodingSystem::Kind::Icu) {
+            sink(encode(coding, buffer.gap_buffer().substr(from, to)));
+            return;
+        }
+        constexpr std::size_t chunk_bytes = 1 << 20;
+        const bool plain_utf8 = coding.kind == CodingSystem::Kind::Utf8 && !coding.write_bom &&
+                                coding.eol != Eol::Dos && coding.eol != Eol::Mac;
+        CodingSystem rest = coding;
+        rest.write_bom = false;
+        bool first = true;
+        buffer.gap_buffer().for_each_piece(from, to, [&](std::string_view piece) {
+            while (!piece.empty()) {
+                std::size_t n = std::min(piece.size(), chunk_bytes);
+                while (n < piece.size() && (static_cast<unsigned char>(piece[n]) & 0xC0) == 0x80)
+                    ++n; // the next character starts at n
+                const std::string_view chunk = piece.substr(0, n);
+                // Internal text is UTF-8 but for raw bytes (0xC0/0xC1 leads).
+                if (plain_utf8 && !std::memchr(chunk.data(), '\xC0', n) && !std::memchr(chunk.data(), '\xC1', n))
+                    sink(chunk);
+                else
+                    sink(encode(first ? coding : rest, chunk));
+                first = false;
+                piece.remove_prefix(n);
+            }
+        });
+        if (first && coding.write_bom)
+            sink(encode(coding, {}));
+    };
+}
+
+void write_backup(const std::string& file, const std::string& backup)
+{
+    struct stat st;
+    UniqueFd in = open_for_reading(file, st);
+    if (!S_ISREG(st.st_mode))
+        return;
+    const fs::path backup_path = backup;
+    const fs::path dir = backup_path.has_parent_path() ? backup_path.parent_path() : fs::path(".");
+    // Made anew and renamed into place: rename replaces whatever is at the
+    // name, a symlink another user planted included, and never writes
+    // through it. Private until it has the original's owner and mode.
+    TempFile temp(dir, backup_path.filename().string(), 0600, backup, TempFile::Naming::now);
+    char buf[64 * 1024];
+    for (;;) {
+        const ssize_t n = ::read(in.get(), buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            throw_file_error("Read error", file, errno);
+        if (n == 0)
+            break;
+        write_all(temp.fd().get(), std::string_view(buf, static_cast<std::size_t>(n)), backup);
+    }
+    copy_owner_and_mode(temp.fd().get(), st, backup);
+    copy_extended_attributes(file, temp.fd().get());
+    struct timespec times[2] = {st.st_atim, st.st_mtim};
+    (void)::futimens(temp.fd().get(), times);
+    temp.commit_to(backup, backup);
 }
 
 void insert_file_contents(Buffer& buffer, const std::string& path, const CodingSystem* coding, bool visit)
@@ -455,21 +649,21 @@ void insert_file_contents(Buffer& buffer, const std::string& path, const CodingS
         visit_file(buffer, path, detected);
 }
 
-void save_buffer(Buffer& buffer, const std::string& path)
+void save_buffer(Buffer& buffer, const std::string& path, const WaitCheck& waiting)
 {
     const std::string target = path.empty() ? buffer.file_name() : absolute_file_name(path);
     if (target.empty())
         throw Error("error", "Buffer " + buffer.name() + " is not visiting a file");
-    write_file_atomic(target, encode(buffer.coding(), buffer.text()));
+    write_file_atomic(target, encoded_text(buffer, buffer.coding(), BytePos(0), buffer.gap_buffer().end()), waiting);
     buffer.set_file_name(target);
-    buffer.set_modified(false);
+    buffer.set_saved();
     record_visited_modtime(buffer);
 }
 
 void write_region(Buffer& buffer, std::int64_t from, std::int64_t to, const std::string& path,
                   const CodingSystem& coding)
 {
-    write_file_atomic(path, encode(coding, buffer.substring(CharPos(from), CharPos(to))));
+    write_file_atomic(path, encoded_text(buffer, coding, buffer.char_to_byte(CharPos(from)), buffer.char_to_byte(CharPos(to))));
 }
 
 } // namespace gapmacs

@@ -27,11 +27,37 @@ std::string read_file_bytes(const std::string& path, const std::function<void()>
 // cannot be stat'ed.
 bool is_regular_file(const std::string& path);
 
+// Asked while a write waits on a FIFO (no reader yet, a slow one); may throw
+// to stop it (the Lisp binding checks quit there).
+using WaitCheck = std::function<void()>;
+// What a file is to hold, produced in order through the sink. It may be run
+// more than once (a save in place writes a safety copy first), and must give
+// the same bytes each time.
+using ByteSink = std::function<void(std::string_view)>;
+using ByteSource = std::function<void(const ByteSink&)>;
+
 // Atomically replaces (or creates) path with bytes; keeps an existing file's
-// permission bits, new files get 0666 & ~umask. On any failure (missing
-// directory, permission denied, full disk, RLIMIT_FSIZE) throws FileError and
-// leaves the old file as it was and no temporary file behind.
+// owner, permission bits and extended attributes (ACLs, SELinux label); new
+// files get 0666 & ~umask. A file that must keep its inode (several names,
+// another owner, a directory where no file can be made) is written in place,
+// safely (see write_own_inode in the source); a device or FIFO is written to.
+// On any failure (missing directory, permission denied, full disk,
+// RLIMIT_FSIZE) throws FileError and leaves the old file as it was and no
+// temporary file behind.
+void write_file_atomic(const std::string& path, const ByteSource& bytes, const WaitCheck& waiting = {});
 void write_file_atomic(const std::string& path, std::string_view bytes);
+
+// The bytes [from, to) of buffer's text encoded with coding, made a chunk
+// at a time from the gap buffer: a save needs a chunk of memory beside the
+// buffer, not a copy of it (stateful ICU codings excepted). The buffer must
+// outlive the source and not change while it runs.
+ByteSource encoded_text(const Buffer& buffer, const CodingSystem& coding, BytePos from, BytePos to);
+
+// Copies file to backup as Emacs's backup-buffer-copy: owner, mode, extended
+// attributes and times kept; made as a new file renamed into place, so a
+// symlink or file planted at backup's name is replaced, never written
+// through. Nothing for a file that is not regular. Throws FileError.
+void write_backup(const std::string& file, const std::string& backup);
 
 // Inserts the file's decoded text at point in buffer (point stays before it,
 // as insert-file-contents). With no coding, utf-8 with undecided EOL is used;
@@ -55,7 +81,7 @@ std::optional<std::int64_t> insert_file_in_place(Buffer& buffer, const std::stri
 // Encodes the buffer (whole, narrowing ignored) with its coding system and
 // writes it to its file (or `path` when given, which then becomes its file),
 // atomically; clears the modified flag on success.
-void save_buffer(Buffer& buffer, const std::string& path = {});
+void save_buffer(Buffer& buffer, const std::string& path = {}, const WaitCheck& waiting = {});
 
 // The modification time of path now (exists false when there is no such file).
 Buffer::FileTime file_modtime(const std::string& path);

@@ -1,12 +1,14 @@
 #include "buffer/undo.hpp"
 
+#include <algorithm>
+
 namespace gapmacs {
 
 void UndoList::set_enabled(bool enabled)
 {
     m_enabled = enabled;
     if (!enabled)
-        m_entries.clear();
+        clear();
 }
 
 void UndoList::record_insertion(CharPos beg, CharPos end)
@@ -31,11 +33,36 @@ void UndoList::record_deletion(CharPos at, std::string text, bool point_was_at_e
     m_entries.push_back({UndoEntry::Deletion{at, std::move(text), point_was_at_end}});
 }
 
-void UndoList::record_unmodified()
+void UndoList::record_unmodified(std::uint64_t generation)
 {
     if (!m_enabled)
         return;
-    m_entries.push_back({UndoEntry::Unmodified{}});
+    m_entries.push_back({UndoEntry::Unmodified{generation}});
+}
+
+void UndoList::truncate(std::size_t size)
+{
+    if (size < m_entries.size())
+        m_entries.resize(size);
+    while (!m_undo_groups.empty() && m_undo_groups.back().end > size)
+        m_undo_groups.pop_back();
+}
+
+std::size_t UndoList::end_of_changes(std::size_t end) const
+{
+    end = std::min(end, m_entries.size());
+    while (end > 0 && m_entries[end - 1].is<UndoEntry::Boundary>())
+        --end;
+    return end;
+}
+
+const UndoList::UndoGroup* UndoList::undo_group_ending_at(std::size_t end) const
+{
+    end = end_of_changes(end);
+    for (auto it = m_undo_groups.rbegin(); it != m_undo_groups.rend() && it->end >= end; ++it)
+        if (it->end == end)
+            return &*it;
+    return nullptr;
 }
 
 void UndoList::boundary()

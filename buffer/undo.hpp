@@ -3,7 +3,9 @@
 // Entries are appended as the buffer changes; a Boundary separates command
 // groups. Consecutive insertions that extend each other amalgamate into one
 // entry, so streaming output costs O(1) undo memory. An Unmodified entry marks
-// the first change after a save: undoing past it clears the modified flag.
+// the first change after the buffer was last unmodified, with the generation
+// of the file state then: undoing past it clears the modified flag only if no
+// save or visit came since (Emacs compares the visited file's modtime).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -30,8 +32,12 @@ struct UndoEntry {
     };
     // Separates command groups.
     struct Boundary {};
-    // The first change after a save: undoing past it clears the modified flag.
-    struct Unmodified {};
+    // The first change after the buffer was unmodified in generation
+    // `generation`: undoing past it clears the modified flag if that is
+    // still the buffer's saved generation.
+    struct Unmodified {
+        std::uint64_t generation;
+    };
 
     std::variant<Insertion, Deletion, Boundary, Unmodified> what;
 
@@ -46,7 +52,7 @@ public:
 
     void record_insertion(CharPos beg, CharPos end);
     void record_deletion(CharPos at, std::string text, bool point_was_at_end);
-    void record_unmodified();
+    void record_unmodified(std::uint64_t generation);
     // Ends a command group; a no-op when the list is empty or already ends with one.
     void boundary();
 
@@ -66,10 +72,33 @@ public:
 
     const std::vector<UndoEntry>& entries() const { return m_entries; }
     std::vector<UndoEntry>& entries() { return m_entries; }
-    void clear() { m_entries.clear(); }
+    void clear()
+    {
+        m_entries.clear();
+        m_undo_groups.clear();
+    }
+    // Drops the entries from `size` on (a redo takes back an undo's group).
+    void truncate(std::size_t size);
+
+    // A group of entries [begin, end) that `undo` recorded while reverting
+    // older changes; `continue_at` is where that undo sequence would go on
+    // (Emacs's undo-equiv-table). Kept in order, newest last.
+    struct UndoGroup {
+        std::size_t begin, end, continue_at;
+    };
+    void note_undo_group(UndoGroup g) { m_undo_groups.push_back(g); }
+    // The undo group that ends the list (trailing boundaries aside), if the
+    // last change was made by undo.
+    const UndoGroup* last_undo_group() const { return undo_group_ending_at(m_entries.size()); }
+    // The undo group that ends at `end` (boundaries before it aside).
+    const UndoGroup* undo_group_ending_at(std::size_t end) const;
+    // The index past the last entry before `end` that is not a boundary.
+    std::size_t end_of_changes(std::size_t end) const;
+    std::size_t end_of_changes() const { return end_of_changes(m_entries.size()); }
 
 private:
     std::vector<UndoEntry> m_entries;
+    std::vector<UndoGroup> m_undo_groups;
     bool m_enabled = true;
 };
 

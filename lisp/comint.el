@@ -82,6 +82,7 @@ new END.  A sequence cut off at END is left for the next output."
 (defun comint-output-filter (proc start end)
   "Region filter: faces for SGR, then `comint-output-filter-functions'."
   (with-current-buffer (process-buffer proc)
+    (window--keep-starts-above-output (current-buffer) start end)
     (let ((inhibit-read-only t)
           (scan (if (and comint--sgr-start (< comint--sgr-start start)
                          (eq (char-after comint--sgr-start) ?\e))

@@ -22,6 +22,9 @@
   "The buffer `next-error' last used; a compilation or grep buffer.")
 (defvar next-error-hook nil)
 
+(defvar-local compilation--match-regexp nil
+  "What a search buffer (grep) looked for, as (REGEXP . FOLD-CASE):
+visiting a hit puts point on its first match in the line.")
 (defvar-local compilation-arguments nil
   "(COMMAND MODE NAME-FUNCTION HIGHLIGHT-REGEXP) of the run in this buffer.")
 (defvar-local compilation-exit-message-function nil)
@@ -424,7 +427,14 @@ lisp-lite has them; the parser copes with partial lines either way."
         (widen)
         (goto-char (point-min))
         (forward-line (1- (nth 1 msg)))
-        (when (nth 2 msg) (move-to-column (max 0 (1- (nth 2 msg))))))
+        (cond ((nth 2 msg) (move-to-column (max 0 (1- (nth 2 msg)))))
+              ;; A grep hit: at its first match in the line, where Emacs
+              ;; puts it (from grep's highlighting).
+              ((buffer-local-value 'compilation--match-regexp buffer)
+               (let* ((search (buffer-local-value 'compilation--match-regexp buffer))
+                      (case-fold-search (cdr search)))
+                 (when (ignore-errors (re-search-forward (car search) (line-end-position) t))
+                   (goto-char (match-beginning 0)))))))
       (let ((pos (with-current-buffer target (point))))
         (cond ((not (fboundp 'get-buffer-window)) (set-buffer target))
               (from-compilation

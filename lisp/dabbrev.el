@@ -231,9 +231,13 @@ Repeated, replace the expansion with the next different one."
          (found (or here there (car other))))
     (if (not found)
         (let ((further (not (string= dabbrev--expansion abbrev))))
-          (delete-region dabbrev--start (+ dabbrev--start (length dabbrev--expansion)))
-          (goto-char dabbrev--start)
-          (insert abbrev)
+          ;; Put the abbrev back only if an expansion replaced it: a first
+          ;; M-/ that finds nothing changes nothing (the buffer stays
+          ;; unmodified), as in Emacs.
+          (when further
+            (delete-region dabbrev--start (+ dabbrev--start (length dabbrev--expansion)))
+            (goto-char dabbrev--start)
+            (insert abbrev))
           (dabbrev--reset)
           (if further
               (user-error "No further dynamic expansion for ‘%s’ found" abbrev)

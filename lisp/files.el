@@ -96,15 +96,16 @@
                     (file-error (user-error "%s" (error-message-string err)))))))
     (unless existing
       (with-current-buffer buf
-        (set-auto-mode)
-        (unless (file-exists-p filename) (message "(New file)"))
+        (normal-mode t)
+        (unless (file-exists-p filename)
+          (message (if (file-directory-p (file-name-directory filename))
+                       "(New file)"
+                     "Use M-x make-directory RET RET to create the directory and its parents")))
         (run-hooks 'find-file-hook)))
     buf))
 
 (defun files--read-file (prompt)
-  (list (read-file-name prompt nil nil
-                        (and (boundp 'confirm-nonexistent-file-or-buffer)
-                             confirm-nonexistent-file-or-buffer))))
+  (list (read-file-name prompt nil nil (confirm-nonexistent-file-or-buffer))))
 
 (defun find-file (filename &optional _wildcards)
   "Visit FILENAME; a new file opens an empty buffer and is created on save."
@@ -153,7 +154,7 @@
     (when (and make-backup-files (not buffer-backed-up) file
                (file-regular-p file))
       (condition-case err
-          (progn (files--copy-file file (make-backup-file-name file))
+          (progn (backup-buffer-copy file (make-backup-file-name file))
                  (setq buffer-backed-up t))
         (file-error (message "Cannot write backup file: %s" (error-message-string err)))))))
 
@@ -176,6 +177,13 @@
                           (format "%s has changed since visited or saved.  Save anyway? "
                                   (file-name-nondirectory (buffer-file-name))))))
            (user-error "Save not confirmed"))
+         ;; As Emacs's basic-save-buffer: a new file's missing directory is
+         ;; made when the user says so.
+         (let ((dir (file-name-directory (expand-file-name (buffer-file-name)))))
+           (unless (file-exists-p dir)
+             (if (y-or-n-p (format "Directory `%s' does not exist; create? " dir))
+                 (make-directory dir t)
+               (error "Canceled"))))
          (run-hooks 'before-save-hook)
          (backup-buffer)
          (funcall files--primitive-save-buffer)
@@ -210,14 +218,59 @@
       (when (and (buffer-live-p b) (buffer-file-name b) (buffer-modified-p b))
         (push b out)))))
 
+(defun diff-buffer-with-file (&optional buffer)
+  "Show what BUFFER changes in its file, as diff -u in *Diff*."
+  (interactive)
+  (let* ((buffer (or buffer (current-buffer)))
+         (file (or (buffer-file-name buffer) (user-error "Buffer %s has no file" (buffer-name buffer))))
+         (out (get-buffer-create "*Diff*")))
+    (with-current-buffer out
+      (setq buffer-read-only nil)
+      (erase-buffer))
+    (with-current-buffer buffer
+      (save-restriction
+        (widen)
+        (call-process-region (point-min) (point-max) "diff" nil out nil
+                             "-u" "--label" file "--label" (buffer-name buffer) "--" file "-")))
+    (with-current-buffer out (goto-char (point-min)) (setq buffer-read-only t))
+    (display-buffer out)
+    out))
+
+(defun files--save-query (buffer)
+  "Ask whether to save BUFFER, as Emacs's save-some-buffers asks: y or SPC
+save, n or DEL skip, ! save it and all the rest, . save it and stop, q or
+RET skip it and the rest, d show the changes first."
+  (let ((prompt (format "Save file %s? (y, n, !, ., q, d or C-h) " (buffer-file-name buffer)))
+        answer)
+    (while (null answer)
+      (let ((c (if noninteractive
+                   (let ((s (read-string prompt))) (if (equal s "") ?\r (aref s 0)))
+                 (read-event prompt))))
+        (setq answer (cond ((memq c '(?y ?Y ?\s)) 'save)
+                           ((memq c '(?n ?N ?\d)) 'skip)
+                           ((eq c ?!) 'all)
+                           ((eq c ?.) 'last)
+                           ((memq c '(?q ?\r return escape ?\e)) 'quit)
+                           ((eq c ?\C-g) (signal 'quit nil))
+                           ((eq c ?d) (diff-buffer-with-file buffer) nil)
+                           ((memq c '(?? ?\C-h))
+                            (message "y: save, n: skip, !: save all, .: save and stop, q: stop, d: diff")
+                            (sit-for 2)
+                            nil)))))
+    answer))
+
 (defun save-some-buffers (&optional arg _pred)
   "Offer to save each modified file buffer; with ARG save them all without asking."
   (interactive "P")
-  (let ((saved 0) (bufs (files--modified-file-buffers)))
-    (dolist (b bufs)
-      (when (or arg (y-or-n-p (format "Save file %s? " (buffer-file-name b))))
-        (with-current-buffer b (save-buffer))
-        (setq saved (1+ saved))))
+  (let ((saved 0) (all arg) (bufs (files--modified-file-buffers)))
+    (catch 'done
+      (dolist (b bufs)
+        (let ((answer (if all 'save (files--save-query b))))
+          (when (eq answer 'all) (setq all t))
+          (when (memq answer '(save all last))
+            (with-current-buffer b (save-buffer))
+            (setq saved (1+ saved)))
+          (when (memq answer '(last quit)) (throw 'done nil)))))
     (when (and (null bufs) (callint--called-as-command-p 'save-some-buffers))
       (message "(No files need saving)"))
     saved))
@@ -248,6 +301,68 @@
                                           (buffer-name buf)))))
            nil)
           (t (funcall files--primitive-kill-buffer buf)))))
+
+;;;; The parts of file-attributes (Emacs's files.el accessors)
+
+(defsubst file-attribute-type (attributes) (nth 0 attributes))
+(defsubst file-attribute-link-number (attributes) (nth 1 attributes))
+(defsubst file-attribute-user-id (attributes) (nth 2 attributes))
+(defsubst file-attribute-group-id (attributes) (nth 3 attributes))
+(defsubst file-attribute-access-time (attributes) (nth 4 attributes))
+(defsubst file-attribute-modification-time (attributes) (nth 5 attributes))
+(defsubst file-attribute-status-change-time (attributes) (nth 6 attributes))
+(defsubst file-attribute-size (attributes) (nth 7 attributes))
+(defsubst file-attribute-modes (attributes) (nth 8 attributes))
+(defsubst file-attribute-inode-number (attributes) (nth 10 attributes))
+(defsubst file-attribute-device-number (attributes) (nth 11 attributes))
+
+;;;; Files changed on disk (Emacs's userlock.el)
+
+(define-error 'file-supersession nil 'file-error)
+
+(defun files--file-holds-buffer-text-p (filename)
+  "Whether FILENAME holds what the unmodified current buffer shows."
+  (and (not (buffer-modified-p))
+       (file-regular-p filename)
+       (let ((text (save-restriction (widen) (buffer-string))))
+         (with-temp-buffer
+           (insert-file-contents filename)
+           (string= (buffer-string) text)))))
+
+(defun userlock--ask-user-about-supersession-threat (filename)
+  "Called before the first change of a buffer whose FILENAME changed on disk."
+  (if (files--file-holds-buffer-text-p filename)
+      ;; Touched, not changed: nothing to ask, as Emacs 28.
+      (set-visited-file-modtime)
+    (ask-user-about-supersession-threat filename)))
+
+(defun ask-user-about-supersession-threat (filename)
+  "Ask a user who is about to modify an obsolete buffer what to do.
+y: go on; n: the change is not made (signals `file-supersession');
+r: revert the buffer from the file."
+  (discard-input)
+  (let ((prompt (format "%s changed on disk; really edit the buffer? (y, n, r or C-h) "
+                        (file-name-nondirectory filename)))
+        answer)
+    (when noninteractive
+      (message "%s" prompt)
+      (error "Cannot resolve conflict in batch mode"))
+    (while (null answer)
+      (setq answer (read-char prompt))
+      (cond ((memq answer '(?? ?\C-h))
+             (message "y: edit the buffer anyway; n: do not; r: revert it from the file")
+             (sit-for 2)
+             (setq answer nil))
+            ((eq answer ?r)
+             (revert-buffer nil (not (buffer-modified-p)))
+             (signal 'file-supersession (list "File reverted" filename)))
+            ((eq answer ?n)
+             (signal 'file-supersession (list "File changed on disk" filename)))
+            ((eq answer ?\C-g) (signal 'quit nil))
+            ((eq answer ?y))
+            (t (setq answer nil))))
+    (message "File on disk now will become a backup file if you save these changes.")
+    (setq buffer-backed-up nil)))
 
 ;;;; Reverting
 

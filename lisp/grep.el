@@ -78,8 +78,16 @@ directories, keep regular files matching any of the wildcards in FILES."
             (and names (append (list "(") names (list ")")))
             (list "-print0"))))
 
+(defun grep--folds-case-p (regexp)
+  "Whether a search for REGEXP ignores case, as Emacs's rgrep and lgrep decide:
+`case-fold-search' on, and no upper-case letter in REGEXP."
+  (and case-fold-search
+       (let ((case-fold-search nil)) (not (string-match-p "[[:upper:]]" regexp)))))
+
 (defun rgrep--grep-argv (regexp)
-  (list xargs-program "-0" "-r" grep-program "--color=never" "-nH" "--null" "-e" regexp))
+  (append (list xargs-program "-0" "-r" grep-program "--color=never" "-nH" "--null")
+          (and (grep--folds-case-p regexp) (list "-i"))
+          (list "-e" regexp)))
 
 (defun rgrep--command-string (regexp files)
   "The pipeline as a shell command: what the header shows, and what it does."
@@ -180,6 +188,7 @@ find lists the files; each batch of names goes straight to a concurrent
          (compilation--start-function (rgrep--start regexp files))
          (buffer (compilation-start (rgrep--command-string regexp files) 'grep-mode)))
     (with-current-buffer buffer
+      (setq compilation--match-regexp (cons regexp (grep--folds-case-p regexp)))
       (let ((dir default-directory))
         (setq compilation--rerun-function
               (lambda () (rgrep regexp files dir)))))
@@ -192,8 +201,13 @@ find lists the files; each batch of names goes straight to a concurrent
           (files (grep-read-files regexp))
           (dir (read-directory-name "In directory: " nil default-directory t)))
      (list regexp files dir)))
-  (let ((default-directory (file-name-as-directory (expand-file-name (or dir default-directory)))))
-    (compilation-start (concat grep-command (shell-quote-argument regexp) " " (or files "*"))
-                       'grep-mode)))
+  (let* ((default-directory (file-name-as-directory (expand-file-name (or dir default-directory))))
+         (fold (grep--folds-case-p regexp))
+         (command (if fold (replace-regexp-in-string "\\`\\(\\S-+\\) " "\\1 -i " grep-command t) grep-command))
+         (buffer (compilation-start (concat command (shell-quote-argument regexp) " " (or files "*"))
+                                    'grep-mode)))
+    (with-current-buffer buffer
+      (setq compilation--match-regexp (cons regexp fold)))
+    buffer))
 
 (provide 'grep)

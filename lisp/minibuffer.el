@@ -143,6 +143,10 @@ only match and exact; nil when nothing matches."
     (define-key map "?" 'minibuffer-completion-help)
     map))
 
+(defvar minibuffer-confirm-exit-commands
+  '(completion-at-point minibuffer-complete minibuffer-complete-word)
+  "Commands after which a confirm-after-completion minibuffer asks to confirm.")
+
 (defvar minibuffer-local-must-match-map
   (let ((map (make-sparse-keymap)))
     (set-keymap-parent map minibuffer-local-completion-map)
@@ -279,7 +283,12 @@ already a name."
     (cond ((or (string= contents "") (minibuffer--exact-p contents))
            (exit-minibuffer))
           ((memq minibuffer-completion-confirm '(confirm confirm-after-completion))
-           (if (eq last-command this-command)
+           ;; confirm-after-completion asks only right after a completion
+           ;; (a TAB that did not finish the name), as Emacs: C-x C-f of a
+           ;; new file, even in a new directory, just opens it.
+           (if (or (eq last-command this-command)
+                   (and (eq minibuffer-completion-confirm 'confirm-after-completion)
+                        (not (memq last-command minibuffer-confirm-exit-commands))))
                (exit-minibuffer)
              (minibuffer-message "Confirm")))
           (t (let ((comp (try-completion contents minibuffer-completion-table

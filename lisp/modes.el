@@ -350,8 +350,20 @@ nil for none)."
       (fundamental-mode))
     mode))
 
-(defun normal-mode (&optional _find-file)
+(defvar enable-local-variables t
+  "t: safe file-local values at once, ask for the rest; :safe: only the
+safe ones; :all: all without asking; nil: none; anything else: always ask.
+See file-local.el.")
+
+(defun normal-mode (&optional find-file)
+  "Choose the major mode (set-auto-mode), then apply the file-local and
+directory-local variables, as Emacs; FIND-FILE nil (a user's M-x
+normal-mode) applies them even if `enable-local-variables' is nil."
   (interactive)
-  (set-auto-mode))
+  (let ((enable-local-variables (or (not find-file) enable-local-variables)))
+    (set-auto-mode)
+    (condition-case err
+        (hack-local-variables t)
+      (error (message "File local-variables error: %s" (error-message-string err))))))
 
 (provide 'modes)

@@ -241,6 +241,10 @@ replaces the region; otherwise it is shown as `shell-command' shows it."
       (erase-buffer)
       (setq default-directory directory)
       (setq proc (start-process-shell-command "Shell" buffer command))
+      ;; As Emacs's comint-output-filter: the window shows the output from
+      ;; its start, not from after it.
+      (set-process-region-filter
+       proc (lambda (p start end) (window--keep-starts-above-output (process-buffer p) start end)))
       (set-process-sentinel proc #'shell-command-sentinel))
     (display-buffer buffer)
     proc))

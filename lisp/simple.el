@@ -656,17 +656,30 @@ The command loop sets it to nil before each command.")
 
 (defvar simple--primitive-undo (symbol-function 'undo))
 
+(defvar undo-no-redo nil
+  "If t, `undo' doesn't go through redo entries.")
+
 (defun undo (&optional arg)
-  "Undo some previous changes; repeat to undo more.
-The primitive messages \"Undo\" or signals \"No further undo information\"."
+  "Undo some previous changes.
+Repeat this command to undo more changes; after any other command (C-g
+too) the next undo starts again from the newest change, so it redoes.
+The primitive messages \"Undo\" (\"Redo\") or signals \"No further undo information\"."
   (interactive "*P")
-  (dotimes (_ (if (numberp arg) (max 1 arg) 1))
-    (funcall simple--primitive-undo))
+  (funcall simple--primitive-undo (if (numberp arg) arg 1))
   (setq this-command 'undo)
   nil)
 
-(defun undo-only (&optional arg) (interactive "*p") (undo arg))
-(defun undo-redo (&optional arg) (interactive "*p") (undo arg))
+(defun undo-only (&optional arg)
+  "Undo some previous changes, without redoing what undo already undid."
+  (interactive "*p")
+  (let ((undo-no-redo t)) (undo arg)))
+
+(defun undo-redo (&optional arg)
+  "Undo the last ARG undos, as Emacs 28's `undo-redo'."
+  (interactive "*p")
+  (gapmacs--undo-redo (or arg 1))
+  (setq this-command 'undo)
+  nil)
 
 ;;;; Quitting, evaluating, counting
 

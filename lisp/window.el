@@ -3,6 +3,17 @@
 ;; The resizing itself is the frame's (enlarge-window, balance-windows in
 ;; ui/); this file gives it Emacs's keys and the commands built on it.
 
+(defun window--keep-starts-above-output (buffer start end)
+  "Windows on BUFFER whose start output pushed from START to END start at START.
+Process output goes in before markers, which moves a window start sitting
+at the process mark to after the new text: the window would show what
+comes after the output (nothing). Emacs's comint inserts without pushing
+window starts; region filters of shell buffers call this to do the same."
+  (when (and (< start end) (fboundp 'get-buffer-window-list))
+    (dolist (w (get-buffer-window-list buffer nil t))
+      (when (= (window-start w) end)
+        (set-window-start w start t)))))
+
 (defun shrink-window-if-larger-than-buffer (&optional window)
   "Shrink WINDOW to fit its buffer's lines, if it is taller than they need."
   (interactive)

@@ -18,6 +18,7 @@
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/heap.hpp"
 #include "lisp-lite/lang/hooks.hpp"
+#include "ui/emergency_save.hpp"
 #include "ui/lisp_faces.hpp"
 
 namespace gapmacs::ui {
@@ -35,9 +36,12 @@ extern "C" void on_editor_signal(int sig)
     const int saved_errno = errno;
     unsigned char b = static_cast<unsigned char>(sig);
     [[maybe_unused]] ssize_t n = ::write(g_signal_pipe[1], &b, 1);
-    // A command that runs forever must stop for SIGTERM and SIGHUP too.
-    if (sig != SIGWINCH)
+    // A command that runs forever must stop for SIGTERM and SIGHUP too; one
+    // that cannot (a blocking system call) is ended by the watchdog.
+    if (sig != SIGWINCH) {
         request_quit();
+        TerminationWatchdog::signal_arrived();
+    }
     errno = saved_errno;
 }
 
@@ -129,10 +133,15 @@ public:
     {
         m_roots[0] = m_buffer;
         m_roots[1] = m_mini_buffer;
+        for (Window* w : f.windows()) {
+            m_windows_before.push_back(w);
+            m_buffers_before.push_back(w->buffer());
+        }
     }
     ~MinibufferScope()
     {
         m_frame.prompt = m_prompt;
+        hide_completions();
         if (live_buffer(m_mini_buffer))
             m_frame.minibuffer_window().set_buffer(m_mini_buffer);
         if (m_frame.contains(m_window))
@@ -149,11 +158,34 @@ public:
 private:
     Frame& m_frame;
     Window* m_window;
+    // As Emacs restores the window configuration when a minibuffer exits
+    // (RET or C-g): a window made to show *Completions* goes, and one that
+    // was taken for it shows its buffer again.
+    void hide_completions()
+    {
+        for (Window* w : m_frame.windows()) {
+            const Buffer* b = live_buffer(w->buffer());
+            if (!b || b->name() != "*Completions*")
+                continue;
+            auto before = std::find(m_windows_before.begin(), m_windows_before.end(), w);
+            if (before == m_windows_before.end()) {
+                if (m_frame.windows().size() > 1)
+                    m_frame.remove(*w);
+                continue;
+            }
+            Value was = m_buffers_before[static_cast<std::size_t>(before - m_windows_before.begin())];
+            if (was != w->buffer() && live_buffer(was))
+                w->set_buffer(was);
+        }
+    }
+
     Value m_buffer;
     std::string m_prompt;
     Value m_mini_buffer;
     Value m_roots[2];
     GcRoot m_root{m_roots, 2};
+    std::vector<Window*> m_windows_before; // compared only: a removed window is not touched
+    RootedVector m_buffers_before;         // what each of them showed
 };
 
 class DepthScope {
@@ -176,6 +208,9 @@ public:
 };
 
 constexpr auto frame_interval = std::chrono::milliseconds(16);
+// How long a SIGTERM or SIGHUP waits for the command loop to save and exit
+// by itself before the watchdog does it.
+constexpr int termination_grace_ms = 2000;
 constexpr auto minibuffer_message_timeout = std::chrono::seconds(2);
 
 } // namespace
@@ -210,6 +245,7 @@ Editor::Editor(EventLoop& loop) : m_loop(loop)
     int fd = install_signal_pipe();
     m_signal_watcher = std::make_unique<EventLoop::FdWatcher>(loop, fd, EventLoop::Readable,
                                                               [this](unsigned) { handle_signals(); });
+    m_termination_watchdog = std::make_unique<TerminationWatchdog>(termination_grace_ms);
     set_wait_hook([](std::optional<EventLoop::Duration>& left) {
         if (Editor* e = Editor::instance())
             e->during_wait(left);
@@ -267,23 +303,7 @@ void Editor::handle_signals()
 
 // Emacs's auto-save on a fatal hang-up: each modified file buffer to #FILE#
 // beside its file; nothing else is touched.
-void Editor::auto_save_all()
-{
-    for (Value b : buffer_list()) {
-        Buffer* buf = live_buffer(b);
-        if (!buf || !buf->modified() || buf->file_name().empty())
-            continue;
-        const std::string& file = buf->file_name(); // as the OS names it
-        auto slash = file.rfind('/');
-        std::string dir = slash == std::string::npos ? "" : file.substr(0, slash + 1);
-        std::string base = slash == std::string::npos ? file : file.substr(slash + 1);
-        try {
-            write_region(*buf, 1, buf->size() + 1, dir + "#" + base + "#", buf->coding());
-        } catch (const std::exception&) {
-            // Nothing more can be done while the terminal goes away.
-        }
-    }
-}
+void Editor::auto_save_all() { emergency_auto_save(); }
 
 // ---- output ----
 
@@ -619,13 +639,41 @@ Value Editor::recursive_edit()
     return Qnil;
 }
 
+constexpr std::size_t memory_reserve_bytes = 16 << 20;
+constexpr const char* memory_exhausted_message =
+    "Memory exhausted--use C-x s then exit and restart gapmacs";
+
+void Editor::release_memory_reserve()
+{
+    m_memory_reserve.reset();
+    set_value("memory-full", Qt);
+}
+
+void Editor::restore_memory_reserve()
+{
+    if (m_memory_reserve)
+        return;
+    try {
+        m_memory_reserve = std::make_unique_for_overwrite<char[]>(memory_reserve_bytes);
+        set_value("memory-full", Qnil);
+    } catch (const std::bad_alloc&) {
+    }
+}
+
 void Editor::command_loop()
 {
     for (;;) {
         try {
+            restore_memory_reserve();
             execute_one_command();
         } catch (const LispSignal& e) {
             report_error(e);
+        } catch (const std::bad_alloc&) {
+            // As Emacs: the command fails, the editor goes on. The garbage the
+            // command made is unreachable now; the next collection frees it.
+            release_memory_reserve();
+            collect_garbage();
+            report_error(LispSignal(Qerror, list({make_string(memory_exhausted_message)})));
         } catch (const LispThrow& t) {
             if (t.tag() == sym("exit") && m_depth > 1)
                 throw;
@@ -637,6 +685,10 @@ void Editor::command_loop()
             message("No catch for tag: " + prin1_to_string(t.tag()));
         } catch (const gapmacs::Error& e) {
             message(e.what());
+        } catch (const std::exception& e) {
+            // A C++ failure below Lisp (a bug, or a library's error): the
+            // command fails with its message; the editor and its buffers stay.
+            report_error(LispSignal(Qerror, list({make_string(std::string("Internal error: ") + e.what())})));
         }
     }
 }
@@ -649,6 +701,10 @@ void Editor::report_error(const LispSignal& e)
     set_value("prefix-arg", Qnil);
     // As in Emacs, an error ends a keyboard macro's definition.
     cancel_macro_definition();
+    // As Emacs's command loop after an error: the failed command is the last
+    // one, so an undo after C-g starts a new undo sequence (it redoes).
+    set_value("last-command", value_of("this-command"));
+    set_value("real-last-command", value_of("real-this-command"));
     if (e.symbol() == Qquit) {
         message("Quit");
         m_terminal->beep();
@@ -661,6 +717,10 @@ void Editor::report_error(const LispSignal& e)
 
 void Editor::execute_one_command()
 {
+    // As Emacs's command loop: each command starts in the selected window's
+    // buffer (a kill-buffer of the current one left another buffer current).
+    if (Value shown = m_frame->selected().buffer(); live_buffer(shown))
+        set_current_buffer(shown);
     Value binding = Qnil;
     Value keys = read_key_sequence(Qnil, binding);
     GcRoot root(&keys, 1);

@@ -23,6 +23,8 @@
 
 namespace gapmacs::ui {
 
+class TerminationWatchdog;
+
 struct StartupOptions {
     bool no_init_file = false;
     struct Visit {
@@ -112,6 +114,12 @@ private:
     int m_kill_hook = -1;
     EventLoop::Clock::time_point m_minibuffer_message_until{};
     bool m_exit_requested = false; // SIGHUP or SIGTERM arrived
+    // Memory held back so that a command that exhausted it can be reported
+    // and the user can still save: given up on std::bad_alloc, taken again
+    // once a command succeeds (Emacs's spare memory and memory-full).
+    std::unique_ptr<char[]> m_memory_reserve;
+    void release_memory_reserve();
+    void restore_memory_reserve();
     EventLoop::Clock::time_point m_last_redisplay{};
     bool m_command_ran = true; // redisplay at once, not at the next frame tick
     int m_self_inserts = 0;    // in a row, for undo amalgamation
@@ -121,6 +129,7 @@ private:
     bool m_first_paint_logged = false;
     void log_latency(const char* what, EventLoop::Duration d);
     std::unique_ptr<EventLoop::FdWatcher> m_signal_watcher;
+    std::unique_ptr<TerminationWatchdog> m_termination_watchdog; // SIGTERM and SIGHUP always end the editor
 };
 
 // Registers the UI's Lisp functions (windows, minibuffer, input), replacing

@@ -1,6 +1,7 @@
 #include "ui/redisplay.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <climits>
 
 #include "core/utf8.hpp"
@@ -166,7 +167,13 @@ private:
     std::span<Cell> grid_row(int i)
     {
         CellGrid& g = m_frame.grid();
-        return {&g.at(m_w.top + i, m_w.left + m_numbers), static_cast<std::size_t>(m_w.text_cols() - m_numbers)};
+        // A window always lies within the grid (Frame::layout, the
+        // minibuffer row); the clamp keeps a mistake a drawing error, not a
+        // write past the cells.
+        const int col = std::min(m_w.left + m_numbers, g.cols());
+        const int n = std::clamp(m_w.text_cols() - m_numbers, 0, g.cols() - col);
+        assert(m_w.top + i >= 0 && m_w.top + i < g.rows() && m_w.left + m_w.cols <= g.cols());
+        return {&g.at(std::clamp(m_w.top + i, 0, g.rows() - 1), 0) + col, static_cast<std::size_t>(n)};
     }
 
     // The line number column of row i: the number on a line's first row.
@@ -299,8 +306,13 @@ private:
         if (row >= g.rows())
             return;
         Face f = m_selected ? Face::ModeLine : Face::ModeLineInactive;
-        g.fill_row(row, m_w.left, m_w.left + m_w.cols, Cell::of(U'-', f));
-        put_text(g, row, m_w.left, m_w.left + m_w.cols, text, f);
+        // The divider of side-by-side windows runs through the mode line
+        // row too, as in Emacs: two mode lines never touch.
+        const int end = m_w.left + m_w.cols - (m_w.has_divider ? 1 : 0);
+        g.fill_row(row, m_w.left, end, Cell::of(U'-', f));
+        put_text(g, row, m_w.left, end, text, f);
+        if (m_w.has_divider)
+            g.at(row, end) = Cell::of(U'|', Face::Divider);
     }
 
     bool at_line_start(TextPos p) const
@@ -341,8 +353,11 @@ void paint_minibuffer_row(Frame& frame, const SettingsFn& settings, RedisplaySta
     put_text(g, row, 0, g.cols() - 1, frame.prompt, Face::MinibufferPrompt);
     while (prompt_cols < g.cols() && g.at(row, prompt_cols).face == Face::MinibufferPrompt)
         ++prompt_cols;
+    // The input keeps two columns (one where the row has only one), taken
+    // from the prompt's end: the window must lie within the row.
+    mw.cols = std::max(g.cols() - prompt_cols, std::min(2, g.cols()));
+    prompt_cols = g.cols() - mw.cols;
     mw.left = prompt_cols;
-    mw.cols = std::max(g.cols() - prompt_cols, 2);
     mw.top = row;
     mw.rows = 1;
     mw.has_divider = false;

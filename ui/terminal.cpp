@@ -1,5 +1,7 @@
 #include "ui/terminal.hpp"
 
+#include "ui/emergency_save.hpp"
+
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 #include <sys/ioctl.h>
@@ -39,11 +41,8 @@ void write_all(const char* s, std::size_t n)
 
 extern "C" void on_fatal_signal(int sig)
 {
-    if (g_terminal_active) {
-        ::tcsetattr(STDIN_FILENO, TCSANOW, &g_saved_termios);
-        write_all(reset_sequences, sizeof reset_sequences - 1);
-        g_terminal_active = 0;
-    }
+    emergency_auto_save();
+    restore_terminal_now();
     std::signal(sig, SIG_DFL);
     std::raise(sig);
 }
@@ -100,6 +99,15 @@ attr_t face_attrs(Face f, short& pair)
 }
 
 } // namespace
+
+void restore_terminal_now() noexcept
+{
+    if (g_terminal_active) {
+        ::tcsetattr(STDIN_FILENO, TCSANOW, &g_saved_termios);
+        write_all(reset_sequences, sizeof reset_sequences - 1);
+        g_terminal_active = 0;
+    }
+}
 
 bool terminal_available() { return ::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO); }
 

@@ -3,8 +3,8 @@
 // Construction switches the terminal to raw mode (ISIG off: C-g and C-z
 // reach the editor as keys) with bracketed paste on; destruction puts it
 // back as it was. A fatal signal (SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL)
-// restores it too before the default action, with async-signal-safe calls
-// only. The editor reads its keys from the input descriptor itself (see
+// auto-saves the modified file buffers (emergency_save.hpp) and restores it
+// too before the default action, with async-signal-safe calls only. The editor reads its keys from the input descriptor itself (see
 // KeyDecoder); ncurses only draws.
 #pragma once
 #include <termios.h>
@@ -42,5 +42,10 @@ private:
 
 // True when standard input and output are a terminal the editor can use.
 bool terminal_available();
+
+// Gives the terminal back (cooked mode, main screen, cursor shown) if a
+// Terminal holds it, with async-signal-safe calls only: for paths that end
+// the process without unwinding.
+void restore_terminal_now() noexcept;
 
 } // namespace gapmacs::ui

@@ -799,6 +799,9 @@ Value f_undo_boundary(Args)
     current().undo_boundary();
     return Qnil;
 }
+// undo: consecutive undos (last-command undo) walk further back; after any
+// other command the walk starts again at the newest change, so undoing
+// after C-g redoes. undo-no-redo (undo-only) starts below what was undone.
 Value f_undo(Args a)
 {
     std::int64_t n = a[0].is_fixnum() ? std::max<std::int64_t>(1, a[0].as_fixnum()) : 1;
@@ -806,10 +809,27 @@ Value f_undo(Args a)
     barf_if_buffer_read_only();
     if (!b.undo_list().enabled())
         xsignal1(Quser_error, make_string("No undo information in this buffer"));
+    const bool no_redo = !nilp(symbol_value_or_nil("undo-no-redo"));
+    if (symbol_value_or_nil("last-command") != intern("undo"))
+        b.restart_undo(no_redo);
+    const bool redo = !no_redo && b.next_undo_is_redo();
     for (std::int64_t i = 0; i < n; ++i)
         if (!b.undo())
             xsignal1(Quser_error, make_string("No further undo information"));
-    message("Undo");
+    message(redo ? "Redo" : "Undo");
+    return Qnil;
+}
+
+// undo-redo's core: takes back the last N undos, as if never made.
+Value f_undo_redo(Args a)
+{
+    std::int64_t n = a[0].is_fixnum() ? std::max<std::int64_t>(1, a[0].as_fixnum()) : 1;
+    Buffer& b = current();
+    barf_if_buffer_read_only();
+    for (std::int64_t i = 0; i < n; ++i)
+        if (!b.redo())
+            xsignal1(Quser_error, make_string("No undo to undo"));
+    message("Redo");
     return Qnil;
 }
 
@@ -1045,6 +1065,9 @@ Value f_insert_file_contents(Args a)
     std::string path = file_arg(a[0]);
     Buffer& b = current();
     bool visit = !nilp(a[1]);
+    // As Emacs: visiting into a buffer with no history keeps none, so the
+    // first undo cannot take the file's text away (a revert stays undoable).
+    const bool fresh_history = b.undo_list().entries().empty();
     if (visit) {
         b.set_file_name(path);
         record_visited_modtime(b); // before reading: a missing file is recorded as missing
@@ -1084,7 +1107,9 @@ Value f_insert_file_contents(Args a)
     m.done(at, at + CharCount(*inserted), old_len);
     if (visit) {
         b.set_coding(detected);
-        b.set_modified(false);
+        b.set_saved();
+        if (fresh_history)
+            b.undo_list().clear();
     }
     return list({make_string_from_utf8(path), fix(*inserted)});
 }
@@ -1099,48 +1124,52 @@ CodingSystem write_coding(Buffer& b)
     return cs.eol == Eol::Undecided ? cs.with_eol(Eol::Unix) : cs;
 }
 
+// APPEND for write-region: the old content followed by the new (an integer
+// APPEND overwrites from that byte offset), for the file to be replaced
+// atomically as a whole.
+std::string appended(std::string old, std::string bytes, Value append)
+{
+    if (!append.is_fixnum())
+        return old + bytes;
+    auto off = static_cast<std::size_t>(std::clamp<std::int64_t>(append.as_fixnum(), 0, static_cast<std::int64_t>(old.size())));
+    std::string rest = off + bytes.size() < old.size() ? old.substr(off + bytes.size()) : std::string();
+    return old.substr(0, off) + bytes + rest;
+}
+
 Value f_write_region(Args a)
 {
     Buffer& b = current();
     std::string path = file_arg(a[2]);
     CodingSystem cs = write_coding(b);
-    std::string bytes;
-    if (stringp(a[0])) {
-        bytes = encode(cs, string_view(a[0]));
-    } else {
-        CharPos s(1), e(b.size() + 1);
-        if (!nilp(a[0])) {
-            std::int64_t x = check_position(a[0]), y = check_position(a[1]);
-            if (x > y)
-                std::swap(x, y);
-            if (x < 1 || y > b.size() + 1)
-                args_out_of_range(a[0], a[1]);
-            s = cpos(x);
-            e = cpos(y);
-        }
-        std::string text = b.gap_buffer().substr(b.char_to_byte(s), b.char_to_byte(e));
-        bytes = encode(cs, text);
+    CharPos s(1), e(b.size() + 1);
+    if (!stringp(a[0]) && !nilp(a[0])) {
+        std::int64_t x = check_position(a[0]), y = check_position(a[1]);
+        if (x > y)
+            std::swap(x, y);
+        if (x < 1 || y > b.size() + 1)
+            args_out_of_range(a[0], a[1]);
+        s = cpos(x);
+        e = cpos(y);
     }
     bool exists = !nilp(call1(intern("file-exists-p"), make_string_from_utf8(path)));
     if (!nilp(a[6]) && exists)
         xsignal2(Qfile_already_exists, make_string("File exists"), make_string_from_utf8(path));
-    // APPEND: read the old content and replace the file atomically with old
-    // + new (an integer APPEND overwrites from that byte offset).
-    if (!nilp(a[3]) && exists) {
-        std::string old = read_file_bytes(path);
-        if (a[3].is_fixnum()) {
-            auto off = static_cast<std::size_t>(std::clamp<std::int64_t>(a[3].as_fixnum(), 0, static_cast<std::int64_t>(old.size())));
-            std::string rest = off + bytes.size() < old.size() ? old.substr(off + bytes.size()) : std::string();
-            bytes = old.substr(0, off) + bytes + rest;
-        } else {
-            bytes = old + bytes;
-        }
+    const WaitCheck quit_check = [] { maybe_quit(); };
+    const bool append = !nilp(a[3]) && exists;
+    if (!append && !stringp(a[0])) {
+        // The common case: encoded a chunk at a time from the gap buffer.
+        write_file_atomic(path, encoded_text(b, cs, b.char_to_byte(s), b.char_to_byte(e)), quit_check);
+    } else {
+        std::string bytes = stringp(a[0]) ? encode(cs, string_view(a[0]))
+                                          : encode(cs, b.gap_buffer().substr(b.char_to_byte(s), b.char_to_byte(e)));
+        if (append)
+            bytes = appended(read_file_bytes(path), std::move(bytes), a[3]);
+        write_file_atomic(path, [&bytes](const ByteSink& sink) { sink(bytes); }, quit_check);
     }
-    write_file_atomic(path, bytes);
     if (a[4] == Qt) {
         b.set_file_name(path);
         b.set_coding(cs);
-        b.set_modified(false);
+        b.set_saved();
         record_visited_modtime(b);
     }
     return Qnil;
@@ -1167,7 +1196,14 @@ Value f_find_file_noselect(Args a)
             record_visited_modtime(b);
         }
     } catch (...) {
+        // A visit that failed or was quit (C-g while a FIFO's writer takes
+        // its time) leaves no half-made buffer behind.
         set_current_buffer(saved);
+        try {
+            kill_buffer(buffer);
+        } catch (...) {
+            // The visit's own error is the one to report.
+        }
         throw;
     }
     set_current_buffer(saved);
@@ -1186,7 +1222,7 @@ Value f_save_buffer(Args)
     message("Saving file " + b.file_name() + "...");
     if (b.coding().eol == Eol::Undecided)
         b.set_coding(b.coding().with_eol(Eol::Unix));
-    save_buffer(b);
+    save_buffer(b, {}, [] { maybe_quit(); });
     message("Wrote " + b.file_name());
     return Qnil;
 }
@@ -1257,6 +1293,7 @@ const SubrDef buffer_subrs[] = {
     {"buffer-disable-undo", 0, 1, guarded<f_buffer_disable_undo>},
     {"undo-boundary", 0, 0, guarded<f_undo_boundary>},
     {"undo", 0, 1, guarded<f_undo>},
+    {"gapmacs--undo-redo", 0, 1, guarded<f_undo_redo>},
     {"upcase-region", 2, 3, guarded<f_upcase_region>},
     {"downcase-region", 2, 3, guarded<f_downcase_region>},
     {"capitalize-region", 2, 3, guarded<f_capitalize_region>},

@@ -130,6 +130,15 @@ Value f_copy_file(Args a)
     return Qnil;
 }
 
+// backup-buffer-copy FROM TO &optional MODES EXTENDED-ATTRIBUTES: the copy
+// keeps FROM's own mode and attributes (what Emacs's callers pass), is made
+// private first and never follows a link planted at TO.
+Value f_backup_buffer_copy(Args a)
+{
+    write_backup(file_arg(a[0]), file_arg(a[1]));
+    return Qnil;
+}
+
 Value f_add_name_to_file(Args a)
 {
     std::string from = file_arg(a[0]), to = file_arg(a[1]);
@@ -151,6 +160,24 @@ Value f_make_symbolic_link(Args a)
     return Qnil;
 }
 
+// A Lisp time as seconds and nanoseconds, exactly (float-time would round
+// a modtime to about 0.2 microseconds): through (time-convert TIME 'list).
+struct timespec timespec_of(Value time)
+{
+    Value l = call2(sym("time-convert"), time, sym("list"));
+    auto part = [&](int i) {
+        Value v = l;
+        for (int k = 0; k < i && consp(v); ++k)
+            v = xcdr(v);
+        v = consp(v) ? xcar(v) : Qnil;
+        return v.is_fixnum() ? v.as_fixnum() : 0;
+    };
+    struct timespec ts {};
+    ts.tv_sec = static_cast<std::time_t>(part(0) * 65536 + part(1));
+    ts.tv_nsec = static_cast<long>(part(2) * 1000 + part(3) / 1000);
+    return ts;
+}
+
 Value f_set_file_times(Args a)
 {
     std::string path = file_arg(a[0]);
@@ -158,10 +185,7 @@ Value f_set_file_times(Args a)
     if (nilp(a[1])) {
         times[0].tv_nsec = times[1].tv_nsec = UTIME_NOW;
     } else {
-        double secs = check_number(call1(sym("float-time"), a[1]));
-        auto whole = static_cast<std::time_t>(secs);
-        times[0].tv_sec = times[1].tv_sec = whole;
-        times[0].tv_nsec = times[1].tv_nsec = static_cast<long>((secs - static_cast<double>(whole)) * 1e9);
+        times[0] = times[1] = timespec_of(a[1]);
     }
     int flags = a[2] == sym("nofollow") ? AT_SYMLINK_NOFOLLOW : 0;
     return boolean(::utimensat(AT_FDCWD, path.c_str(), times, flags) == 0);
@@ -204,7 +228,7 @@ Value f_verify_visited_file_modtime(Args a)
     const auto& t = b.visited_modtime();
     if (!t || b.file_name().empty())
         return Qt;
-    return boolean(file_modtime(b.file_name()) == *t);
+    return boolean(t->same_file_as(file_modtime(b.file_name())));
 }
 
 Value f_set_visited_file_modtime(Args a)
@@ -215,9 +239,8 @@ Value f_set_visited_file_modtime(Args a)
     } else if (fixnump(a[0])) {
         b.set_visited_modtime(Buffer::FileTime{0, 0, a[0].as_fixnum() != -1});
     } else {
-        double secs = check_number(call1(sym("float-time"), a[0]));
-        auto whole = static_cast<std::int64_t>(secs);
-        b.set_visited_modtime(Buffer::FileTime{whole, static_cast<std::int64_t>((secs - static_cast<double>(whole)) * 1e9), true});
+        const struct timespec ts = timespec_of(a[0]);
+        b.set_visited_modtime(Buffer::FileTime{ts.tv_sec, ts.tv_nsec, true});
     }
     return Qnil;
 }
@@ -233,6 +256,7 @@ const SubrDef file_attribute_subrs[] = {
     {"file-modes", 1, 2, guarded<f_file_modes>},
     {"set-file-modes", 2, 3, guarded<f_set_file_modes>},
     {"copy-file", 2, 6, guarded<f_copy_file>},
+    {"backup-buffer-copy", 2, 4, guarded<f_backup_buffer_copy>},
     {"add-name-to-file", 2, 3, guarded<f_add_name_to_file>},
     {"make-symbolic-link", 2, 3, guarded<f_make_symbolic_link>},
     {"file-symlink-p", 1, 1, guarded<f_file_symlink_p>},

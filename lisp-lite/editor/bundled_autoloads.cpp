@@ -18,6 +18,25 @@ struct BundledAutoload {
 };
 
 constexpr BundledAutoload bundled_autoloads[] = {
+    // files.el: what Emacs preloads of files.el and userlock.el.
+    {"userlock--ask-user-about-supersession-threat", "files"},
+    {"ask-user-about-supersession-threat", "files"},
+    {"file-attribute-type", "files"},
+    {"file-attribute-link-number", "files"},
+    {"file-attribute-user-id", "files"},
+    {"file-attribute-group-id", "files"},
+    {"file-attribute-access-time", "files"},
+    {"file-attribute-modification-time", "files"},
+    {"file-attribute-status-change-time", "files"},
+    {"file-attribute-size", "files"},
+    {"file-attribute-modes", "files"},
+    {"file-attribute-inode-number", "files"},
+    {"file-attribute-device-number", "files"},
+    {"window--keep-starts-above-output", "window"},
+    {"hack-local-variables", "file-local"},
+    {"hack-dir-local-variables-non-file-buffer", "file-local"},
+    {"safe-local-variable-p", "file-local"},
+    {"risky-local-variable-p", "file-local"},
     {"run-at-time", "timer", true},
     {"run-with-timer", "timer", true},
     {"run-with-idle-timer", "timer", true},

@@ -1,6 +1,8 @@
 // Read-only enforcement and the change hooks for Lisp-level buffer changes.
 #include "lisp-lite/editor/modification.hpp"
 
+#include "buffer/file_io.hpp"
+
 #include "lisp-lite/editor/buffer_locals.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modules.hpp"
@@ -55,10 +57,30 @@ void barf_if_buffer_read_only()
         xsignal1(Qbuffer_read_only, current_buffer());
 }
 
+namespace {
+
+// Emacs's lock_file check, before the first change of an unmodified buffer
+// whose file changed on disk since it was visited or saved: the user says
+// whether to go on (the Lisp asks; n signals file-supersession).
+void check_supersession(Buffer& b)
+{
+    if (b.modified() || b.file_name().empty() || !b.visited_modtime())
+        return;
+    const Buffer::FileTime now = file_modtime(b.file_name());
+    if (!now.exists || b.visited_modtime()->same_file_as(now))
+        return;
+    static const Value ask = intern("userlock--ask-user-about-supersession-threat");
+    if (!nilp(xsymbol(ask)->function))
+        call1(ask, make_string_from_utf8(b.file_name()));
+}
+
+} // namespace
+
 Modification::Modification(CharPos beg, CharPos end) : m_buffer(&current())
 {
     barf_if_buffer_read_only();
     check_text_read_only(*m_buffer, beg, end);
+    check_supersession(*m_buffer);
     if (!hooks_inhibited()) {
         if (!m_buffer->modified())
             run_change_hook(g_first_change, nullptr, 0);

@@ -164,6 +164,8 @@ void define_standard_variables()
     defvar_builtin("gc-cons-percentage", make_float(0.1));
     defvar_builtin("gcs-done", Value::fixnum(0));
     defvar_builtin("gc-elapsed", make_float(0));
+    // t after memory ran out, until the editor could take its reserve again.
+    defvar_builtin("memory-full", Qnil);
     defvar_builtin("read-process-output-max", Value::fixnum(65536));
     // Pipes unless a program asks for a pty (Emacs's default is t): see
     // docs/processes.md for why and what each costs.

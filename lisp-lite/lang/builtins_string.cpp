@@ -10,7 +10,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <optional>
+#include <vector>
 
 #include "core/error.hpp"
 #include "core/regex.hpp"
@@ -939,27 +941,91 @@ std::string truncate_chars(std::string_view s, std::int64_t n)
     return std::string(s.substr(0, off));
 }
 
+// The digits of the integer part of |d| in base 8, 10 or 16, exactly, for a
+// float beyond the fixnum range (Emacs 28 formats it as the bignum it is:
+// (format "%d" 1e300) has 301 digits). |d| = mant * 2^exp; the big number is
+// kept in 32-bit limbs, least significant first, and divided down.
+std::string float_integer_digits(double d, int base)
+{
+    int exp = 0;
+    const double m = std::frexp(std::fabs(std::trunc(d)), &exp);
+    const auto mant = static_cast<std::uint64_t>(std::ldexp(m, 53));
+    exp -= 53;
+    std::vector<std::uint32_t> limbs{static_cast<std::uint32_t>(mant), static_cast<std::uint32_t>(mant >> 32)};
+    for (; exp > 0; --exp) {
+        std::uint32_t carry = 0;
+        for (auto& limb : limbs) {
+            const std::uint32_t next = limb >> 31;
+            limb = (limb << 1) | carry;
+            carry = next;
+        }
+        if (carry)
+            limbs.push_back(carry);
+    }
+    // Divide by base^k at a time, k digits per remainder.
+    const int k = base == 10 ? 9 : base == 16 ? 7 : 10;
+    std::uint64_t divisor = 1;
+    for (int i = 0; i < k; ++i)
+        divisor *= static_cast<std::uint64_t>(base);
+    std::string digits;
+    auto nonzero = [&] { return std::any_of(limbs.begin(), limbs.end(), [](std::uint32_t l) { return l != 0; }); };
+    while (nonzero()) {
+        std::uint64_t rem = 0;
+        for (auto it = limbs.rbegin(); it != limbs.rend(); ++it) {
+            const std::uint64_t cur = (rem << 32) | *it;
+            *it = static_cast<std::uint32_t>(cur / divisor);
+            rem = cur % divisor;
+        }
+        for (int i = 0; i < k; ++i, rem /= static_cast<std::uint64_t>(base))
+            digits += "0123456789abcdef"[rem % static_cast<std::uint64_t>(base)];
+    }
+    while (digits.size() > 1 && digits.back() == '0')
+        digits.pop_back();
+    std::reverse(digits.begin(), digits.end());
+    return digits.empty() ? "0" : digits;
+}
+
 std::string format_integer(Value arg, char conv, const std::string& flags, std::int64_t width, std::int64_t precision)
 {
-    std::int64_t n;
-    if (arg.is_fixnum())
+    std::int64_t n = 0;
+    std::optional<std::string> big; // the digits of a float beyond the int64 range
+    if (arg.is_fixnum()) {
         n = arg.as_fixnum();
-    else if (floatp(arg))
-        n = static_cast<std::int64_t>(std::trunc(xfloat(arg)));
-    else if (marker_to_number(arg).is_fixnum())
+    } else if (floatp(arg)) {
+        const double d = xfloat(arg);
+        if (std::isnan(d) || std::isinf(d)) {
+            // As Emacs 28: (format "%d" 1.0e+INF) is "inf".
+            std::string body = std::isnan(d) ? (std::signbit(d) ? "-nan" : "nan") : (d < 0 ? "-inf" : "inf");
+            return pad(body, static_cast<std::int64_t>(body.size()), width, flags.find('-') != std::string::npos);
+        }
+        if (std::fabs(d) >= 9223372036854775808.0) {
+            big = float_integer_digits(d, conv == 'd' ? 10 : conv == 'o' ? 8 : 16);
+            if (conv == 'X')
+                std::transform(big->begin(), big->end(), big->begin(), [](char c) { return static_cast<char>(std::toupper(c)); });
+            n = d < 0 ? -1 : 1;
+        } else {
+            n = static_cast<std::int64_t>(std::trunc(d));
+        }
+    } else if (marker_to_number(arg).is_fixnum()) {
         n = marker_to_number(arg).as_fixnum();
-    else
+    } else {
         format_error("Format specifier doesn\xE2\x80\x99t match argument type");
+    }
     bool minus = flags.find('-') != std::string::npos;
     bool zero = flags.find('0') != std::string::npos && !minus && precision < 0;
     bool plus = flags.find('+') != std::string::npos;
     bool space = flags.find(' ') != std::string::npos;
     bool alt = flags.find('#') != std::string::npos;
     std::uint64_t mag = n < 0 ? static_cast<std::uint64_t>(-(n + 1)) + 1 : static_cast<std::uint64_t>(n);
-    char buf[80];
-    const char* f = conv == 'd' ? "%llu" : conv == 'o' ? "%llo" : conv == 'x' ? "%llx" : "%llX";
-    std::snprintf(buf, sizeof buf, f, static_cast<unsigned long long>(mag));
-    std::string digits = buf;
+    std::string digits;
+    if (big) {
+        digits = *big;
+    } else {
+        char buf[80];
+        const char* f = conv == 'd' ? "%llu" : conv == 'o' ? "%llo" : conv == 'x' ? "%llx" : "%llX";
+        std::snprintf(buf, sizeof buf, f, static_cast<unsigned long long>(mag));
+        digits = buf;
+    }
     if (precision >= 0 && static_cast<std::int64_t>(digits.size()) < precision)
         digits = std::string(static_cast<std::size_t>(precision - static_cast<std::int64_t>(digits.size())), '0') + digits;
     std::string prefix = n < 0 ? "-" : plus ? "+" : space ? " " : "";
@@ -972,6 +1038,11 @@ std::string format_integer(Value arg, char conv, const std::string& flags, std::
     return pad(body, static_cast<std::int64_t>(body.size()), width, minus);
 }
 
+// A double has at most 1074 fraction digits and 767 significant ones: past
+// this precision, the C library's digits are only zeros, added here instead
+// (snprintf cannot make a string over INT_MAX bytes).
+constexpr std::int64_t exact_precision = 1100;
+
 std::string format_float(Value arg, char conv, const std::string& flags, std::int64_t width, std::int64_t precision)
 {
     double d;
@@ -983,22 +1054,42 @@ std::string format_float(Value arg, char conv, const std::string& flags, std::in
         d = static_cast<double>(marker_to_number(arg).as_fixnum());
     else
         format_error("Format specifier doesn\xE2\x80\x99t match argument type");
+    const bool left = flags.find('-') != std::string::npos;
+    if (std::isinf(d) || std::isnan(d)) {
+        std::string body = std::isnan(d) ? (std::signbit(d) ? "-nan" : "nan") : (d < 0 ? "-inf" : "inf");
+        return pad(body, static_cast<std::int64_t>(body.size()), width, left);
+    }
+    const std::int64_t zeros = precision > exact_precision ? precision - exact_precision : 0;
     std::string spec(1, '%');
     spec += flags;
-    if (width >= 0)
+    // Width is applied below when zeros are to be added, else by printf.
+    if (width >= 0 && zeros == 0)
         spec += std::to_string(width);
     if (precision >= 0) {
         spec += '.';
-        spec += std::to_string(precision);
+        spec += std::to_string(std::min(precision, exact_precision));
     }
     spec += conv;
-    if (std::isinf(d) || std::isnan(d)) {
-        std::string body = std::isnan(d) ? (std::signbit(d) ? "-nan" : "nan") : (d < 0 ? "-inf" : "inf");
-        return pad(body, static_cast<std::int64_t>(body.size()), width, flags.find('-') != std::string::npos);
+    const int len = std::snprintf(nullptr, 0, spec.c_str(), d);
+    if (len < 0)
+        error("Maximum string size exceeded");
+    std::string out(static_cast<std::size_t>(len) + 1, '\0');
+    std::snprintf(out.data(), out.size(), spec.c_str(), d);
+    out.resize(static_cast<std::size_t>(len));
+    // %g drops trailing zeros unless '#' keeps them.
+    if (zeros > 0 && (conv != 'g' || flags.find('#') != std::string::npos)) {
+        const std::size_t at = conv == 'f' ? out.size() : out.find_first_of("eE");
+        out.insert(at == std::string::npos ? out.size() : at, static_cast<std::size_t>(zeros), '0');
     }
-    char buf[512];
-    std::snprintf(buf, sizeof buf, spec.c_str(), d);
-    return buf;
+    if (zeros > 0) {
+        const bool zero_fill = flags.find('0') != std::string::npos && !left;
+        if (zero_fill && width > static_cast<std::int64_t>(out.size())) {
+            const std::size_t sign = !out.empty() && std::strchr("+- ", out[0]) ? 1 : 0;
+            out.insert(sign, static_cast<std::size_t>(width) - out.size(), '0');
+        }
+        return pad(out, static_cast<std::int64_t>(out.size()), width, left);
+    }
+    return out;
 }
 
 } // namespace
@@ -1046,16 +1137,22 @@ Value format_string(Args a, bool message_quotes)
         while (i < fmt.size() && std::strchr("-+ #0", fmt[i]))
             flags += fmt[i++];
         std::int64_t width = -1, precision = -1;
-        if (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) {
-            width = 0;
-            while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i])))
-                width = width * 10 + (fmt[i++] - '0');
-        }
+        // A width or precision no string can have is Emacs's error, never an
+        // overflowed number.
+        auto read_count = [&] {
+            std::int64_t v = 0;
+            while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) {
+                if (v > (std::numeric_limits<std::int64_t>::max() >> 4) / 10)
+                    error("Maximum string size exceeded");
+                v = v * 10 + (fmt[i++] - '0');
+            }
+            return v;
+        };
+        if (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i])))
+            width = read_count();
         if (i < fmt.size() && fmt[i] == '.') {
             ++i;
-            precision = 0;
-            while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i])))
-                precision = precision * 10 + (fmt[i++] - '0');
+            precision = read_count();
         }
         if (i >= fmt.size())
             format_error("Format string ends in middle of format specifier");

@@ -33,8 +33,14 @@ void signal_core_error(const std::exception& e)
         xsignal3(intern(fe->symbol()), make_string_from_utf8(action),
                  make_string_from_utf8(std::strerror(fe->errno_value())), make_string_from_utf8(fe->file()));
     }
-    if (auto* ge = dynamic_cast<const Error*>(&e))
+    if (auto* ge = dynamic_cast<const Error*>(&e)) {
+        // A regexp match stopped by C-g: Emacs's quit, which takes the flag.
+        if (ge->symbol() == std::string_view("quit")) {
+            maybe_quit();
+            xsignal(Qquit, Qnil);
+        }
         xsignal1(intern(ge->symbol()), make_string_from_utf8(ge->what()));
+    }
     if (auto* ls = dynamic_cast<const LispSignal*>(&e))
         throw *ls;
     error(e.what());

@@ -9,6 +9,7 @@
 #include <csignal>
 #include <stdexcept>
 
+#include "core/regex.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/variables.hpp"
 
@@ -1260,6 +1261,10 @@ void init_evaluator()
     g_args.capacity = capacity;
     g_lexenv = Qnil;
     add_root_source(mark_eval_roots);
+    // C-g stops a regexp that backtracks for ever, as in Emacs; the match
+    // throws Error("quit") and the subr boundary makes it a Lisp quit. The
+    // flag is left for maybe_quit, which clears it as it signals.
+    set_regex_quit_check([] { return g_quit_flag != 0 && nilp(xsymbol(Qinhibit_quit)->value); });
     // Keep 256 KB of C++ stack (1 MB under sanitizers) for unwinding and
     // error reporting when nesting runs deep.
 #if defined(__SANITIZE_ADDRESS__)

@@ -101,6 +101,7 @@ inline void clear_bit(std::uint64_t* bits, std::size_t i) { bits[i >> 6] &= ~(st
 void new_block(int cls)
 {
     auto& h = heap();
+    h.blocks.reserve(h.blocks.size() + 1); // may throw before the block is taken
     void* mem = std::aligned_alloc(block_bytes, block_bytes);
     if (!mem)
         throw std::bad_alloc();
@@ -289,14 +290,16 @@ void finalize(Object* o)
 void sweep()
 {
     auto& h = heap();
+    // Both reserved before anything changes: the sweep itself cannot fail.
+    std::vector<Block*> kept;
+    kept.reserve(h.blocks.size());
+    std::vector<Block*> empty;
+    empty.reserve(h.blocks.size());
     for (auto& f : h.free_head)
         f = nullptr;
     // Unused slots of the bump blocks are free too: the lists below get them.
     for (auto& b : h.bump_block)
         b = nullptr;
-    std::vector<Block*> kept;
-    kept.reserve(h.blocks.size());
-    std::vector<Block*> empty;
     std::size_t live_bytes = 0;
     for (Block* b : h.blocks) {
         std::uint32_t live = 0;
@@ -424,6 +427,13 @@ void collect_garbage()
     if (h.collecting)
         return;
     h.collecting = true;
+    // Out of memory while marking (the mark stack grows) abandons the
+    // collection safely, since marks are cleared at the start of each one;
+    // the flag must not stay set, or no collection would ever run again.
+    struct Collecting {
+        bool& flag;
+        ~Collecting() { flag = false; }
+    } collecting{h.collecting};
     auto start = std::chrono::steady_clock::now();
     for (Block* b : h.blocks)
         std::memset(b->mark, 0, sizeof b->mark);
@@ -438,7 +448,6 @@ void collect_garbage()
     // Still flagged as collecting: what the hook allocates cannot recurse.
     if (h.post_gc)
         h.post_gc();
-    h.collecting = false;
 }
 
 Value make_cons(Value car, Value cdr)

@@ -130,6 +130,51 @@ TEST_CASE("Undo to the saved state clears the modified flag", "[buffer][undo]")
     CHECK_FALSE(b.modified());
 }
 
+TEST_CASE("Undo past a save leaves the buffer modified, its text not being the file contents", "[buffer][undo]")
+{
+    Buffer b("t");
+    b.insert("abc");
+    b.set_saved(); // visited
+    b.undo_boundary();
+    b.insert("d");
+    b.undo_boundary();
+    b.set_saved(); // saved as "abcd"
+    REQUIRE(b.undo());
+    CHECK(b.text() == "abc");
+    CHECK(b.modified());
+    // Back to what was saved (the undo redone): unmodified again.
+    b.restart_undo(false);
+    REQUIRE(b.undo());
+    CHECK(b.text() == "abcd");
+    CHECK_FALSE(b.modified());
+}
+
+TEST_CASE("Redo takes back the last undo, and restart and undo-only choose where undo goes on", "[buffer][undo]")
+{
+    Buffer b("t");
+    b.insert("a");
+    b.undo_boundary();
+    b.insert("b");
+    b.undo_boundary();
+    CHECK_FALSE(b.redo()); // the last change is no undo
+    REQUIRE(b.undo());
+    CHECK(b.text() == "a");
+    CHECK(b.redo());
+    CHECK(b.text() == "ab");
+    CHECK_FALSE(b.redo());
+    // The undo sequence goes on from where the taken-back undo had started.
+    REQUIRE(b.undo());
+    CHECK(b.text() == "a");
+    b.restart_undo(true); // undo-only: below what was undone
+    REQUIRE(b.undo());
+    CHECK(b.text() == "");
+    b.restart_undo(false); // a plain undo after another command redoes
+    CHECK(b.next_undo_is_redo());
+    REQUIRE(b.undo());
+    CHECK(b.text() == "a");
+    b.check_invariants();
+}
+
 TEST_CASE("Undo puts point back at the end of a deletion made backward", "[buffer][undo]")
 {
     Buffer b("t");

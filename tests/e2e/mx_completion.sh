@@ -22,3 +22,11 @@ keys Enter
 wait_for "[No match]"
 keys C-g
 wait_gone "M-x"
+# Issue 18: *Completions* goes when the minibuffer is left with C-g, as the
+# window configuration comes back in Emacs.
+keys M-x
+type_text "backward-"
+keys Tab
+wait_for "*Completions*"
+keys C-g
+wait_gone "*Completions*"

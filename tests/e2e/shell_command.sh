@@ -39,3 +39,12 @@ keys Enter
 wait_for "*Async Shell Command*"
 wait_for "async-out"
 wait_for "exited abnormally with code 3."
+# Issue 18: output that comes later shows in the window at once (it was
+# blank until C-l: the window's start was pushed past the output).
+keys C-x 1
+keys M-\&
+wait_for "Async shell command:"
+type_text "echo first-part; sleep 1; echo later-part"
+keys Enter
+wait_for "first-part"
+wait_for "later-part"

@@ -19,3 +19,8 @@ settle
 keys C-x 2 C-x 0
 settle
 [[ $(screen | grep -c -- '-  numbers') == 1 ]] || fail "C-x 0 did not delete the window"
+# Issue 18: side by side, the divider runs through the mode lines too, as in
+# Emacs: the two never touch.
+keys C-x 1 C-x 3
+settle
+screen | grep -q -- "-  numbers .*|-" || fail "no divider between side-by-side mode lines"

@@ -5,8 +5,11 @@
 //
 // Input: rows, columns, point, tab width, option bits, a split, then the
 // text (decoded as a file would be: invalid bytes become raw bytes). The
-// echo area shows the text too. The frame is then edited (the text
-// appended once more) and redrawn, so the incremental path runs as well.
+// echo area shows the text too; or (an option bit) the minibuffer is active,
+// with the text as its prompt, input and message. Frames go down to 1x1 (the
+// grid keeps its minimum size; the layout must fit in it). The frame is then
+// edited (the text appended once more) and redrawn, so the incremental path
+// runs as well.
 #include <clocale>
 #include <cstdint>
 #include <cstdio>
@@ -68,7 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size < 6)
         return 0;
     init_once();
-    const int rows = 3 + data[0] % 30;
+    const int rows = 1 + data[0] % 30;
     const int cols = 1 + data[1] % 100;
     const std::uint8_t point_seed = data[2];
     const int tab_width = 1 + data[3] % 16;
@@ -81,10 +84,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     lisp::Value mini = lisp::get_buffer_create(lisp::make_string(" *Minibuf-fuzz*"));
     Buffer& buffer = *lisp::live_buffer(b);
     buffer.insert(text);
+    // Half of the text for the minibuffer's input, the rest for its prompt,
+    // cut where a character starts.
+    std::size_t half = text.size() / 2;
+    while (half > 0 && (static_cast<unsigned char>(text[half]) & 0xC0) == 0x80)
+        --half;
+    Buffer& input = *lisp::live_buffer(mini);
+    input.erase();
+    input.insert(text.substr(0, half));
     buffer.goto_char(CharPos(1 + static_cast<std::int64_t>(point_seed) * (buffer.size() + 1) / 256));
     {
         Frame f(rows, cols, b, mini);
         f.echo = text;
+        if (options & 32) {
+            // M-x with this prompt: the minibuffer window selected, as
+            // read_from_minibuffer makes it, and a message after the input.
+            f.prompt = text.substr(half);
+            f.minibuffer_message = (options & 64) ? "[No match]" : "";
+            f.select(f.minibuffer_window());
+        }
         if (split % 4 == 1) {
             try {
                 f.split(f.selected(), (split & 4) != 0);
@@ -106,7 +124,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check_grid(f, redisplay(f, settings));
         buffer.insert(text); // an edit at point, then the incremental redraw
         check_grid(f, redisplay(f, settings));
-        f.resize(3 + split % 20, 1 + (split * 7) % 90);
+        f.resize(1 + split % 20, 1 + (split * 7) % 90);
         check_grid(f, redisplay(f, settings));
     }
     lisp::kill_buffer(b);

@@ -119,3 +119,13 @@
   (should (eq (key-binding (kbd "M-/")) 'dabbrev-expand)))
 
 ;;; dabbrev-tests.el ends here
+
+(ert-deftest dabbrev-none-leaves-the-buffer-unmodified ()
+  ;; Issue 18: a failed M-/ changed nothing, yet marked the buffer modified.
+  (with-temp-buffer
+    (insert "zqabc zqxyz")
+    (set-buffer-modified-p nil)
+    (let ((last-command nil) (this-command 'dabbrev-expand))
+      (should-error (dabbrev-expand nil) :type 'user-error))
+    (should (equal (buffer-string) "zqabc zqxyz"))
+    (should-not (buffer-modified-p))))

@@ -112,10 +112,21 @@
   (files-cmd-tests--in-dir dir
     (find-file (concat dir "s1.txt")) (insert "1")
     (find-file (concat dir "s2.txt")) (insert "2")
-    (files-cmd-tests--answering y-or-n-p '(t nil)
+    (files-cmd-tests--answering read-string '("y" "n")
       (save-some-buffers))
     (should (= 1 (length (seq-filter #'file-exists-p
                                      (list (concat dir "s1.txt") (concat dir "s2.txt"))))))))
+
+(ert-deftest files-cmd-save-some-buffers-answers ()
+  ;; Issue 18: C-x s takes Emacs's !, . and q, not only y and n.
+  (skip-unless (boundp 'gapmacs-version))
+  (dolist (case '((("!") . 3) (("." "y") . 1) (("q" "y") . 0) (("n" "x" "y" "q") . 1)))
+    (files-cmd-tests--in-dir dir
+      (let ((files (mapcar (lambda (n) (concat dir n)) '("a.txt" "b.txt" "c.txt"))))
+        (dolist (f files) (find-file f) (insert "x"))
+        (files-cmd-tests--answering read-string (car case)
+          (should (= (cdr case) (save-some-buffers))))
+        (should (= (cdr case) (length (seq-filter #'file-exists-p files))))))))
 
 (ert-deftest files-cmd-list-buffers ()
   (skip-unless (boundp 'gapmacs-version))

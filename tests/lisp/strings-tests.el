@@ -92,3 +92,17 @@
     (should (= (length s) 2))
     (should (equal (append s nil) '(255 128))))
   (should (equal (prin1-to-string (string-to-multibyte "\xff")) "\"\\377\"")))
+
+(ert-deftest strings-format-floats-beyond-fixnums-exactly ()
+  ;; Issue 18: these gave -9223372036854775808 and "" silently. Expected
+  ;; values are GNU Emacs 28's (bignums).
+  (should (equal (format "%d" 1e20) "100000000000000000000"))
+  (should (equal (format "%x|%o|%X" 1e20 -1e19 -1e20) "56bc75e2d63100000|-1053071060221172000000|-56BC75E2D63100000"))
+  (should (equal (length (format "%d" 1e300)) 301))
+  (should (string-prefix-p "10000000000000000525047602552044202487044685811081591549158541155118024579889081957863713750804478640437044438328838781769425232353604305756447921847867069828483872009265758037378302337947880900593689532349707999450811190389676408800746527427801424945792587888200568428381156694721963868654594005401" (format "%d" 1e300)))
+  (should (equal (format "%d %d %5d|%-6d|" 1.0e+INF 0.0e+NaN -1.0e+INF 1.0e+INF) "inf nan  -inf|inf   |"))
+  (should (equal (length (format "%.1200f" 0.1)) 1202))
+  (should (string-suffix-p "0000" (format "%.1200f" 0.1)))
+  (should (equal (length (format "%5000.3f" 1.5)) 5000))
+  (should (equal (length (format "%#.1102g" 1.5)) 1103))
+  (should-error (format "%99999999999999999999d" 1)))
