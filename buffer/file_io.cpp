@@ -513,7 +513,9 @@ std::optional<std::int64_t> insert_file_in_place(Buffer& buffer, const std::stri
     const bool grew = used == size && ::read(fd.get(), &probe, 1) > 0;
     // A file that grew while read, or whose text needs decoding, takes the
     // general path (it rereads: rare cases only).
-    if (grew || valid_utf8_prefix(area, used) != used || std::memchr(area, '\r', used))
+    // A UTF-8 byte-order mark is for the detection (utf-8-with-signature).
+    const bool bom = used >= 3 && std::memcmp(area, "\xEF\xBB\xBF", 3) == 0;
+    if (grew || bom || valid_utf8_prefix(area, used) != used || std::memchr(area, '\r', used))
         return std::nullopt;
     return (writer.commit(ByteCount(static_cast<std::int64_t>(used))) - at).value;
 }

@@ -94,6 +94,16 @@ std::optional<CodingSystem> find_base(const std::string& base)
         CodingSystem c = make_coding(Kind::Utf8, base);
         c.drop_bom = true;
         c.write_bom = base == "utf-8-with-signature";
+        c.bom = utf8_bom;
+        return c;
+    }
+    // Emacs's UTF-16 with a byte-order mark: ICU's UTF-16LE/BE converters,
+    // the mark dropped and written here.
+    if (base == "utf-16le-with-signature" || base == "utf-16be-with-signature") {
+        const bool le = base == "utf-16le-with-signature";
+        CodingSystem c = make_coding(Kind::Icu, base, le ? "UTF-16LE" : "UTF-16BE");
+        c.drop_bom = c.write_bom = true;
+        c.bom = le ? "\xFF\xFE" : "\xFE\xFF";
         return c;
     }
     if (base == "latin-1" || base == "iso-latin-1" || base == "iso-8859-1")
@@ -546,6 +556,11 @@ void Decoder::Impl::decode_bytes(std::string_view in, std::string& out)
         append_single_bytes(in, raw_byte_lead, out);
         break;
     case CodingSystem::Kind::Icu:
+        if (coding.drop_bom && !past_signature && !in.empty()) {
+            past_signature = true;
+            if (in.starts_with(coding.bom))
+                in.remove_prefix(coding.bom.size());
+        }
         decode_icu(in, false, out);
         break;
     }
@@ -787,7 +802,7 @@ std::string encode(const CodingSystem& coding, std::string_view internal)
     }
     std::string out;
     if (coding.write_bom)
-        out = utf8_bom;
+        out = coding.bom;
     switch (coding.kind) {
     case CodingSystem::Kind::Utf8:
     case CodingSystem::Kind::Binary:
@@ -806,8 +821,13 @@ std::string encode(const CodingSystem& coding, std::string_view internal)
 
 CodingSystem detect_coding(std::string_view bytes)
 {
+    // A byte-order mark says it, as Emacs's detection does.
+    if (bytes.starts_with("\xFF\xFE") && bytes.size() % 2 == 0)
+        return find_coding_system("utf-16le-with-signature");
+    if (bytes.starts_with("\xFE\xFF") && bytes.size() % 2 == 0)
+        return find_coding_system("utf-16be-with-signature");
     if (valid_utf8_prefix(bytes.data(), bytes.size()) == bytes.size())
-        return find_coding_system("utf-8");
+        return find_coding_system(bytes.starts_with(utf8_bom) ? "utf-8-with-signature" : "utf-8");
     const bool latin1_text = std::none_of(bytes.begin(), bytes.end(), [](char ch) {
         auto b = static_cast<unsigned char>(ch);
         return b == 0 || (b >= 0x80 && b <= 0x9F);

@@ -27,11 +27,13 @@ struct CodingSystem {
     Eol eol = Eol::Undecided;
     std::string base;     // Emacs base name: "utf-8", "latin-1", "binary", "euc-jp"...
     std::string icu_name; // converter name for Kind::Icu
-    // utf-8-with-signature and utf-8-auto drop a leading BOM when decoding
-    // (the process reader, which decodes in place, keeps it);
-    // utf-8-with-signature writes one when encoding.
+    // utf-8-with-signature, utf-8-auto and utf-16le/be-with-signature drop
+    // a leading BOM when decoding (the process reader, which decodes in
+    // place, keeps a UTF-8 one); the -with-signature codings write one when
+    // encoding. `bom` is the signature's bytes in this coding.
     bool drop_bom = false;
     bool write_bom = false;
+    std::string bom;
 
     // The Emacs name with the EOL suffix, e.g. "utf-8-unix"; the base name alone when undecided.
     std::string name() const;
@@ -78,7 +80,8 @@ private:
 std::string decode_all(const CodingSystem& coding, std::string_view bytes, CodingSystem* detected = nullptr);
 
 // The coding a file's bytes were most likely written in, when nobody said
-// (Emacs's `undecided' on a UTF-8 system): utf-8 when they are valid UTF-8;
+// (Emacs's `undecided' on a UTF-8 system): a byte-order mark decides first
+// (utf-16le/be-with-signature, utf-8-with-signature); utf-8 when they are valid UTF-8;
 // latin-1 when they are not but look like Latin-1 text (no NUL, no C1
 // control byte); else utf-8, whose raw bytes keep every byte exactly. The
 // EOL stays undecided.

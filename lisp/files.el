@@ -186,9 +186,32 @@
                (error "Canceled"))))
          (run-hooks 'before-save-hook)
          (backup-buffer)
-         (funcall files--primitive-save-buffer)
+         (files--save-with-a-safe-coding)
          (run-hooks 'after-save-hook)))
   nil)
+
+(defun files--save-with-a-safe-coding ()
+  "Save; when the buffer's coding cannot encode its text, offer one that
+can, as Emacs's select-safe-coding-system (in batch the error stands)."
+  (condition-case err
+      (funcall files--primitive-save-buffer)
+    (coding-system-error
+     (when noninteractive (signal (car err) (cdr err)))
+     (let* ((default 'utf-8)
+            (answer (completing-read
+                     (format "%s Select coding system (default %s): " (error-message-string err) default)
+                     '("utf-8" "utf-8-with-signature" "utf-16le-with-signature" "utf-16be-with-signature"
+                       "raw-text")
+                     #'coding-system-p nil nil nil (symbol-name default)))
+            (coding (intern answer)))
+       (unless (coding-system-p coding) (user-error "Invalid coding system: %s" answer))
+       (let ((eol (coding-system-eol-type buffer-file-coding-system)))
+         ;; The new coding keeps the buffer's line ends.
+         (setq buffer-file-coding-system
+               (if (integerp eol)
+                   (intern (concat answer (aref ["-unix" "-dos" "-mac"] eol)))
+                 coding)))
+       (funcall files--primitive-save-buffer)))))
 
 (defun write-file (filename &optional confirm)
   "Write the buffer to FILENAME and visit it there."

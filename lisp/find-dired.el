@@ -25,9 +25,10 @@
 (defvar-local find-dired--state ":run")
 
 (defun find-dired--display-name (name)
-  "NAME as its line shows it: as is, unless a control character would make
-the line ambiguous; then $'...' with C escapes, as shells and ls quote."
-  (if (not (string-match-p "[\0-\037\177]\\|\\`\\$'" name))
+  "NAME as its line shows it: as the file is named (a TAB is a TAB, shown
+as redisplay shows it), as in Emacs, unless a newline would split the line
+(or a name looks escaped); then $'...' with C escapes, as shells quote."
+  (if (not (string-match-p "\n\\|\\`\\$'" name))
       name
     (concat "$'"
             (mapconcat (lambda (c)
@@ -48,7 +49,7 @@ the line ambiguous; then $'...' with C escapes, as shells and ls quote."
   "List the name from BEG (its indentation) to NUL (its terminator).
 Leave point after the listed line."
   (let ((real (buffer-substring-no-properties (+ beg 2) nul)))
-    (if (not (or (string-match-p "[\0-\037\177]" real) (string-prefix-p "$'" real)))
+    (if (not (or (string-search "\n" real) (string-prefix-p "$'" real)))
         (progn (goto-char nul) (delete-char 1) (insert "\n"))
       (delete-region beg (1+ nul))
       (goto-char beg)
@@ -57,12 +58,11 @@ Leave point after the listed line."
   (setq find-dired--count (1+ find-dired--count)))
 
 (defun find-dired--plain-p (end)
-  "Whether every name from point to END is listed as is (no control
-character, no name that looks escaped)."
+  "Whether every name from point to END is listed as is (no newline, no
+name that looks escaped)."
   (save-excursion
     (let ((start (point)))
-      ;; NULs end names and are not in the set skipped over.
-      (and (progn (skip-chars-forward "^\001-\037\177" end) (= (point) end))
+      (and (progn (skip-chars-forward "^\n" end) (= (point) end))
            (progn (goto-char start) (not (search-forward "  $'" end t)))))))
 
 (defun find-dired--take (proc upto)

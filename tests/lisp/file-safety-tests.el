@@ -20,7 +20,9 @@
        (delete-directory ,dir t))))
 
 (defun file-safety--contents (file)
+  "FILE's bytes, as a unibyte string."
   (with-temp-buffer
+    (set-buffer-multibyte nil)
     (let ((coding-system-for-read 'no-conversion)) (insert-file-contents file))
     (buffer-string)))
 
@@ -154,5 +156,28 @@
                 (insert-file-contents file)
                 (should (equal (buffer-string) text)))))
         (file-safety--discard buf)))))
+
+(ert-deftest file-safety-utf-16-with-a-bom-is-text ()
+  ;; Issue 18: it opened as raw bytes. Emacs detects the mark, decodes the
+  ;; text without it, and saves it back byte for byte.
+  (file-safety--in-dir dir
+    (dolist (case `(("le" ,(unibyte-string #xff #xfe ?a 0 #xe9 0 ?\n 0) utf-16le-with-signature-unix)
+                    ("be" ,(unibyte-string #xfe #xff 0 ?a 0 #xe9 0 ?\n) utf-16be-with-signature-unix)
+                    ("u8" ,(unibyte-string #xef #xbb #xbf ?a #xc3 #xa9 ?\n) utf-8-with-signature-unix)))
+      (let* ((file (expand-file-name (car case) dir))
+             (bytes (nth 1 case)))
+        (let ((coding-system-for-write 'no-conversion))
+          (write-region bytes nil file nil 'silent))
+        (let ((buf (find-file-noselect file)))
+          (unwind-protect
+              (with-current-buffer buf
+                (should (equal (buffer-string) "aé\n"))
+                (should (eq buffer-file-coding-system (nth 2 case)))
+                (goto-char (point-max))
+                (insert "z")
+                (delete-char -1)
+                (save-buffer)
+                (should (equal (file-safety--contents file) bytes)))
+            (file-safety--discard buf)))))))
 
 ;;; file-safety-tests.el ends here

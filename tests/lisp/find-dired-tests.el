@@ -90,7 +90,9 @@
        (find-dired-find-file)
        (should (equal (buffer-file-name) (concat dir "new\nline.txt")))
        (should (equal (buffer-string) "contents of new\nline.txt\n")))
-     (dolist (name (list "-dash.txt" "q'uo\"te.c" "star*.c" "[br].c" "sub/ lead space.c" "é漢.c"
+     ;; Issue 18: a TAB is listed as the file is named, as in Emacs (it was
+     ;; shell-quoted), and RET visits it.
+     (dolist (name (list "tab\there.txt" "-dash.txt" "q'uo\"te.c" "star*.c" "[br].c" "sub/ lead space.c" "é漢.c"
                          (decode-coding-string "raw\377\376.c" 'utf-8)))
        (with-current-buffer b
          (goto-char (point-min))
