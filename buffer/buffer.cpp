@@ -401,8 +401,10 @@ void Buffer::apply_undo_entry(const UndoEntry& e)
     } else if (auto* del = std::get_if<UndoEntry::Deletion>(&e.what)) {
         if (!in_range(del->at))
             outside();
-        insert_at(del->at, del->text);
-        const CharCount n(del->point_was_at_end ? static_cast<std::int64_t>(count_chars(del->text)) : 0);
+        // A copy: the arena it lives in may grow while it is inserted.
+        const std::string text(m_undo.text_of(*del));
+        insert_at(del->at, text);
+        const CharCount n(del->point_was_at_end ? static_cast<std::int64_t>(count_chars(text)) : 0);
         goto_char(del->at + n);
     } else if (auto* u = std::get_if<UndoEntry::Unmodified>(&e.what)) {
         if (u->generation == m_saved_generation)

@@ -45,10 +45,10 @@ int open_retrying(const char* path, int flags, mode_t mode = 0)
 
 // Reads until EOF rather than trusting st_size: files may grow while we read
 // and /proc files report a size of 0.
-// A FIFO is read only when poll says there is something: with no writer yet
-// (opened O_NONBLOCK) read() would say EOF at once, where Emacs waits for the
-// writer; here the wait asks between_reads (C-g) every 100 ms. POLLHUP comes
-// once a writer came and went.
+// A FIFO is read only when poll says there is something, so that
+// between_reads (C-g) is asked every 100 ms while a writer takes its time.
+// Opened O_NONBLOCK before any writer, it reads as ended: as Emacs (whose
+// open blocks) it is read only once something came, waiting meanwhile.
 std::string read_all(int fd, std::size_t size_hint, const std::string& path,
                      const std::function<void()>& between_reads = {}, bool fifo = false)
 {
@@ -78,8 +78,14 @@ std::string read_all(int fd, std::size_t size_hint, const std::string& path,
             }
             throw_file_error("Read error", path, errno);
         }
-        if (n == 0)
+        if (n == 0) {
+            if (fifo && used == 0) {
+                struct timespec pause {0, 50'000'000};
+                ::nanosleep(&pause, nullptr);
+                continue; // no writer yet
+            }
             break;
+        }
         used += static_cast<std::size_t>(n);
     }
     bytes.resize(used);

@@ -1,6 +1,8 @@
 #include "buffer/undo.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <stdexcept>
 
 namespace gapmacs {
 
@@ -26,11 +28,15 @@ void UndoList::record_insertion(CharPos beg, CharPos end)
     m_entries.push_back({UndoEntry::Insertion{beg, end}});
 }
 
-void UndoList::record_deletion(CharPos at, std::string text, bool point_was_at_end)
+void UndoList::record_deletion(CharPos at, std::string_view text, bool point_was_at_end)
 {
     if (!m_enabled)
         return;
-    m_entries.push_back({UndoEntry::Deletion{at, std::move(text), point_was_at_end}});
+    if (text.size() > UINT32_MAX)
+        throw std::length_error("a deletion of 4 GiB or more is not kept for undo");
+    const std::uint64_t offset = m_deleted.size();
+    m_deleted.append(text);
+    m_entries.push_back({UndoEntry::Deletion{at, offset, static_cast<std::uint32_t>(text.size()), point_was_at_end}});
 }
 
 void UndoList::record_unmodified(std::uint64_t generation)
@@ -42,6 +48,13 @@ void UndoList::record_unmodified(std::uint64_t generation)
 
 void UndoList::truncate(std::size_t size)
 {
+    // Texts are in entry order: the first deletion dropped starts what goes.
+    for (std::size_t i = size; i < m_entries.size(); ++i) {
+        if (const auto* d = std::get_if<UndoEntry::Deletion>(&m_entries[i].what)) {
+            m_deleted.resize(d->text_offset);
+            break;
+        }
+    }
     if (size < m_entries.size())
         m_entries.resize(size);
     while (!m_undo_groups.empty() && m_undo_groups.back().end > size)

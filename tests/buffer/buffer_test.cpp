@@ -339,7 +339,7 @@ TEST_CASE("Undo entries say what they hold", "[buffer][undo]")
     const auto* del = std::get_if<UndoEntry::Deletion>(&entries[entries.size() - 2].what);
     REQUIRE(del);
     CHECK(del->at == P(6));
-    CHECK(del->text == " world");
+    CHECK(b.undo_list().text_of(*del) == " world");
     CHECK(del->point_was_at_end);
     const auto* ins = std::get_if<UndoEntry::Insertion>(&entries[1].what);
     REQUIRE(ins);
