@@ -86,8 +86,15 @@
 
 ;;;; Reading them from the text
 
-(defun file-local--read-value (text)
-  (car (read-from-string text)))
+(defun file-local--setting (spec what)
+  "The (VAR . VALUE) that SPEC, \"VAR: VALUE\", gives, or nil with a message
+naming WHAT when it is malformed. A mode's value is a name, not read."
+  (when (string-match "\\`[ \t]*\\([^ \t:]+\\)[ \t]*:[ \t]*\\(.*?\\)[ \t]*\\'" spec)
+    (let ((var (intern (match-string 1 spec)))
+          (text (match-string 2 spec)))
+      (condition-case nil
+          (cons var (if (eq var 'mode) (intern (downcase text)) (car (read-from-string text))))
+        (error (message "Malformed %s: %s" what spec) nil)))))
 
 (defun file-local--prop-line ()
   "The (VAR . VALUE) settings of the -*- line, mode first; nil when none."
@@ -107,15 +114,8 @@
                    (push (cons 'mode (intern (downcase inner))) result)))
                 (t
                  (dolist (part (split-string inner ";" t "[ \t]+"))
-                   (when (string-match "\\`\\([^ \t:]+\\)[ \t]*:[ \t]*\\(.*\\)\\'" part)
-                     (let ((var (intern (match-string 1 part)))
-                           (text (match-string 2 part)))
-                       (condition-case nil
-                           (push (cons var (if (eq var 'mode)
-                                               (intern (downcase text))
-                                             (file-local--read-value text)))
-                                 result)
-                         (error (message "Malformed -*- line: %s" part))))))))))
+                   (let ((setting (file-local--setting part "-*- line")))
+                     (when setting (push setting result))))))))
       (nreverse result))))
 
 (defun file-local--block ()
@@ -137,16 +137,10 @@
                 (setq line (substring line (match-end 0))))
               (when (and (not (string= suffix-re "")) (string-match suffix-re line))
                 (setq line (substring line 0 (match-beginning 0))))
-              (cond ((string-match "\\`[ \t]*End:" line) (setq done t))
-                    ((string-match "\\`\\([^ \t:]+\\)[ \t]*:[ \t]*\\(.*?\\)[ \t]*\\'" line)
-                     (let ((var (intern (match-string 1 line)))
-                           (text (match-string 2 line)))
-                       (condition-case nil
-                           (push (cons var (if (eq var 'mode)
-                                               (intern (downcase text))
-                                             (file-local--read-value text)))
-                                 result)
-                         (error (message "Malformed local variable line: %s" line)))))))
+              (if (string-match "\\`[ \t]*End:" line)
+                  (setq done t)
+                (let ((setting (file-local--setting line "local variable line")))
+                  (when setting (push setting result)))))
             (forward-line 1))))
       (nreverse result))))
 

@@ -198,19 +198,35 @@ can, as Emacs's select-safe-coding-system (in batch the error stands)."
     (coding-system-error
      (when noninteractive (signal (car err) (cdr err)))
      (let* ((default 'utf-8)
-            (answer (completing-read
-                     (format "%s Select coding system (default %s): " (error-message-string err) default)
-                     '("utf-8" "utf-8-with-signature" "utf-16le-with-signature" "utf-16be-with-signature"
-                       "raw-text")
-                     #'coding-system-p nil nil nil (symbol-name default)))
-            (coding (intern answer)))
-       (unless (coding-system-p coding) (user-error "Invalid coding system: %s" answer))
-       (let ((eol (coding-system-eol-type buffer-file-coding-system)))
-         ;; The new coding keeps the buffer's line ends.
-         (setq buffer-file-coding-system
-               (if (integerp eol)
-                   (intern (concat answer (aref ["-unix" "-dos" "-mac"] eol)))
-                 coding)))
+            (reason (if (stringp (cadr err)) (cadr err) (error-message-string err)))
+            (warning (get-buffer-create "*Warning*"))
+            (window nil)
+            answer)
+       ;; As Emacs: why, in a window, and a short question.
+       (with-current-buffer warning
+         (let ((inhibit-read-only t))
+           (erase-buffer)
+           (insert reason ".\nSelect a coding system that can encode it, or C-g to edit the buffer first.\n")))
+       (unwind-protect
+           (progn
+             (when (fboundp 'display-buffer) (setq window (display-buffer warning)))
+             (setq answer (completing-read
+                           (format "Select coding system (default %s): " default)
+                           '("utf-8" "utf-8-with-signature" "utf-16le-with-signature" "utf-16be-with-signature"
+                             "raw-text")
+                           #'coding-system-p nil nil nil (symbol-name default))))
+         (when (and (windowp window) (window-live-p window) (cdr (window-list)))
+           (delete-window window))
+         (kill-buffer warning))
+       (setq answer (if (equal answer "") (symbol-name default) answer))
+       (let ((coding (intern answer)))
+         (unless (coding-system-p coding) (user-error "Invalid coding system: %s" answer))
+         (let ((eol (coding-system-eol-type buffer-file-coding-system)))
+           ;; The new coding keeps the buffer's line ends.
+           (setq buffer-file-coding-system
+                 (if (integerp eol)
+                     (intern (concat answer (aref ["-unix" "-dos" "-mac"] eol)))
+                   coding))))
        (funcall files--primitive-save-buffer)))))
 
 (defun write-file (filename &optional confirm)
