@@ -1127,8 +1127,9 @@ Value format_string(Args a, bool message_quotes)
         // %N$ field number
         std::size_t j = i;
         std::int64_t num = 0;
+        // Saturates: a field number that large names no argument anyway.
         while (j < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[j])))
-            num = num * 10 + (fmt[j++] - '0');
+            num = std::min<std::int64_t>(num * 10 + (fmt[j++] - '0'), std::int64_t(1) << 40);
         if (j < fmt.size() && fmt[j] == '$' && j > i) {
             argi = static_cast<std::size_t>(num);
             i = j + 1;
