@@ -161,7 +161,15 @@ private:
     // As Emacs restores the window configuration when a minibuffer exits
     // (RET or C-g): a window made to show *Completions* goes, and one that
     // was taken for it shows its buffer again.
-    void hide_completions()
+    void hide_completions() noexcept
+    {
+        // Runs in a destructor, maybe while an error unwinds: nothing may escape.
+        try {
+            hide_completions_windows();
+        } catch (...) {
+        }
+    }
+    void hide_completions_windows()
     {
         for (Window* w : m_frame.windows()) {
             const Buffer* b = live_buffer(w->buffer());

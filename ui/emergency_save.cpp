@@ -79,6 +79,7 @@ void auto_save(const Buffer& b) noexcept
 // ---- the SIGTERM/SIGHUP watchdog ----
 
 sem_t g_wake;
+std::atomic<bool> g_armed{false}; // g_wake exists: a signal may post it
 std::atomic<bool> g_stopping{false};
 std::atomic<bool> g_main_parked{false};
 pthread_t g_main_thread;
@@ -134,6 +135,7 @@ TerminationWatchdog::TerminationWatchdog(int grace_ms)
     g_main_parked = false;
     g_main_thread = ::pthread_self();
     ::sem_init(&g_wake, 0, 0);
+    g_armed = true;
     struct sigaction sa {};
     sa.sa_handler = park_main_thread;
     sigemptyset(&sa.sa_mask);
@@ -152,9 +154,14 @@ TerminationWatchdog::~TerminationWatchdog()
     ::sem_post(&g_wake);
     if (m_watcher.joinable())
         m_watcher.join();
+    g_armed = false;
     ::sem_destroy(&g_wake);
 }
 
-void TerminationWatchdog::signal_arrived() noexcept { ::sem_post(&g_wake); }
+void TerminationWatchdog::signal_arrived() noexcept
+{
+    if (g_armed)
+        ::sem_post(&g_wake);
+}
 
 } // namespace gapmacs::ui
