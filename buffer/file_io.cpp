@@ -50,7 +50,8 @@ int open_retrying(const char* path, int flags, mode_t mode = 0)
 // Opened O_NONBLOCK before any writer, it reads as ended: as Emacs (whose
 // open blocks) it is read only once something came, waiting meanwhile.
 std::string read_all(int fd, std::size_t size_hint, const std::string& path,
-                     const std::function<void()>& between_reads = {}, bool fifo = false)
+                     const std::function<void()>& between_reads = {}, bool fifo = false,
+                     bool wait_for_writer = false)
 {
     // One byte more than expected, so a regular file's EOF is seen without regrowing.
     std::string bytes(size_hint + 1, '\0');
@@ -79,7 +80,7 @@ std::string read_all(int fd, std::size_t size_hint, const std::string& path,
             throw_file_error("Read error", path, errno);
         }
         if (n == 0) {
-            if (fifo && used == 0) {
+            if (fifo && wait_for_writer && used == 0) {
                 struct timespec pause {0, 50'000'000};
                 ::nanosleep(&pause, nullptr);
                 continue; // no writer yet
@@ -447,6 +448,16 @@ UniqueFd open_for_reading(const std::string& path, struct stat& st)
     return fd;
 }
 
+// A pipe (/dev/stdin of `echo | gapmacs`) rather than a named FIFO: its
+// writers only ever go, so an end read before any data is the end.
+bool anonymous_pipe(int fd)
+{
+    char link[64];
+    const std::string self = "/proc/self/fd/" + std::to_string(fd);
+    const ssize_t n = ::readlink(self.c_str(), link, sizeof link - 1);
+    return n > 5 && std::string_view(link, static_cast<std::size_t>(n)).starts_with("pipe:");
+}
+
 // A character device that is no terminal (/dev/zero, /dev/urandom) never
 // ends: it reads as empty, as /dev/zero does in Emacs 28.
 bool endless_device(int fd, const struct stat& st) { return S_ISCHR(st.st_mode) && !::isatty(fd); }
@@ -461,8 +472,9 @@ std::string read_file_bytes(const std::string& path, const std::function<void()>
     if (!regular && endless_device(fd.get(), st))
         return {};
     const std::size_t size_hint = regular ? static_cast<std::size_t>(st.st_size) : 0;
-    return read_all(fd.get(), size_hint, path, regular ? std::function<void()>() : between_reads,
-                    S_ISFIFO(st.st_mode));
+    const bool fifo = S_ISFIFO(st.st_mode);
+    return read_all(fd.get(), size_hint, path, regular ? std::function<void()>() : between_reads, fifo,
+                    fifo && !anonymous_pipe(fd.get()));
 }
 
 bool is_regular_file(const std::string& path)
