@@ -329,21 +329,15 @@ bool Buffer::undo()
     // A change since the last undo starts the walk again from the newest entry.
     if (m_tick != m_undo_tick || m_pending_undo > entries.size())
         m_pending_undo = entries.size();
-    std::size_t end = m_pending_undo;
-    while (end > 0 && entries[end - 1].is<UndoEntry::Boundary>())
-        --end;
+    const std::size_t end = m_undo.end_of_changes(m_pending_undo);
     if (end == 0)
         return false;
     std::size_t start = end;
     while (start > 0 && !entries[start - 1].is<UndoEntry::Boundary>())
         --start;
-    // Copy: applying the group appends to `entries`.
-    std::vector<UndoEntry> group(entries.begin() + static_cast<std::ptrdiff_t>(start),
-                                 entries.begin() + static_cast<std::ptrdiff_t>(end));
     m_undo.boundary();
     const std::size_t recorded_from = entries.size();
-    for (auto it = group.rbegin(); it != group.rend(); ++it)
-        apply_undo_entry(*it);
+    revert_entries(start, end);
     if (m_undo.end_of_changes() > recorded_from)
         m_undo.note_undo_group({recorded_from, m_undo.end_of_changes(), start});
     m_undo.boundary();
@@ -367,14 +361,10 @@ bool Buffer::redo()
     if (!last)
         return false;
     const UndoList::UndoGroup g = *last;
-    const auto& entries = m_undo.entries();
-    std::vector<UndoEntry> group(entries.begin() + static_cast<std::ptrdiff_t>(g.begin),
-                                 entries.begin() + static_cast<std::ptrdiff_t>(g.end));
     {
         // As Emacs's undo-redo: the undo's changes go, and so does its record.
         UndoList::Pause pause(m_undo);
-        for (auto it = group.rbegin(); it != group.rend(); ++it)
-            apply_undo_entry(*it);
+        revert_entries(g.begin, g.end);
     }
     m_undo.truncate(g.begin);
     const UndoList::UndoGroup* below = m_undo.undo_group_ending_at(m_undo.entries().size());
@@ -387,6 +377,16 @@ bool Buffer::next_undo_is_redo() const
 {
     const std::size_t from = m_tick != m_undo_tick ? m_undo.entries().size() : m_pending_undo;
     return m_undo.undo_group_ending_at(from) != nullptr;
+}
+
+void Buffer::revert_entries(std::size_t begin, std::size_t end)
+{
+    // A copy: reverting records new entries, which may move the deque's.
+    const auto& entries = m_undo.entries();
+    const std::vector<UndoEntry> group(entries.begin() + static_cast<std::ptrdiff_t>(begin),
+                                       entries.begin() + static_cast<std::ptrdiff_t>(end));
+    for (auto it = group.rbegin(); it != group.rend(); ++it)
+        apply_undo_entry(*it);
 }
 
 void Buffer::apply_undo_entry(const UndoEntry& e)

@@ -246,6 +246,8 @@ private:
     CharPos commit_insertion(TextPos at, ByteCount n, bool before_markers);
     // Finishes an insertion of text already in the gap buffer at `at`.
     void inserted(TextPos at, TextCount n, bool before_markers);
+    // Undoes entries [begin, end) of the undo list, newest first.
+    void revert_entries(std::size_t begin, std::size_t end);
     void apply_undo_entry(const UndoEntry& e);
     std::size_t count_newlines(BytePos from, BytePos to) const;
     // Widens the change feed to cover [beg, end) of the text as it is now.

@@ -140,14 +140,6 @@
 
 (defun make-backup-file-name (file) (concat file "~"))
 
-(defun files--copy-file (from to)
-  "Copy FROM to TO byte for byte."
-  (with-temp-buffer
-    (let ((coding-system-for-read 'no-conversion))
-      (insert-file-contents from))
-    (let ((coding-system-for-write 'no-conversion))
-      (write-region nil nil to nil 'silent))))
-
 (defun backup-buffer ()
   "Copy the visited file to FILE~ the first time the buffer is saved."
   (let ((file (buffer-file-name)))

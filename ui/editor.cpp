@@ -309,10 +309,6 @@ void Editor::handle_signals()
         m_exit_requested = true;
 }
 
-// Emacs's auto-save on a fatal hang-up: each modified file buffer to #FILE#
-// beside its file; nothing else is touched.
-void Editor::auto_save_all() { emergency_auto_save(); }
-
 // ---- output ----
 
 void Editor::message(std::string_view internal)
@@ -538,7 +534,7 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
             wait = EventLoop::Duration::zero();
         m_loop.run_once(wait);
         if (m_exit_requested || m_keyboard->hung_up()) {
-            auto_save_all();
+            emergency_auto_save(); // Emacs's auto-save on a fatal hang-up
             throw KillEmacs{1};
         }
     }

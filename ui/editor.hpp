@@ -98,7 +98,6 @@ private:
     void handle_signals();
     // Does a piece of line indexing for a shown buffer; true if more remains.
     bool index_lines_while_idle();
-    void auto_save_all();
     void load_startup(const StartupOptions& options);
     void visit_files(const StartupOptions& options);
     void on_buffer_killed(lisp::Value buffer);

@@ -8,6 +8,7 @@
 #include <unicode/uchar.h>
 
 #include <algorithm>
+#include <memory>
 #include <random>
 
 #include "buffer/file_io.hpp"
@@ -1124,6 +1125,12 @@ CodingSystem write_coding(Buffer& b)
     return cs.eol == Eol::Undecided ? cs.with_eol(Eol::Unix) : cs;
 }
 
+// Bytes already made, as a ByteSource that owns them.
+ByteSource whole_bytes(std::string bytes)
+{
+    return [held = std::make_shared<const std::string>(std::move(bytes))](const ByteSink& sink) { sink(*held); };
+}
+
 // APPEND for write-region: the old content followed by the new (an integer
 // APPEND overwrites from that byte offset), for the file to be replaced
 // atomically as a whole.
@@ -1154,18 +1161,15 @@ Value f_write_region(Args a)
     bool exists = !nilp(call1(intern("file-exists-p"), make_string_from_utf8(path)));
     if (!nilp(a[6]) && exists)
         xsignal2(Qfile_already_exists, make_string("File exists"), make_string_from_utf8(path));
-    const WaitCheck quit_check = [] { maybe_quit(); };
-    const bool append = !nilp(a[3]) && exists;
-    if (!append && !stringp(a[0])) {
-        // The common case: encoded a chunk at a time from the gap buffer.
-        write_file_atomic(path, encoded_text(b, cs, b.char_to_byte(s), b.char_to_byte(e)), quit_check);
-    } else {
-        std::string bytes = stringp(a[0]) ? encode(cs, string_view(a[0]))
-                                          : encode(cs, b.gap_buffer().substr(b.char_to_byte(s), b.char_to_byte(e)));
-        if (append)
-            bytes = appended(read_file_bytes(path), std::move(bytes), a[3]);
-        write_file_atomic(path, [&bytes](const ByteSink& sink) { sink(bytes); }, quit_check);
+    // A region is encoded a chunk at a time from the gap buffer.
+    ByteSource source = stringp(a[0]) ? whole_bytes(encode(cs, string_view(a[0])))
+                                      : encoded_text(b, cs, b.char_to_byte(s), b.char_to_byte(e));
+    if (!nilp(a[3]) && exists) {
+        std::string bytes;
+        source([&bytes](std::string_view piece) { bytes += piece; });
+        source = whole_bytes(appended(read_file_bytes(path), std::move(bytes), a[3]));
     }
+    write_file_atomic(path, source, [] { maybe_quit(); });
     if (a[4] == Qt) {
         b.set_file_name(path);
         b.set_coding(cs);
