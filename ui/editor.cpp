@@ -701,6 +701,7 @@ void Editor::report_error(const LispSignal& e)
 {
     m_command_ran = true;
     m_keyboard->discard();
+    clear_quit();
     set_value("unread-command-events", Qnil);
     set_value("prefix-arg", Qnil);
     // As in Emacs, an error ends a keyboard macro's definition.

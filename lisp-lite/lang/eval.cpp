@@ -271,6 +271,7 @@ DepthGuard::DepthGuard()
 }
 
 void request_quit() { g_quit_flag = 1; }
+void clear_quit() { g_quit_flag = 0; }
 
 void maybe_quit()
 {

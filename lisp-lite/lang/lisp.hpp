@@ -183,6 +183,10 @@ bool functionp(Value fn);
 void request_quit();
 // Signals quit if requested (and inhibit-quit is nil).
 void maybe_quit();
+// Forgets a quit that was requested: the command loop's error handling does
+// it, as Emacs's cmd_error, so a C-g that came while a failed command
+// unwound does not quit the next one.
+void clear_quit();
 
 // ---- walking lists ----
 // The one list walker every builtin uses on a list it did not build:
