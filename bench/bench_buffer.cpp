@@ -1,10 +1,12 @@
 // B10: gap buffer edits with many markers, and char<->byte lookups in a
 // multibyte buffer. Prints a Markdown table of ns per operation.
-//   bench_buffer [MB]   (default 100)
+//   bench_buffer [MB]          (default 100)
+//   bench_buffer MB stream     only the rows of a stream against overlays
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <random>
 #include <string>
@@ -97,15 +99,82 @@ void lookups(std::size_t mb)
         std::puts("");
 }
 
+// What a stream costs against what the buffer holds: `n` lines, each with
+// an overlay (as grep's and compile's highlights), two markers (an
+// overlay's ends before overlays had a tree of their own) or nothing (the
+// cost of the text alone, gap growth included); 4 KiB chunks appended
+// before markers, as process output is, then keys typed (an insertion and a
+// deletion) in the middle.
+enum class Marking { none, markers, overlays };
+
+void streaming(long n, Marking marking)
+{
+    Buffer b("stream");
+    b.undo_list().set_enabled(false);
+    const std::string line = "src/file.c:123: a line of grep output, 64 bytes long, padded..\n";
+    std::string text;
+    text.reserve(line.size() * static_cast<std::size_t>(n));
+    for (long i = 0; i < n; ++i)
+        text += line;
+    b.insert(text);
+    const auto len = static_cast<std::int64_t>(line.size());
+    std::vector<std::unique_ptr<Marker>> markers;
+    std::vector<std::unique_ptr<Overlay>> spans;
+    for (long i = 0; i < n; ++i) {
+        const CharPos beg(1 + i * len), end = beg + CharCount(len - 1);
+        if (marking == Marking::overlays) {
+            spans.push_back(std::make_unique<Overlay>());
+            spans.back()->attach(b, beg, end);
+        } else if (marking == Marking::markers) {
+            markers.push_back(std::make_unique<Marker>(b, beg));
+            markers.push_back(std::make_unique<Marker>(b, end));
+        }
+    }
+    Marker process_mark(b, CharPos(b.size() + 1));
+    std::string chunk;
+    while (chunk.size() < 4096)
+        chunk += line;
+    const char* what = marking == Marking::overlays  ? "an overlay each"
+                       : marking == Marking::markers ? "two markers each"
+                                                     : "nothing else";
+    const long appends = 1000;
+    {
+        // The gap grown and touched beforehand: the rows compare what the
+        // markers cost, not the allocator's and the page faults' share.
+        Buffer::Writer w = b.reserve(*process_mark.position(), ByteCount(static_cast<std::int64_t>(chunk.size()) * appends));
+        std::memset(w.data(), 0, w.room().size());
+    }
+    auto start = Clock::now();
+    for (long i = 0; i < appends; ++i)
+        b.insert_before_markers(*process_mark.position(), chunk);
+    char label[160];
+    std::snprintf(label, sizeof label, "append 4 KiB before markers, %ld lines with %s", n, what);
+    row(label, ns_per_op(start, appends));
+    const long keys = 2000;
+    const CharPos middle(b.size() / 2);
+    start = Clock::now();
+    for (long i = 0; i < keys; ++i) {
+        b.insert_at(middle, "x");
+        b.delete_region(middle, middle + CharCount(1));
+    }
+    std::snprintf(label, sizeof label, "a key typed and deleted mid-buffer, %ld lines with %s", n, what);
+    row(label, ns_per_op(start, keys));
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     std::size_t mb = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 100;
     std::printf("| operation (%zu MB buffer, 1000 markers) | ns/op |\n|---|---|\n", mb);
-    edits("insert/delete, ASCII, random walk +-64 chars (1e6 ops)", false, mb, 1000000, 64);
-    edits("insert/delete, multibyte, random walk +-64 chars (1e6 ops)", true, mb, 1000000, 64);
-    edits("insert/delete, multibyte, random walk +-64 KiB (1e5 ops)", true, mb, 100000, 65536);
-    lookups(mb);
+    if (argc <= 2 || std::string(argv[2]) != "stream") {
+        edits("insert/delete, ASCII, random walk +-64 chars (1e6 ops)", false, mb, 1000000, 64);
+        edits("insert/delete, multibyte, random walk +-64 chars (1e6 ops)", true, mb, 1000000, 64);
+        edits("insert/delete, multibyte, random walk +-64 KiB (1e5 ops)", true, mb, 100000, 65536);
+        lookups(mb);
+    }
+    for (long n : {10000L, 100000L, 1000000L})
+        for (Marking m : {Marking::none, Marking::markers, Marking::overlays})
+            streaming(n, m);
     return 0;
 }

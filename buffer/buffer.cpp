@@ -27,30 +27,25 @@ Buffer::Buffer(std::string name, std::size_t initial_gap) : m_name(std::move(nam
 
 Buffer::~Buffer()
 {
-    for (Marker* m : m_markers)
-        m->m_buffer = nullptr;
-    m_markers.clear();
+    m_markers.clear([](Marker& m) { m.m_buffer = nullptr; });
+    m_overlays.clear([](Overlay& o) { o.m_buffer = nullptr; });
 }
 
-void Buffer::register_marker(Marker& m)
+void Buffer::register_marker(Marker& m, TextPos pos)
 {
     m.m_buffer = this;
-    m.m_index = m_markers.size();
-    m_markers.push_back(&m);
+    m_markers.insert(m, pos);
 }
 
 void Buffer::unregister_marker(Marker& m)
 {
-    Marker* last = m_markers.back();
-    m_markers[m.m_index] = last;
-    last->m_index = m.m_index;
-    m_markers.pop_back();
+    m_markers.erase(m);
     m.m_buffer = nullptr;
 }
 
-CharPos Buffer::point_min() const { return narrowed() ? m_begv.m_pos.chars : CharPos(1); }
+CharPos Buffer::point_min() const { return m_narrowed ? m_begv.chars : CharPos(1); }
 
-CharPos Buffer::point_max() const { return narrowed() ? m_zv.m_pos.chars : CharPos(size() + 1); }
+CharPos Buffer::point_max() const { return m_narrowed ? m_zv.chars : CharPos(size() + 1); }
 
 BytePos Buffer::char_to_byte(CharPos pos) const
 {
@@ -203,21 +198,20 @@ void Buffer::inserted(TextPos at, TextCount delta, bool before_markers)
 {
     note_changed_span(at.bytes, at.bytes + delta.bytes);
     m_lines.inserted(m_text, at.bytes, delta.bytes);
-    auto moves = [&](const TextPos& p, bool advances) {
-        return p.bytes > at.bytes || (p.bytes == at.bytes && (advances || before_markers));
-    };
-    // Every marker is looked at once per change: O(markers), as in Emacs.
-    for (Marker* m : m_markers) {
-        // The narrowing's start is no marker in Emacs: text inserted before
-        // markers at BEGV stays inside the narrowing.
-        if (m == &m_begv ? m->m_pos.bytes > at.bytes : moves(m->m_pos, m->m_advances)) {
-            m->m_pos.chars += delta.chars;
-            m->m_pos.bytes += delta.bytes;
+    m_markers.text_inserted(at, delta, before_markers);
+    m_overlays.text_inserted(at.chars, delta.chars, before_markers);
+    auto shift_if = [&](TextPos& p, bool moves) {
+        if (moves) {
+            p.chars += delta.chars;
+            p.bytes += delta.bytes;
         }
-    }
-    if (moves(m_point, false)) {
-        m_point.chars += delta.chars;
-        m_point.bytes += delta.bytes;
+    };
+    shift_if(m_point, m_point.bytes > at.bytes || (m_point.bytes == at.bytes && before_markers));
+    if (m_narrowed) {
+        // Text inserted at BEGV stays inside the narrowing, even before
+        // markers; text inserted at ZV belongs to it.
+        shift_if(m_begv, m_begv.bytes > at.bytes);
+        shift_if(m_zv, m_zv.bytes >= at.bytes);
     }
     m_undo.record_insertion(at.chars, at.chars + delta.chars);
     if (m_props)
@@ -248,9 +242,13 @@ void Buffer::delete_region(CharPos from, CharPos to)
             p = a;
         }
     };
-    for (Marker* m : m_markers)
-        adjust(m->m_pos);
+    m_markers.text_deleted(a, b);
+    m_overlays.text_deleted(a.chars, b.chars);
     adjust(m_point);
+    if (m_narrowed) {
+        adjust(m_begv);
+        adjust(m_zv);
+    }
     if (m_props) {
         m_props->deleted(a.chars.value, b.chars.value);
         if (m_props->empty())
@@ -310,18 +308,14 @@ void Buffer::narrow(CharPos from, CharPos to)
 {
     if (to < from)
         std::swap(from, to);
-    m_begv.set(*this, from);
-    m_zv.set(*this, to);
-    // Text inserted at the end of the region belongs to it.
-    m_zv.set_advances(true);
+    const CharPos end(size() + 1);
+    m_begv = text_pos(std::clamp(from, CharPos(1), end));
+    m_zv = text_pos(std::clamp(to, CharPos(1), end));
+    m_narrowed = true;
     m_point = clamp(m_point.chars);
 }
 
-void Buffer::widen()
-{
-    m_begv.detach();
-    m_zv.detach();
-}
+void Buffer::widen() { m_narrowed = false; }
 
 bool Buffer::undo()
 {
@@ -544,10 +538,24 @@ void Buffer::check_invariants() const
             fail(what);
     };
     check_pos(m_point, "point");
-    for (std::size_t i = 0; i < m_markers.size(); ++i) {
-        if (m_markers[i]->m_index != i || m_markers[i]->m_buffer != this)
+    if (!m_markers.consistent())
+        fail("marker tree");
+    if (!m_overlays.consistent())
+        fail("overlay tree");
+    m_overlays.for_each([&](const Overlay& o, CharPos, CharPos e) {
+        if (o.buffer() != this || e > CharPos(size() + 1))
+            fail("overlay");
+    });
+    m_markers.for_each([&](const Marker& m, TextPos p) {
+        if (m.m_buffer != this)
             fail("marker table");
-        check_pos(m_markers[i]->m_pos, "marker position");
+        check_pos(p, "marker position");
+    });
+    if (m_narrowed) {
+        check_pos(m_begv, "narrowing start");
+        check_pos(m_zv, "narrowing end");
+        if (m_zv.chars < m_begv.chars)
+            fail("narrowing out of order");
     }
     if (m_point.chars < point_min() || m_point.chars > point_max())
         fail("point outside the accessible region");

@@ -22,6 +22,8 @@
 #include "buffer/gap_buffer.hpp"
 #include "buffer/line_index.hpp"
 #include "buffer/marker.hpp"
+#include "buffer/marker_tree.hpp"
+#include "buffer/overlay_tree.hpp"
 #include "buffer/undo.hpp"
 #include "core/coding.hpp"
 #include "core/position.hpp"
@@ -32,7 +34,7 @@ namespace gapmacs {
 class Buffer final {
 public:
     explicit Buffer(std::string name, std::size_t initial_gap = 4096);
-    ~Buffer(); // markers still pointing here are left pointing nowhere
+    ~Buffer(); // markers and overlays still here are left in no buffer
     Buffer(const Buffer&) = delete;
     Buffer& operator=(const Buffer&) = delete;
 
@@ -132,7 +134,7 @@ public:
 
     void narrow(CharPos from, CharPos to);
     void widen();
-    bool narrowed() const { return m_begv.buffer() != nullptr; }
+    bool narrowed() const { return m_narrowed; }
 
     bool modified() const { return m_modified; }
     void set_modified(bool modified);
@@ -165,6 +167,10 @@ public:
     // A change of the properties of [from, to): counts as a modification
     // (read-only check, modified flag, tick) and shows in the change feed.
     void properties_changed(CharPos from, CharPos to);
+
+    // The overlays in the buffer, which its edits keep in place.
+    OverlayTree& overlays() { return m_overlays; }
+    const OverlayTree& overlays() const { return m_overlays; }
 
     UndoList& undo_list() { return m_undo; }
     void undo_boundary() { m_undo.boundary(); }
@@ -235,7 +241,7 @@ public:
 
 private:
     friend class Marker;
-    void register_marker(Marker& m);
+    void register_marker(Marker& m, TextPos pos);
     void unregister_marker(Marker& m);
 
     void check_accessible(CharPos pos) const;
@@ -258,10 +264,14 @@ private:
     mutable CharIndex m_index;
     mutable LineIndex m_lines;
     TextPos m_point{CharPos(1), BytePos(0)};
-    std::vector<Marker*> m_markers;
+    MarkerTree m_markers;
+    OverlayTree m_overlays;
     Marker m_mark;
-    Marker m_begv; // narrowing start/end; both point nowhere when widened
-    Marker m_zv;
+    // The narrowing (BEGV and ZV), while narrowed: no markers, since they
+    // follow rules of their own and are read on every access check.
+    bool m_narrowed = false;
+    TextPos m_begv{CharPos(1), BytePos(0)};
+    TextPos m_zv{CharPos(1), BytePos(0)};
     UndoList m_undo;
     std::size_t m_pending_undo = 0; // where the next `undo` continues (entries index)
     std::uint64_t m_undo_tick = 0;  // m_tick right after the last undo

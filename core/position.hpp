@@ -65,6 +65,10 @@ struct TextCount {
     CharCount chars;
     ByteCount bytes;
     constexpr bool operator==(const TextCount&) const = default;
+    constexpr TextCount operator+(TextCount o) const { return {chars + o.chars, bytes + o.bytes}; }
+    constexpr TextCount operator-(TextCount o) const { return {chars - o.chars, bytes - o.bytes}; }
+    constexpr TextCount& operator+=(TextCount o) { chars += o.chars; bytes += o.bytes; return *this; }
+    constexpr TextCount& operator-=(TextCount o) { chars -= o.chars; bytes -= o.bytes; return *this; }
 };
 
 } // namespace gapmacs

@@ -16,11 +16,12 @@ namespace gapmacs::lisp {
 
 namespace {
 
-struct OverlayData {
-    Marker start;
-    Marker end;
+// An overlay object: its place in the buffer (the buffer's overlay tree
+// keeps it there) and its properties.
+struct OverlayData : Overlay {
     Value buffer = Qnil; // nil once deleted
     Value plist = Qnil;
+    ExtObject* self = nullptr;
 };
 
 void mark_overlay(ExtObject* o, void (*mark)(Value))
@@ -35,30 +36,24 @@ void finalize_overlay(ExtObject* o) { delete static_cast<OverlayData*>(o->data);
 void print_overlay(ExtObject* o, std::string& out)
 {
     auto* d = static_cast<OverlayData*>(o->data);
-    Buffer* b = live_buffer(d->buffer);
-    if (!b || !d->start.position()) {
+    if (!d->Overlay::buffer()) {
         out += "#<overlay in no buffer>";
         return;
     }
-    out += "#<overlay from " + std::to_string(d->start.position()->value) + " to " +
-           std::to_string(d->end.position()->value) + " in " + b->name() + ">";
+    out += "#<overlay from " + std::to_string(d->start().value) + " to " + std::to_string(d->end().value) + " in " +
+           d->Overlay::buffer()->name() + ">";
 }
 
 const ExtClass overlay_class{"overlay", mark_overlay, finalize_overlay, print_overlay};
 
-// Each buffer's live overlays (roots while the buffer lives), by the Lisp
-// buffer's identity.
-std::unordered_map<std::uintptr_t, std::vector<Value>>& lists()
-{
-    static std::unordered_map<std::uintptr_t, std::vector<Value>> m;
-    return m;
-}
+Value object_of(const Overlay& o) { return Value::object(static_cast<const OverlayData&>(o).self); }
 
-void mark_lists()
+// A live buffer's overlays live while it does: its overlay tree roots them.
+void mark_overlays_in_buffers()
 {
-    for (auto& [_, overlays] : lists())
-        for (Value v : overlays)
-            mark_value(v);
+    for (Value b : buffer_list())
+        if (Buffer* buf = live_buffer(b))
+            buf->overlays().for_each([](const Overlay& o, CharPos, CharPos) { mark_value(object_of(o)); });
 }
 
 OverlayData* data(Value v) { return static_cast<OverlayData*>(static_cast<ExtObject*>(v.as_object())->data); }
@@ -73,66 +68,41 @@ OverlayData* check_overlay(Value v)
 void detach(Value ov)
 {
     OverlayData* d = data(ov);
-    if (nilp(d->buffer))
-        return;
-    auto it = lists().find(d->buffer.bits());
-    if (it != lists().end()) {
-        auto& v = it->second;
-        v.erase(std::remove(v.begin(), v.end(), ov), v.end());
-        if (v.empty())
-            lists().erase(it);
-    }
-    d->start.detach();
-    d->end.detach();
+    d->detach();
     d->buffer = Qnil;
-}
-
-// Positions clamped to the whole buffer, in order.
-std::pair<CharPos, CharPos> range(Buffer& b, Value beg, Value end)
-{
-    std::int64_t a = check_position(beg), z = check_position(end);
-    if (a > z)
-        std::swap(a, z);
-    const std::int64_t max = b.size() + 1;
-    return {CharPos(std::clamp<std::int64_t>(a, 1, max)), CharPos(std::clamp<std::int64_t>(z, 1, max))};
 }
 
 void attach(Value ov, Value buffer, Value beg, Value end)
 {
     Buffer& b = check_live_buffer(buffer);
-    auto [a, z] = range(b, beg, end);
     OverlayData* d = data(ov);
-    if (d->buffer != buffer) {
-        detach(ov);
-        lists()[buffer.bits()].push_back(ov);
-        d->buffer = buffer;
-    }
-    // Markers are set on the whole buffer: narrowing does not clamp them.
-    d->start.set(b, a);
-    d->end.set(b, z);
+    // Positions are set on the whole buffer: narrowing does not clamp them.
+    d->attach(b, CharPos(check_position(beg)), CharPos(check_position(end)));
+    d->buffer = buffer;
 }
 
-CharPos start_of(Value ov) { return data(ov)->start.position().value_or(CharPos(1)); }
-CharPos end_of(Value ov) { return data(ov)->end.position().value_or(CharPos(1)); }
-
-const std::vector<Value>* overlays_of(Value buffer)
-{
-    auto it = lists().find(buffer.bits());
-    return it == lists().end() ? nullptr : &it->second;
-}
+CharPos start_of(Value ov) { return data(ov)->start(); }
+CharPos end_of(Value ov) { return data(ov)->end(); }
 
 Value arg(Args a, std::size_t i) { return i < a.size() ? a[i] : Qnil; }
 
 Value f_overlayp(Args a) { return boolean(overlayp(a[0])); }
 
+Value new_overlay()
+{
+    auto* d = new OverlayData;
+    ExtObject* o = alloc_ext(Type::Ext, &overlay_class, d);
+    d->self = o;
+    return Value::object(o);
+}
+
 Value f_make_overlay(Args a)
 {
     Value buffer = nilp(a[2]) ? current_buffer() : a[2];
     check_live_buffer(buffer);
-    auto* d = new OverlayData;
-    Value ov = Value::object(alloc_ext(Type::Ext, &overlay_class, d));
-    d->start.set_advances(!nilp(a[3]));
-    d->end.set_advances(!nilp(a[4]));
+    Value ov = new_overlay();
+    data(ov)->front_advance = !nilp(a[3]);
+    data(ov)->rear_advance = !nilp(a[4]);
     attach(ov, buffer, a[0], a[1]);
     return ov;
 }
@@ -190,17 +160,18 @@ Value f_move_overlay(Args a)
     return a[0];
 }
 
-// Overlays of the current buffer for which keep(start, end) holds, in the
-// order they were made (Emacs gives no order unless asked to sort).
-template <typename Keep> Value select_overlays(Keep keep)
+// Overlays of the current buffer touching [from, to] for which
+// keep(start, end) holds, by increasing start.
+template <typename Keep> Value select_overlays(CharPos from, CharPos to, Keep keep)
 {
-    const std::vector<Value>* list = overlays_of(current_buffer());
+    RootedVector found;
+    current().overlays().for_each_touching(from, to, [&](const Overlay& o, CharPos s, CharPos e) {
+        if (keep(s.value, e.value))
+            found.push_back(object_of(o));
+    });
     Value out = Qnil;
-    if (!list)
-        return out;
-    for (auto it = list->rbegin(); it != list->rend(); ++it)
-        if (keep(start_of(*it).value, end_of(*it).value))
-            out = make_cons(*it, out);
+    for (auto it = found.items().rbegin(); it != found.items().rend(); ++it)
+        out = make_cons(*it, out);
     return out;
 }
 
@@ -213,7 +184,7 @@ std::int64_t priority_of(Value ov)
 Value f_overlays_at(Args a)
 {
     std::int64_t pos = check_position(a[0]);
-    Value out = select_overlays([&](std::int64_t s, std::int64_t e) { return s <= pos && pos < e; });
+    Value out = select_overlays(CharPos(pos), CharPos(pos), [&](std::int64_t s, std::int64_t e) { return s <= pos && pos < e; });
     if (!nilp(arg(a, 1))) {
         // Sorted by decreasing priority.
         std::vector<Value> v;
@@ -233,7 +204,7 @@ Value f_overlays_in(Args a)
     if (beg > end)
         std::swap(beg, end);
     const std::int64_t zv = current().point_max().value;
-    return select_overlays([&](std::int64_t s, std::int64_t e) {
+    return select_overlays(CharPos(beg), CharPos(end), [&](std::int64_t s, std::int64_t e) {
         if (s == e) // empty overlays: at beg, inside, or at the end of the accessible text
             return (s >= beg && s < end) || s == beg || (s == end && end == zv);
         return s < end && e > beg;
@@ -242,43 +213,37 @@ Value f_overlays_in(Args a)
 
 Value f_next_overlay_change(Args a)
 {
-    std::int64_t pos = check_position(a[0]);
-    std::int64_t best = current().point_max().value;
-    if (const auto* list = overlays_of(current_buffer()))
-        for (Value ov : *list)
-            for (std::int64_t p : {start_of(ov).value, end_of(ov).value})
-                if (p > pos && p < best)
-                    best = p;
-    return Value::fixnum(best);
+    const CharPos pos(check_position(a[0]));
+    const CharPos zv = current().point_max();
+    return Value::fixnum(pos >= zv ? zv.value : current().overlays().next_boundary(pos, zv).value);
 }
 
 Value f_previous_overlay_change(Args a)
 {
-    std::int64_t pos = check_position(a[0]);
-    std::int64_t best = current().point_min().value;
-    if (const auto* list = overlays_of(current_buffer()))
-        for (Value ov : *list)
-            for (std::int64_t p : {start_of(ov).value, end_of(ov).value})
-                if (p < pos && p > best)
-                    best = p;
-    return Value::fixnum(best);
+    const CharPos pos(check_position(a[0]));
+    const CharPos begv = current().point_min();
+    return Value::fixnum(pos <= begv ? begv.value : current().overlays().previous_boundary(pos, begv).value);
+}
+
+// Takes every overlay out of a live buffer (delete-all-overlays, kill-buffer).
+void detach_all(Buffer& b)
+{
+    RootedVector all;
+    b.overlays().for_each([&](const Overlay& o, CharPos, CharPos) { all.push_back(object_of(o)); });
+    for (Value ov : all.items())
+        detach(ov);
 }
 
 Value f_delete_all_overlays(Args a)
 {
-    Value buffer = nilp(a[0]) ? current_buffer() : a[0];
-    if (const auto* list = overlays_of(buffer)) {
-        std::vector<Value> copy = *list;
-        GcRoot root(&copy);
-        for (Value ov : copy)
-            detach(ov);
-    }
+    detach_all(nilp(a[0]) ? current() : check_live_buffer(a[0]));
     return Qnil;
 }
 
 Value f_overlay_lists(Args)
 {
-    return make_cons(select_overlays([](std::int64_t, std::int64_t) { return true; }), Qnil);
+    Buffer& b = current();
+    return make_cons(select_overlays(CharPos(1), CharPos(b.size() + 1), [](std::int64_t, std::int64_t) { return true; }), Qnil);
 }
 
 // remove-overlays: overlays in [beg, end) whose NAME property is VAL are
@@ -292,7 +257,7 @@ Value f_remove_overlays(Args a)
         std::swap(beg, end);
     Value name = arg(a, 2), val = arg(a, 3);
     RootedVector victims;
-    for (Value l = select_overlays([&](std::int64_t s, std::int64_t e) { return s < end && e > beg; }); consp(l);
+    for (Value l = select_overlays(CharPos(beg), CharPos(end), [&](std::int64_t s, std::int64_t e) { return s < end && e > beg; }); consp(l);
          l = xcdr(l))
         victims.push_back(xcar(l));
     for (Value ov : victims.items()) {
@@ -320,11 +285,11 @@ Value f_remove_overlays(Args a)
 Value f_copy_overlay(Args a)
 {
     OverlayData* d = check_overlay(a[0]);
-    auto* c = new OverlayData;
-    Value ov = Value::object(alloc_ext(Type::Ext, &overlay_class, c));
+    Value ov = new_overlay();
+    OverlayData* c = data(ov);
     c->plist = call1(intern("copy-sequence"), d->plist);
-    c->start.set_advances(d->start.advances());
-    c->end.set_advances(d->end.advances());
+    c->front_advance = d->front_advance;
+    c->rear_advance = d->rear_advance;
     if (!nilp(d->buffer))
         attach(ov, d->buffer, Value::fixnum(start_of(a[0]).value), Value::fixnum(end_of(a[0]).value));
     return ov;
@@ -358,32 +323,25 @@ bool overlayp(Value v) { return v.is(Type::Ext) && static_cast<ExtObject*>(v.as_
 void register_overlay_builtins()
 {
     register_subrs(overlay_subrs);
-    add_root_source(mark_lists);
+    add_root_source(mark_overlays_in_buffers);
     // A killed buffer's overlays belong to no buffer.
-    add_kill_buffer_hook([](Buffer&, Value buffer) {
-        if (const auto* list = overlays_of(buffer)) {
-            std::vector<Value> copy = *list;
-            GcRoot root(&copy);
-            for (Value ov : copy)
-                detach(ov);
-        }
-    });
+    add_kill_buffer_hook([](Buffer& b, Value) { detach_all(b); });
 }
 
 void overlays_in_range(Value buffer, CharPos from, CharPos to, std::vector<OverlayView>& out)
 {
-    const std::vector<Value>* list = overlays_of(buffer);
-    if (!list)
+    Buffer* b = live_buffer(buffer);
+    if (!b)
         return;
-    for (Value ov : *list) {
-        CharPos s = start_of(ov), e = end_of(ov);
+    const Value face_sym = intern("face");
+    b->overlays().for_each_touching(from, to, [&](const Overlay& o, CharPos s, CharPos e) {
         if (s >= e || e <= from || s >= to)
-            continue;
-        Value face = call2(intern("overlay-get"), ov, intern("face"));
-        if (nilp(face))
-            continue;
-        out.push_back({s, e, face, priority_of(ov)});
-    }
+            return;
+        const Value ov = object_of(o);
+        Value face = call2(intern("overlay-get"), ov, face_sym);
+        if (!nilp(face))
+            out.push_back({s, e, face, priority_of(ov)});
+    });
 }
 
 } // namespace gapmacs::lisp

@@ -1,8 +1,8 @@
 // Overlays: a stretch of a buffer with properties (Emacs's make-overlay and
-// friends). The ends are markers, so edits move them with the text. Each
-// buffer's overlays are kept in a list beside it, created only when the
-// first overlay is made: a buffer with none pays nothing, and the process
-// output paths never look at them.
+// friends). Each overlay object embeds a gapmacs::Overlay, which its
+// buffer's overlay tree keeps in place as the text changes (edits and
+// queries touch only the overlays they concern); the tree also roots the
+// objects while the buffer lives.
 #pragma once
 #include <vector>
 
