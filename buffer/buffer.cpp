@@ -185,13 +185,15 @@ void Buffer::insert_before_markers(CharPos pos, std::string_view text)
 
 void Buffer::note_changed_span(BytePos beg, BytePos end)
 {
-    const std::int64_t after = (m_text.end() - end).value;
-    if (!m_changes) {
-        m_changes = ChangedSpan{beg, after};
-        return;
-    }
-    m_changes->beg = std::min(m_changes->beg, beg);
-    m_changes->end_unchanged = std::min(m_changes->end_unchanged, after);
+    m_changes.record({beg, (m_text.end() - end).value});
+}
+
+void Buffer::display_changed(CharPos from, CharPos to)
+{
+    if (to < from)
+        std::swap(from, to);
+    const CharPos max(size() + 1);
+    note_changed_span(char_to_byte(std::clamp(from, CharPos(1), max)), char_to_byte(std::clamp(to, CharPos(1), max)));
 }
 
 void Buffer::inserted(TextPos at, TextCount delta, bool before_markers)

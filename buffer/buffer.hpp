@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "buffer/change_log.hpp"
 #include "buffer/char_index.hpp"
 #include "buffer/gap_buffer.hpp"
 #include "buffer/line_index.hpp"
@@ -144,16 +145,14 @@ public:
     // Counts every change; lets callers notice that the buffer changed.
     std::uint64_t modification_tick() const { return m_tick; }
 
-    // The change feed redisplay reads (Emacs's BEG_UNCHANGED/END_UNCHANGED):
-    // since the last clear_changes(), bytes [0, beg) and the last
-    // `end_unchanged` bytes of the text are what they were. Empty when
-    // nothing changed.
-    struct ChangedSpan {
-        BytePos beg;
-        std::int64_t end_unchanged;
-    };
-    std::optional<ChangedSpan> changes() const { return m_changes; }
-    void clear_changes() { m_changes.reset(); }
+    // The log redisplay and fontification read (Emacs's BEG_UNCHANGED and
+    // END_UNCHANGED, by tick): every change of the text, of its properties
+    // and of what its overlays show.
+    const ChangeLog& changes() const { return m_changes; }
+    // What overlays show over [from, to) changed (one was made, moved or
+    // deleted, or a property set): readers draw that text again. The buffer
+    // itself is not modified.
+    void display_changed(CharPos from, CharPos to);
     bool read_only() const { return m_read_only; }
     void set_read_only(bool ro) { m_read_only = ro; }
 
@@ -256,7 +255,7 @@ private:
     void revert_entries(std::size_t begin, std::size_t end);
     void apply_undo_entry(const UndoEntry& e);
     std::size_t count_newlines(BytePos from, BytePos to) const;
-    // Widens the change feed to cover [beg, end) of the text as it is now.
+    // Logs a change of [beg, end) of the text as it is now.
     void note_changed_span(BytePos beg, BytePos end);
 
     std::string m_name;
@@ -282,7 +281,7 @@ private:
     std::uint64_t m_saved_generation = 0;
     bool m_writing = false; // a Writer is open
     std::uint64_t m_tick = 0;
-    std::optional<ChangedSpan> m_changes;
+    ChangeLog m_changes;
     bool m_modified = false;
     bool m_read_only = false;
     std::string m_file_name;

@@ -382,23 +382,7 @@ WindowSettings Editor::settings_for(Window& w)
         if (Buffer* buf = live_buffer(b))
             s.region = buf->mark_position();
     }
-    // Text properties with a face, then overlays with a face, lowest
-    // priority first: what is drawn last wins.
-    if (Buffer* buf = live_buffer(b)) {
-        std::vector<OverlayView> overlays;
-        CharPos from = std::clamp(w.start().position().value_or(CharPos(1)), buf->point_min(), buf->point_max());
-        // A row spans at most 128 KiB (restart points), so this bounds what the window shows.
-        CharPos to = std::min(buf->point_max(), from + CharCount(static_cast<std::int64_t>(w.rows + 1) * 131072));
-        std::vector<TextFaceRun> faces;
-        text_faces_in_range(b, from, to, faces);
-        for (const TextFaceRun& f : faces)
-            s.highlights.push_back({buf->char_to_byte(f.beg), buf->char_to_byte(f.end), face_from_lisp(f.face)});
-        overlays_in_range(b, from, buf->point_max(), overlays);
-        std::stable_sort(overlays.begin(), overlays.end(),
-                         [](const OverlayView& x, const OverlayView& y) { return x.priority < y.priority; });
-        for (const OverlayView& o : overlays)
-            s.highlights.push_back({buf->char_to_byte(o.beg), buf->char_to_byte(o.end), face_from_lisp(o.face)});
-    }
+    s.faces = [b](CharPos from, CharPos to, std::vector<Highlight>& out) { buffer_faces(b, from, to, out); };
     if (fboundp("gapmacs--highlights") && &w == &m_frame->selected()) {
         try {
             for (Value l = call1(sym("gapmacs--highlights"), b); consp(l); l = xcdr(l)) {

@@ -1,5 +1,11 @@
 #include "ui/lisp_faces.hpp"
 
+#include <algorithm>
+
+#include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/overlays.hpp"
+#include "lisp-lite/editor/text_properties.hpp"
+
 #include <string>
 
 namespace gapmacs::ui {
@@ -134,6 +140,23 @@ Face face_from_lisp(Value face)
 {
     Partial p = resolve(face, 0);
     return FaceTable::instance().intern(p.spec);
+}
+
+void buffer_faces(Value buffer, CharPos from, CharPos to, std::vector<Highlight>& out)
+{
+    Buffer* b = lisp::live_buffer(buffer);
+    if (!b)
+        return;
+    std::vector<lisp::TextFaceRun> runs;
+    lisp::text_faces_in_range(buffer, from, to, runs);
+    for (const lisp::TextFaceRun& r : runs)
+        out.push_back({b->char_to_byte(r.beg), b->char_to_byte(r.end), face_from_lisp(r.face)});
+    std::vector<lisp::OverlayView> overlays;
+    lisp::overlays_in_range(buffer, from, to, overlays);
+    std::stable_sort(overlays.begin(), overlays.end(),
+                     [](const lisp::OverlayView& x, const lisp::OverlayView& y) { return x.priority < y.priority; });
+    for (const lisp::OverlayView& o : overlays)
+        out.push_back({b->char_to_byte(o.beg), b->char_to_byte(o.end), face_from_lisp(o.face)});
 }
 
 } // namespace gapmacs::ui

@@ -1,11 +1,19 @@
 // Lisp face descriptions (a face name, a list of them, or an attribute plist
 // such as (:foreground "red" :weight bold)) turned into terminal faces.
 #pragma once
+#include <vector>
+
 #include "lisp-lite/lisp_lite.hpp"
 #include "ui/faces.hpp"
+#include "ui/row_layout.hpp"
 
 namespace gapmacs::ui {
 
 Face face_from_lisp(lisp::Value face);
+
+// The faces of a live buffer's text over [from, to): its `face' (and
+// `font-lock-face') text properties, then its overlays' faces by increasing
+// priority, so that what redisplay draws last wins.
+void buffer_faces(lisp::Value buffer, CharPos from, CharPos to, std::vector<Highlight>& out);
 
 } // namespace gapmacs::ui

@@ -82,13 +82,6 @@ public:
         m_floor = m_b.text_pos(m_b.point_min());
         m_limit = m_b.text_pos(m_b.point_max());
         m_point = m_b.text_pos(std::clamp(w.point(m_selected), m_floor.chars, m_limit.chars));
-        // Overlays and matches first: the region is drawn over them.
-        m_highlights.insert(m_highlights.end(), s.highlights.begin(), s.highlights.end());
-        if (s.region) {
-            CharPos m = std::clamp(*s.region, m_floor.chars, m_limit.chars);
-            CharPos a = std::min(m, m_point.chars), z = std::max(m, m_point.chars);
-            m_highlights.push_back({m_b.char_to_byte(a), m_b.char_to_byte(z), Face::Region});
-        }
     }
 
     void paint()
@@ -98,9 +91,11 @@ public:
         const bool same_frame = d.valid && d.top == m_w.top && d.left == m_w.left && d.nrows == m_w.rows &&
                                 d.ncols == m_w.cols && same_options(d.options) && d.floor == m_floor.bytes.value &&
                                 d.limit_tail == tail_of(m_limit);
+        // The same text, faces and marks from the same start: the same rows.
+        const bool same_look = same_frame && d.start == start && d.region == m_s.region &&
+                               d.highlights == m_s.highlights;
         std::string mode = mode_line_text(m_w, m_s, m_w.cols, m_point);
-        if (same_frame && d.tick == m_b.modification_tick() && d.start == start && d.point == m_point.chars &&
-            d.region == m_s.region && d.selected == m_selected && m_s.highlights.empty() && d.plain &&
+        if (same_look && d.tick == m_b.changes().tick() && d.point == m_point.chars && d.selected == m_selected &&
             d.mode_line == mode) {
             ++m_stats.windows_skipped;
             m_w.cursor_row = d.cursor_row;
@@ -108,10 +103,10 @@ public:
             return;
         }
         ++m_stats.windows_drawn;
-        const bool reuse = same_frame && d.start == start && d.region == m_s.region && d.plain &&
-                           m_s.highlights.empty();
-        if (!draw_rows(start, reuse)) {
+        gather_highlights(start);
+        if (!draw_rows(start, same_look)) {
             start = start_for_point(m_b, m_point, m_w.rows / 2, m_opt);
+            gather_highlights(start);
             draw_rows(start, false);
         }
         if (m_hscroll_to) {
@@ -125,12 +120,12 @@ public:
         }
         m_w.start().set(m_b, start.chars);
         d.valid = true;
-        d.tick = m_b.modification_tick();
+        d.tick = m_b.changes().tick();
         d.start = start;
         d.point = m_point.chars;
         d.region = m_s.region;
         d.selected = m_selected;
-        d.plain = m_s.highlights.empty();
+        d.highlights = m_s.highlights;
         d.top = m_w.top, d.left = m_w.left, d.nrows = m_w.rows, d.ncols = m_w.cols;
         d.options = m_opt;
         d.numbers = m_numbers;
@@ -153,6 +148,36 @@ private:
         return o.width == m_opt.width && o.tab_width == m_opt.tab_width && o.truncate == m_opt.truncate &&
                o.hscroll == m_opt.hscroll &&
                m_w.drawn.numbers == m_numbers;
+    }
+
+    // The faces of the text the window can show from start, the search
+    // matches, then the region over them: what comes last wins.
+    void gather_highlights(TextPos start)
+    {
+        m_highlights.clear();
+        if (m_s.faces && m_limit.chars > start.chars)
+            m_s.faces(start.chars, m_b.byte_to_char(visible_end(start)), m_highlights);
+        m_highlights.insert(m_highlights.end(), m_s.highlights.begin(), m_s.highlights.end());
+        if (m_s.region) {
+            CharPos m = std::clamp(*m_s.region, m_floor.chars, m_limit.chars);
+            CharPos a = std::min(m, m_point.chars), z = std::max(m, m_point.chars);
+            m_highlights.push_back({m_b.char_to_byte(a), m_b.char_to_byte(z), Face::Region});
+        }
+    }
+
+    // Where the text a window can show from start ends at the most: its rows
+    // show no more lines than it has rows, and a row of a long line no more
+    // than 128 KiB (8 of the layout's restart distances).
+    BytePos visible_end(TextPos start) const
+    {
+        constexpr std::int64_t max_row_bytes = 8 * restart_distance;
+        BytePos pos = start.bytes;
+        for (int i = 0; i <= m_w.rows && pos < m_limit.bytes; ++i) {
+            const BytePos cap = std::min(m_limit.bytes, pos + ByteCount(max_row_bytes));
+            const auto nl = m_b.gap_buffer().find(pos, cap, '\n');
+            pos = nl ? *nl + ByteCount(1) : cap;
+        }
+        return std::min(pos, m_limit.bytes);
     }
 
     TextPos window_start()
@@ -199,15 +224,11 @@ private:
         auto& d = m_w.drawn;
         std::vector<Row> old = reuse ? d.rows : std::vector<Row>{};
         std::int64_t change_beg = LLONG_MAX, tail_new = LLONG_MAX, delta_b = 0, delta_c = 0;
-        if (reuse && d.tick != m_b.modification_tick()) {
-            if (auto span = m_b.changes()) {
-                change_beg = span->beg.value;
-                tail_new = static_cast<std::int64_t>(m_b.byte_size()) - span->end_unchanged;
-                delta_b = static_cast<std::int64_t>(m_b.byte_size()) - d.byte_size;
-                delta_c = m_b.size() - d.size;
-            } else {
-                old.clear();
-            }
+        if (auto span = reuse ? m_b.changes().since(d.tick) : std::nullopt) {
+            change_beg = span->beg.value;
+            tail_new = static_cast<std::int64_t>(m_b.byte_size()) - span->end_unchanged;
+            delta_b = static_cast<std::int64_t>(m_b.byte_size()) - d.byte_size;
+            delta_c = m_b.size() - d.size;
         }
         std::vector<Row> rows;
         bool found = false;
@@ -439,10 +460,6 @@ RedisplayStats redisplay(Frame& frame, const SettingsFn& settings)
     Window& sel = frame.selected();
     stats.cursor_row = sel.cursor_row;
     stats.cursor_col = sel.cursor_col;
-    // Every window showing a buffer is now up to date with its text.
-    for (Window* w : frame.windows())
-        w->text().clear_changes();
-    frame.minibuffer_window().text().clear_changes();
     return stats;
 }
 

@@ -1,11 +1,13 @@
 // Redisplay: draws a Frame into its CellGrid.
 //
 // Reads only the text it shows: each window is laid out row by row from its
-// start. A window whose buffer, point, mark and geometry did not change since
-// the last frame costs nothing; after an edit, rows that end before the
-// buffer's change feed's first changed byte are kept, and rows after the
-// change whose text is the same (Emacs's END_UNCHANGED) are shifted, not
-// laid out again. When point is not in view, the window is recentred on it.
+// start, with the faces of the text it can show (no more lines than it has
+// rows). A window whose buffer, point, mark, highlights and geometry did not
+// change since the last frame costs nothing; after a change, rows that end
+// before the first byte the buffer's change log says changed are kept, and
+// rows after the change whose text is the same (Emacs's END_UNCHANGED) are
+// shifted, not laid out again, faces or not. When point is not in view, the
+// window is recentred on it.
 #pragma once
 #include <functional>
 #include <optional>
@@ -19,10 +21,15 @@ namespace gapmacs::ui {
 
 // What redisplay needs to know about a window's buffer besides its text;
 // the editor reads it from Lisp variables.
+// The faces of a buffer's own text (text properties, overlays) over
+// [from, to), lowest priority first: what comes last wins.
+using FacesFn = std::function<void(CharPos from, CharPos to, std::vector<Highlight>& out)>;
+
 struct WindowSettings {
     LayoutOptions layout;          // width is set by redisplay
     std::optional<CharPos> region; // the other end of the active region
-    std::vector<Highlight> highlights; // search matches
+    FacesFn faces;                 // none: the text has no faces
+    std::vector<Highlight> highlights; // search matches, over the faces
     std::string mode_name = "Fundamental";
     std::string mode_line_process; // e.g. ":run"
     std::string minor_modes;       // e.g. " Def"

@@ -36,6 +36,7 @@ struct Highlight {
     BytePos beg;
     BytePos end;
     Face face;
+    bool operator==(const Highlight&) const = default;
 };
 
 struct Row {

@@ -58,7 +58,7 @@ public:
         TextPos start;
         CharPos point;
         std::optional<CharPos> region;
-        bool plain = true; // no search highlights
+        std::vector<Highlight> highlights; // the search matches drawn
         std::int64_t size = 0; // chars and bytes of the text then
         std::int64_t byte_size = 0;
         std::int64_t floor = 0;      // point-min's byte

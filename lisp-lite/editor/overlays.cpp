@@ -65,9 +65,18 @@ OverlayData* check_overlay(Value v)
     return data(v);
 }
 
+// Redisplay draws again the text an overlay covers (its properties or its
+// place changed).
+void shown_changed(const Overlay& o)
+{
+    if (Buffer* b = o.buffer())
+        b->display_changed(o.start(), o.end());
+}
+
 void detach(Value ov)
 {
     OverlayData* d = data(ov);
+    shown_changed(*d);
     d->detach();
     d->buffer = Qnil;
 }
@@ -76,9 +85,12 @@ void attach(Value ov, Value buffer, Value beg, Value end)
 {
     Buffer& b = check_live_buffer(buffer);
     OverlayData* d = data(ov);
+    const std::int64_t s = check_position(beg), e = check_position(end);
+    shown_changed(*d);
     // Positions are set on the whole buffer: narrowing does not clamp them.
-    d->attach(b, CharPos(check_position(beg)), CharPos(check_position(end)));
+    d->attach(b, CharPos(s), CharPos(e));
     d->buffer = buffer;
+    shown_changed(*d);
 }
 
 CharPos start_of(Value ov) { return data(ov)->start(); }
@@ -138,6 +150,7 @@ Value f_overlay_put(Args a)
 {
     OverlayData* d = check_overlay(a[0]);
     d->plist = call3(intern("plist-put"), d->plist, a[1], a[2]);
+    shown_changed(*d);
     if (a[1] == intern("evaporate") && !nilp(a[2]) && !nilp(d->buffer) && start_of(a[0]) == end_of(a[0]))
         detach(a[0]);
     return a[2];

@@ -147,6 +147,95 @@ TEST_CASE("the region is drawn in the region face")
     lisp::kill_buffer(b);
 }
 
+// Settings as Editor::settings_for gives them: the buffer's faces.
+SettingsFn with_faces(lisp::Value b)
+{
+    return [b](Window&) {
+        WindowSettings s;
+        s.faces = [b](CharPos from, CharPos to, std::vector<Highlight>& out) { buffer_faces(b, from, to, out); };
+        return s;
+    };
+}
+
+lisp::Value eval_in(lisp::Value buffer, const char* form)
+{
+    lisp::Value saved = lisp::current_buffer();
+    lisp::set_current_buffer(buffer);
+    std::size_t pos = 0;
+    lisp::Value v = lisp::eval_toplevel(lisp::read_from(form, pos));
+    lisp::set_current_buffer(saved);
+    return v;
+}
+
+TEST_CASE("faces cost what the window shows: an unchanged window with overlays is skipped, an edit lays out a row")
+{
+    lisp::Value b = ui_test::buffer_with("faces-feed", lines(3000));
+    Buffer& text = *lisp::live_buffer(b);
+    // An overlay with a face on every line, as grep's matches have.
+    eval_in(b, "(save-excursion (goto-char (point-min))"
+               " (while (not (eobp)) (overlay-put (make-overlay (point) (+ (point) 4)) 'face 'bold) (forward-line 1)))");
+    std::size_t gathered = 0;
+    SettingsFn settings = [&](Window& w) {
+        WindowSettings s = with_faces(b)(w);
+        s.faces = [&, inner = s.faces](CharPos from, CharPos to, std::vector<Highlight>& out) {
+            const std::size_t before = out.size();
+            inner(from, to, out);
+            gathered = out.size() - before;
+        };
+        return s;
+    };
+    Frame f(22, 40, b, minibuffer());
+    const Face bold = face_from_lisp(eval_in(b, "'bold"));
+    auto first = redisplay(f, settings);
+    CHECK(first.rows_laid_out >= 20);
+    CHECK(f.grid().at(3, 0).face == bold);
+    CHECK(f.grid().at(3, 4).face == Face::Default);
+    // The faces of the lines in view only, not of the 3000 lines.
+    CHECK(gathered > 0);
+    CHECK(gathered <= 22);
+    auto again = redisplay(f, settings);
+    CHECK(again.windows_skipped == 1);
+    CHECK(again.rows_laid_out == 0);
+    // Typing on line 5 lays out that row alone, faces and all.
+    text.goto_char(CharPos(1));
+    text.forward_line(4);
+    text.goto_char(text.point() + CharCount(6));
+    text.insert("X");
+    auto edit = redisplay(f, settings);
+    CHECK(edit.rows_laid_out == 1);
+    CHECK(f.grid().at(4, 0).face == bold);
+    // An overlay's face set on line 10 draws that row again, as Emacs does.
+    eval_in(b, "(save-excursion (goto-char (point-min)) (forward-line 9)"
+               " (overlay-put (car (overlays-at (point))) 'face 'underline))");
+    auto put = redisplay(f, settings);
+    CHECK(put.windows_drawn == 1);
+    CHECK(put.rows_laid_out <= 2);
+    CHECK(f.grid().at(9, 0).face == face_from_lisp(eval_in(b, "'underline")));
+    // Deleting it draws the row without it.
+    eval_in(b, "(save-excursion (goto-char (point-min)) (forward-line 9) (delete-overlay (car (overlays-at (point)))))");
+    redisplay(f, settings);
+    CHECK(f.grid().at(9, 0).face == Face::Default);
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("two windows on one buffer both follow its changes: the change log is read, not cleared")
+{
+    lisp::Value b = ui_test::buffer_with("two-readers", lines(100));
+    Buffer& text = *lisp::live_buffer(b);
+    Frame f(22, 40, b, minibuffer());
+    f.split(f.selected(), true);
+    redisplay(f, ui_test::plain);
+    text.goto_char(CharPos(1));
+    text.forward_line(2);
+    text.insert("Y");
+    redisplay(f, ui_test::plain);
+    for (Window* w : f.windows()) {
+        INFO(f.grid().text());
+        CHECK(f.grid().row_text(w->top + 2).starts_with("Yline 3"));
+    }
+    lisp::kill_buffer(b);
+}
+
 TEST_CASE("a face text property is drawn in its face and overlays draw over it")
 {
     lisp::Value b = ui_test::buffer_with("text-face", "abcdef\n");
@@ -159,19 +248,8 @@ TEST_CASE("a face text property is drawn in its face and overlays draw over it")
                                         pos));
     lisp::set_current_buffer(saved);
     Frame f(4, 20, b, minibuffer());
-    // What Editor::settings_for does: text property faces first, then overlays.
-    redisplay(f, [&](Window&) {
-        WindowSettings s;
-        std::vector<lisp::TextFaceRun> faces;
-        lisp::text_faces_in_range(b, text.point_min(), text.point_max(), faces);
-        for (const auto& r : faces)
-            s.highlights.push_back({text.char_to_byte(r.beg), text.char_to_byte(r.end), face_from_lisp(r.face)});
-        std::vector<lisp::OverlayView> overlays;
-        lisp::overlays_in_range(b, text.point_min(), text.point_max(), overlays);
-        for (const auto& o : overlays)
-            s.highlights.push_back({text.char_to_byte(o.beg), text.char_to_byte(o.end), face_from_lisp(o.face)});
-        return s;
-    });
+    (void)text;
+    redisplay(f, with_faces(b));
     pos = 0;
     const Face bold = face_from_lisp(lisp::read_from("bold", pos));
     pos = 0;
