@@ -42,15 +42,8 @@ public:
     // Empties the tree, calling f(marker) on each marker taken out.
     template <typename F> void clear(const F& f)
     {
-        std::vector<Marker*> all;
-        all.reserve(m_size);
-        Treap::for_each(m_root, TextCount{}, [&](Marker& m, TextCount) { all.push_back(&m); });
-        m_root = nullptr;
         m_size = 0;
-        for (Marker* m : all) {
-            static_cast<TreapLinks<Marker, TextCount>&>(*m) = {};
-            f(*m);
-        }
+        Treap::clear(m_root, f);
     }
 
     // Whether the order, the links and the positions hold (tests).

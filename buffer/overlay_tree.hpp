@@ -88,14 +88,8 @@ public:
     // Empties the tree, calling f(overlay) on each overlay taken out.
     template <typename F> void clear(const F& f)
     {
-        std::vector<Overlay*> all;
-        collect(m_root, all);
-        m_root = nullptr;
         m_size = 0;
-        for (Overlay* o : all) {
-            static_cast<TreapLinks<Overlay, CharCount>&>(*o) = {};
-            f(*o);
-        }
+        Treap::clear(m_root, f);
     }
 
     // Whether the order, the links and the reaches hold (tests).

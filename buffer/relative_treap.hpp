@@ -17,6 +17,7 @@
 #pragma once
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 namespace gapmacs {
 
@@ -118,6 +119,20 @@ public:
             f(*t, k);
             t = t->right;
             base = k;
+        }
+    }
+
+    // Empties the tree rooted at root, calling f on each node once it is
+    // unlinked (f may then destroy it or put it elsewhere).
+    template <typename F> static void clear(Node*& root, const F& f)
+    {
+        std::vector<Node*> all;
+        for_each(root, Offset{}, [&](Node& n, Offset) { all.push_back(&n); });
+        root = nullptr;
+        for (Node* n : all) {
+            n->left = n->right = n->parent = nullptr;
+            n->delta = Offset{};
+            f(*n);
         }
     }
 
