@@ -69,11 +69,11 @@ void measure(const char* kind, std::size_t bytes, bool one_line)
 }
 
 // The editor's settings: the buffer's faces (text properties, overlays).
-SettingsFn faces_of(lisp::Value b)
+SettingsFn with_faces(lisp::Value b)
 {
     return [b](Window&) {
         WindowSettings s;
-        s.faces = [b](CharPos from, CharPos to, std::vector<Highlight>& out) { buffer_faces(b, from, to, out); };
+        s.faces = faces_of(b);
         return s;
     };
 }
@@ -94,7 +94,7 @@ void measure_overlays(long lines)
                                         " (overlay-put (make-overlay p (+ p 10)) 'face 'bold) (setq p (+ p 64))))",
                                         pos));
     lisp::set_current_buffer(saved);
-    const SettingsFn settings = faces_of(b);
+    const SettingsFn settings = with_faces(b);
     Frame f(41, 100, b, lisp::get_buffer_create(lisp::make_string(" *Minibuf-bench*")));
     text.goto_char(CharPos(1));
     redisplay(f, settings);

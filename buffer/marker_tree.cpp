@@ -4,32 +4,24 @@ namespace gapmacs {
 
 namespace {
 
-// The order of markers: by position, then those that stay before those that
-// advance (what an insertion at the position separates).
-bool before(ByteCount k, bool k_advances, BytePos pos, bool advances)
+// The order of markers: by byte position, then those that stay before those
+// that advance (what an insertion at the position separates). Whether a
+// marker at byte a, of type a_advances, comes strictly before one at b.
+bool before(std::int64_t a, bool a_advances, std::int64_t b, bool b_advances)
 {
-    return k.value < pos.value || (k.value == pos.value && !k_advances && advances);
+    return a < b || (a == b && !a_advances && b_advances);
 }
 
 } // namespace
-
-std::uint32_t MarkerTree::next_priority()
-{
-    // xorshift32: balance needs only priorities independent of positions.
-    m_seed ^= m_seed << 13;
-    m_seed ^= m_seed >> 17;
-    m_seed ^= m_seed << 5;
-    return m_seed;
-}
 
 void MarkerTree::insert(Marker& m, TextPos pos)
 {
     // After the markers of the same position and type: any place among
     // them would do.
     auto [a, b] = Treap::split(m_root, [&](const Marker& x, TextCount k) {
-        return !before(ByteCount(pos.bytes.value), m.m_advances, BytePos(k.bytes.value), x.m_advances);
+        return !before(pos.bytes.value, m.m_advances, k.bytes.value, x.m_advances);
     });
-    Marker* single = Treap::single(m, to_key(pos), next_priority());
+    Marker* single = Treap::single(m, to_key(pos), m_priorities.next());
     m_root = Treap::merge(Treap::merge(a, single), b);
     ++m_size;
 }
@@ -86,17 +78,10 @@ bool MarkerTree::consistent() const
     TextPos prev_pos{};
     Treap::for_each(m_root, TextCount{}, [&](Marker& m, TextCount k) {
         const TextPos p = from_key(k);
-        if (m.left && m.left->parent != &m)
+        if (!Treap::linked(m, k))
             ok = false;
-        if (m.right && m.right->parent != &m)
-            ok = false;
-        if ((m.left && m.left->priority > m.priority) || (m.right && m.right->priority > m.priority))
-            ok = false;
-        if (prev && before(ByteCount(p.bytes.value), m.m_advances, prev_pos.bytes, prev->m_advances))
-            ok = false;
-        if (prev && p.chars < prev_pos.chars)
-            ok = false;
-        if (Treap::key(m) != k)
+        if (prev && (before(p.bytes.value, m.m_advances, prev_pos.bytes.value, prev->m_advances) ||
+                     p.chars < prev_pos.chars))
             ok = false;
         prev = &m;
         prev_pos = p;

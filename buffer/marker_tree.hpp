@@ -53,11 +53,10 @@ private:
     using Treap = RelativeTreap<Marker, TextCount>;
     static TextCount to_key(TextPos p) { return {CharCount(p.chars.value), ByteCount(p.bytes.value)}; }
     static TextPos from_key(TextCount k) { return {CharPos(k.chars.value), BytePos(k.bytes.value)}; }
-    std::uint32_t next_priority();
 
     Marker* m_root = nullptr;
     std::size_t m_size = 0;
-    std::uint32_t m_seed = 0x9e3779b9u;
+    TreapPriorities m_priorities{0x9e3779b9u};
     std::vector<Marker*> m_collapsed; // scratch of text_deleted
 };
 

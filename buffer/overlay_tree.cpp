@@ -40,19 +40,11 @@ void OverlayTree::update(Overlay& o)
     o.m_reach = CharCount(reach);
 }
 
-std::uint32_t OverlayTree::next_priority()
-{
-    m_seed ^= m_seed << 13;
-    m_seed ^= m_seed >> 17;
-    m_seed ^= m_seed << 5;
-    return m_seed;
-}
-
 void OverlayTree::insert(Overlay& o, CharPos start, CharPos end)
 {
     auto [a, b] = Treap::split(m_root, [&](const Overlay&, CharCount k) { return k.value <= start.value; });
     o.m_length = end - start;
-    Overlay* single = Treap::single(o, CharCount(start.value), next_priority());
+    Overlay* single = Treap::single(o, CharCount(start.value), m_priorities.next());
     m_root = Treap::merge(Treap::merge(a, single), b);
     ++m_size;
 }
@@ -139,7 +131,8 @@ void OverlayTree::text_deleted(CharPos from, CharPos to)
     shrink_ends(head, 0, a, b);
     // The overlays inside start at `from` now; their ends follow the rule.
     m_ends.clear();
-    Treap::for_each(inside, CharCount{}, [&](Overlay& o, CharCount k) { m_ends.emplace_back(&o, k.value + o.m_length.value); });
+    Treap::for_each(inside, CharCount{},
+                    [&](Overlay& o, CharCount k) { m_ends.emplace_back(&o, k.value + o.m_length.value); });
     Overlay* collapsed = nullptr;
     for (auto [o, end] : m_ends) {
         o->m_length = CharCount((end <= b ? a : end - (b - a)) - a);
@@ -200,14 +193,11 @@ bool OverlayTree::consistent() const
     std::size_t count = 0;
     std::int64_t prev = 0;
     Treap::for_each(m_root, CharCount{}, [&](Overlay& o, CharCount k) {
-        for (const Overlay* c : {o.left, o.right})
-            if (c && (c->parent != &o || c->priority > o.priority))
-                ok = false;
         std::int64_t reach = o.m_length.value;
         for (const Overlay* c : {o.left, o.right})
             if (c)
                 reach = std::max(reach, c->delta.value + c->m_reach.value);
-        if (reach != o.m_reach.value || o.m_length.value < 0 || k.value < prev || Treap::key(o) != k)
+        if (!Treap::linked(o, k) || reach != o.m_reach.value || o.m_length.value < 0 || k.value < prev)
             ok = false;
         prev = k.value;
         ++count;

@@ -78,7 +78,8 @@ public:
     }
     template <typename F> void for_each(const F& f) const
     {
-        Treap::for_each(m_root, CharCount{}, [&](Overlay& o, CharCount k) { f(o, CharPos(k.value), CharPos(k.value + o.m_length.value)); });
+        Treap::for_each(m_root, CharCount{},
+                        [&](Overlay& o, CharCount k) { f(o, CharPos(k.value), CharPos(k.value + o.m_length.value)); });
     }
     // The first overlay boundary after pos, or limit when none comes before
     // it (next-overlay-change); the last before pos, or limit.
@@ -124,11 +125,10 @@ private:
     // Sets the ends of the overlays of t that end past `from` to where the
     // deletion of [from, to) puts them.
     static void shrink_ends(Overlay* t, std::int64_t base, std::int64_t from, std::int64_t to);
-    std::uint32_t next_priority();
 
     Overlay* m_root = nullptr;
     std::size_t m_size = 0;
-    std::uint32_t m_seed = 0x85ebca6bu;
+    TreapPriorities m_priorities{0x85ebca6bu};
     std::vector<Overlay*> m_scratch;                      // text_inserted's
     std::vector<std::pair<Overlay*, std::int64_t>> m_ends; // text_deleted's
 };

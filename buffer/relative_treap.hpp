@@ -29,6 +29,23 @@ template <typename Node, typename Offset> struct TreapLinks {
     std::uint32_t priority = 0;
 };
 
+// The random priorities that balance a treap: xorshift32, since balance
+// needs only priorities independent of the keys.
+class TreapPriorities {
+public:
+    explicit TreapPriorities(std::uint32_t seed) : m_state(seed) {}
+    std::uint32_t next()
+    {
+        m_state ^= m_state << 13;
+        m_state ^= m_state >> 17;
+        m_state ^= m_state << 5;
+        return m_state;
+    }
+
+private:
+    std::uint32_t m_state;
+};
+
 // For trees that keep nothing of their subtrees.
 struct NoAugment {
     static constexpr bool needed = false;
@@ -120,6 +137,16 @@ public:
             t = t->right;
             base = k;
         }
+    }
+
+    // Whether n's children point back at it, come no higher in priority,
+    // and n's key read up the tree is `k` (consistency checks of tests).
+    static bool linked(const Node& n, Offset k)
+    {
+        for (const Node* c : {n.left, n.right})
+            if (c && (c->parent != &n || c->priority > n.priority))
+                return false;
+        return key(n) == k;
     }
 
     // Empties the tree rooted at root, calling f on each node once it is

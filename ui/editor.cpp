@@ -382,7 +382,7 @@ WindowSettings Editor::settings_for(Window& w)
         if (Buffer* buf = live_buffer(b))
             s.region = buf->mark_position();
     }
-    s.faces = [b](CharPos from, CharPos to, std::vector<Highlight>& out) { buffer_faces(b, from, to, out); };
+    s.faces = faces_of(b);
     if (fboundp("gapmacs--highlights") && &w == &m_frame->selected()) {
         try {
             for (Value l = call1(sym("gapmacs--highlights"), b); consp(l); l = xcdr(l)) {

@@ -5,6 +5,7 @@
 
 #include "lisp-lite/lisp_lite.hpp"
 #include "ui/faces.hpp"
+#include "ui/redisplay.hpp"
 #include "ui/row_layout.hpp"
 
 namespace gapmacs::ui {
@@ -15,5 +16,10 @@ Face face_from_lisp(lisp::Value face);
 // `font-lock-face') text properties, then its overlays' faces by increasing
 // priority, so that what redisplay draws last wins.
 void buffer_faces(lisp::Value buffer, CharPos from, CharPos to, std::vector<Highlight>& out);
+// The same as the WindowSettings::faces of a window showing buffer.
+inline FacesFn faces_of(lisp::Value buffer)
+{
+    return [buffer](CharPos from, CharPos to, std::vector<Highlight>& out) { buffer_faces(buffer, from, to, out); };
+}
 
 } // namespace gapmacs::ui

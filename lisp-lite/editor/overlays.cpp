@@ -3,8 +3,6 @@
 #include "lisp-lite/editor/overlays.hpp"
 
 #include <algorithm>
-#include <memory>
-#include <unordered_map>
 
 #include "buffer/marker.hpp"
 #include "lisp-lite/editor/buffers.hpp"
@@ -19,29 +17,27 @@ namespace {
 // An overlay object: its place in the buffer (the buffer's overlay tree
 // keeps it there) and its properties.
 struct OverlayData : Overlay {
-    Value buffer = Qnil; // nil once deleted
     Value plist = Qnil;
     ExtObject* self = nullptr;
 };
 
-void mark_overlay(ExtObject* o, void (*mark)(Value))
-{
-    auto* d = static_cast<OverlayData*>(o->data);
-    mark(d->buffer);
-    mark(d->plist);
-}
+// The overlay's Lisp buffer, nil once deleted (its buffer, being live, is
+// rooted by the buffer list).
+Value buffer_of(const OverlayData& d) { return d.buffer() ? buffer_object(d.buffer()) : Qnil; }
+
+void mark_overlay(ExtObject* o, void (*mark)(Value)) { mark(static_cast<OverlayData*>(o->data)->plist); }
 
 void finalize_overlay(ExtObject* o) { delete static_cast<OverlayData*>(o->data); }
 
 void print_overlay(ExtObject* o, std::string& out)
 {
     auto* d = static_cast<OverlayData*>(o->data);
-    if (!d->Overlay::buffer()) {
+    if (!d->buffer()) {
         out += "#<overlay in no buffer>";
         return;
     }
     out += "#<overlay from " + std::to_string(d->start().value) + " to " + std::to_string(d->end().value) + " in " +
-           d->Overlay::buffer()->name() + ">";
+           d->buffer()->name() + ">";
 }
 
 const ExtClass overlay_class{"overlay", mark_overlay, finalize_overlay, print_overlay};
@@ -78,7 +74,6 @@ void detach(Value ov)
     OverlayData* d = data(ov);
     shown_changed(*d);
     d->detach();
-    d->buffer = Qnil;
 }
 
 void attach(Value ov, Value buffer, Value beg, Value end)
@@ -89,7 +84,6 @@ void attach(Value ov, Value buffer, Value beg, Value end)
     shown_changed(*d);
     // Positions are set on the whole buffer: narrowing does not clamp them.
     d->attach(b, CharPos(s), CharPos(e));
-    d->buffer = buffer;
     shown_changed(*d);
 }
 
@@ -122,16 +116,16 @@ Value f_make_overlay(Args a)
 Value f_overlay_start(Args a)
 {
     OverlayData* d = check_overlay(a[0]);
-    return nilp(d->buffer) ? Qnil : Value::fixnum(start_of(a[0]).value);
+    return d->buffer() ? Value::fixnum(start_of(a[0]).value) : Qnil;
 }
 
 Value f_overlay_end(Args a)
 {
     OverlayData* d = check_overlay(a[0]);
-    return nilp(d->buffer) ? Qnil : Value::fixnum(end_of(a[0]).value);
+    return d->buffer() ? Value::fixnum(end_of(a[0]).value) : Qnil;
 }
 
-Value f_overlay_buffer(Args a) { return check_overlay(a[0])->buffer; }
+Value f_overlay_buffer(Args a) { return buffer_of(*check_overlay(a[0])); }
 
 Value f_overlay_get(Args a)
 {
@@ -151,7 +145,7 @@ Value f_overlay_put(Args a)
     OverlayData* d = check_overlay(a[0]);
     d->plist = call3(intern("plist-put"), d->plist, a[1], a[2]);
     shown_changed(*d);
-    if (a[1] == intern("evaporate") && !nilp(a[2]) && !nilp(d->buffer) && start_of(a[0]) == end_of(a[0]))
+    if (a[1] == intern("evaporate") && !nilp(a[2]) && d->buffer() && start_of(a[0]) == end_of(a[0]))
         detach(a[0]);
     return a[2];
 }
@@ -168,7 +162,7 @@ Value f_delete_overlay(Args a)
 Value f_move_overlay(Args a)
 {
     OverlayData* d = check_overlay(a[0]);
-    Value buffer = !nilp(arg(a, 3)) ? a[3] : !nilp(d->buffer) ? d->buffer : current_buffer();
+    Value buffer = !nilp(arg(a, 3)) ? a[3] : d->buffer() ? buffer_of(*d) : current_buffer();
     attach(a[0], buffer, a[1], a[2]);
     return a[0];
 }
@@ -197,7 +191,8 @@ std::int64_t priority_of(Value ov)
 Value f_overlays_at(Args a)
 {
     std::int64_t pos = check_position(a[0]);
-    Value out = select_overlays(CharPos(pos), CharPos(pos), [&](std::int64_t s, std::int64_t e) { return s <= pos && pos < e; });
+    Value out = select_overlays(CharPos(pos), CharPos(pos),
+                                [&](std::int64_t s, std::int64_t e) { return s <= pos && pos < e; });
     if (!nilp(arg(a, 1))) {
         // Sorted by decreasing priority.
         std::vector<Value> v;
@@ -256,7 +251,8 @@ Value f_delete_all_overlays(Args a)
 Value f_overlay_lists(Args)
 {
     Buffer& b = current();
-    return make_cons(select_overlays(CharPos(1), CharPos(b.size() + 1), [](std::int64_t, std::int64_t) { return true; }), Qnil);
+    auto all = [](std::int64_t, std::int64_t) { return true; };
+    return make_cons(select_overlays(CharPos(1), CharPos(b.size() + 1), all), Qnil);
 }
 
 // remove-overlays: overlays in [beg, end) whose NAME property is VAL are
@@ -270,8 +266,8 @@ Value f_remove_overlays(Args a)
         std::swap(beg, end);
     Value name = arg(a, 2), val = arg(a, 3);
     RootedVector victims;
-    for (Value l = select_overlays(CharPos(beg), CharPos(end), [&](std::int64_t s, std::int64_t e) { return s < end && e > beg; }); consp(l);
-         l = xcdr(l))
+    auto overlapping = [&](std::int64_t s, std::int64_t e) { return s < end && e > beg; };
+    for (Value l = select_overlays(CharPos(beg), CharPos(end), overlapping); consp(l); l = xcdr(l))
         victims.push_back(xcar(l));
     for (Value ov : victims.items()) {
         if (!nilp(name) && call2(intern("overlay-get"), ov, name) != val)
@@ -303,8 +299,8 @@ Value f_copy_overlay(Args a)
     c->plist = call1(intern("copy-sequence"), d->plist);
     c->front_advance = d->front_advance;
     c->rear_advance = d->rear_advance;
-    if (!nilp(d->buffer))
-        attach(ov, d->buffer, Value::fixnum(start_of(a[0]).value), Value::fixnum(end_of(a[0]).value));
+    if (d->buffer())
+        attach(ov, buffer_of(*d), Value::fixnum(start_of(a[0]).value), Value::fixnum(end_of(a[0]).value));
     return ov;
 }
 

@@ -152,7 +152,7 @@ SettingsFn with_faces(lisp::Value b)
 {
     return [b](Window&) {
         WindowSettings s;
-        s.faces = [b](CharPos from, CharPos to, std::vector<Highlight>& out) { buffer_faces(b, from, to, out); };
+        s.faces = faces_of(b);
         return s;
     };
 }
