@@ -54,8 +54,9 @@ template <typename T> void EventLoop::compact(std::vector<T*>& list)
     list.erase(std::remove(list.begin(), list.end(), nullptr), list.end());
 }
 
-EventLoop::FdWatcher::FdWatcher(EventLoop& loop, int fd, unsigned events, std::function<void(unsigned)> on_ready)
-    : m_loop(loop), m_fd(fd), m_events(events), m_on_ready(std::move(on_ready))
+EventLoop::FdWatcher::FdWatcher(EventLoop& loop, int fd, unsigned events, std::function<void(unsigned)> on_ready,
+                                Priority priority)
+    : m_loop(loop), m_fd(fd), m_events(events), m_on_ready(std::move(on_ready)), m_priority(priority)
 {
     m_loop.m_fds.push_back(this);
 }
@@ -187,25 +188,32 @@ bool EventLoop::run_once(std::optional<Duration> timeout)
             reap_children();
             ran = true;
         }
-        for (std::size_t i = 1; n > 0 && i < fds.size(); ++i) {
-            if (!fds[i].revents)
-                continue;
-            // Still registered? A callback that ran before may have removed it.
-            FdWatcher* w = watchers[i];
-            if (std::find(m_fds.begin(), m_fds.end(), w) == m_fds.end())
-                continue;
-            unsigned ev = 0;
-            if (fds[i].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))
-                ev |= Readable;
-            if (fds[i].revents & POLLOUT)
-                ev |= Writable;
-            ev &= w->m_events | Readable;
-            if (ev) {
-                ran = true;
-                auto on_ready = w->m_on_ready; // the callback may destroy w
-                on_ready(ev);
+        auto dispatch = [&](Priority priority) {
+            bool any = false;
+            for (std::size_t i = 1; n > 0 && i < fds.size(); ++i) {
+                // Still registered? A callback that ran before may have removed it.
+                FdWatcher* w = watchers[i];
+                if (!fds[i].revents || std::find(m_fds.begin(), m_fds.end(), w) == m_fds.end() ||
+                    w->m_priority != priority)
+                    continue;
+                unsigned ev = 0;
+                if (fds[i].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))
+                    ev |= Readable;
+                if (fds[i].revents & POLLOUT)
+                    ev |= Writable;
+                ev &= w->m_events | Readable;
+                if (ev) {
+                    any = true;
+                    auto on_ready = w->m_on_ready; // the callback may destroy w
+                    on_ready(ev);
+                }
             }
-        }
+            return any;
+        };
+        if (dispatch(Priority::Input))
+            ran = true;
+        else
+            ran |= dispatch(Priority::Normal);
         ran |= fire_timers();
     }
     if (m_dispatching == 0) {

@@ -34,12 +34,18 @@ public:
     EventLoop& operator=(const EventLoop&) = delete;
 
     enum Events : unsigned { Readable = 1, Writable = 2 };
+    // Input (the keyboard) is served before everything else: when an Input
+    // watcher is ready, the others wait for the next turn of the loop, so a
+    // stream that is always readable never stands between a key and its
+    // command.
+    enum class Priority { Normal, Input };
 
     class FdWatcher final {
     public:
         // Calls on_ready(events) when fd is ready for any of `events`; hang-up
         // and errors are reported as Readable so the reader sees EOF or the error.
-        FdWatcher(EventLoop& loop, int fd, unsigned events, std::function<void(unsigned)> on_ready);
+        FdWatcher(EventLoop& loop, int fd, unsigned events, std::function<void(unsigned)> on_ready,
+                  Priority priority = Priority::Normal);
         ~FdWatcher();
         FdWatcher(const FdWatcher&) = delete;
         FdWatcher& operator=(const FdWatcher&) = delete;
@@ -53,6 +59,7 @@ public:
         int m_fd;
         unsigned m_events;
         std::function<void(unsigned)> m_on_ready;
+        Priority m_priority;
     };
 
     class Timer final {

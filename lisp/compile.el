@@ -15,6 +15,10 @@
 (defvar compilation-always-kill nil)
 (defvar compilation-scroll-output nil)
 (defvar compilation-finish-functions nil)
+(defvar compilation-filter-hook nil
+  "Run after output arrives, with `compilation-filter-start' bound to where
+it starts and point at its end, before the new lines are parsed.")
+(defvar compilation-filter-start nil)
 (defvar compilation-start-hook nil)
 (defvar compilation-buffer-name-function nil)
 (defvar compilation-directory nil)
@@ -35,7 +39,11 @@ visiting a hit puts point on its first match in the line.")
   "Start of the first line not yet parsed.  A number, not a marker: process
 output is inserted before markers, which would carry a marker past it.")
 (defvar-local compilation--pending nil "Starts of the lines parsed since the last message, newest first.")
-(defvar-local compilation--messages nil "Message overlays in buffer order (a vector, filled to the count).")
+(defvar-local compilation--messages nil
+  "Message overlays in buffer order, in vectors of `compilation--chunk'
+(a vector of them, filled to `compilation--count'): a million grep hits
+never copy a million-slot vector at once, which stalled the stream.")
+(defconst compilation--chunk 4096)
 (defvar-local compilation--count 0)
 (defvar-local compilation--current nil "Index of the message `next-error' visited last.")
 (defvar-local compilation--state ":run")
@@ -49,35 +57,55 @@ output is inserted before markers, which would carry a marker past it.")
 
 ;;;; Parsing
 
-(defconst compilation--null-record "\\`\\([^\0\n]*\\)\0\\([0-9]+\\)[:-]"
-  "grep --null output: FILE NUL LINE : TEXT.")
+(defconst compilation--null-record "\\([^\0\n]*\\)\0\\([0-9]+\\)[:-]"
+  "grep --null output at the start of a line: FILE NUL LINE : TEXT.")
 
 (defconst compilation--gnu-record
-  "\\`\\([^ \t\n:\0][^\t\n:\0]*\\):\\([0-9]+\\)\\(?:[:.]\\([0-9]+\\)\\)?\\(?::\\|\\'\\)"
-  "FILE:LINE[:COL]: as GNU tools and grep -n print.")
+  "\\([^ \t\n:\0][^\t\n:\0]*\\):\\([0-9]+\\)\\(?:[:.]\\([0-9]+\\)\\)?\\(?::\\|$\\)"
+  "FILE:LINE[:COL]: at the start of a line, as GNU tools and grep -n print.")
 
-(defun compilation--type (text)
-  (cond ((string-match-p "\\`[ \t]*\\(?:warning\\|Warning\\|WARNING\\)" text) 1)
-        ((string-match-p "\\`[ \t]*\\(?:note\\|info\\|Info\\|NOTE\\|INFO\\)[: ]" text) 0)
+(defun compilation--type-at (pos)
+  "The type of the message whose text starts at POS: 2 error, 1 warning, 0 info."
+  (goto-char pos)
+  (cond ((looking-at-p "[ \t]*\\(?:warning\\|Warning\\|WARNING\\)") 1)
+        ((looking-at-p "[ \t]*\\(?:note\\|info\\|Info\\|NOTE\\|INFO\\)[: ]") 0)
         (t 2)))
 
-(defun compilation--add-message (beg name-end file line col type)
+(defvar-local compilation--last-file nil
+  "The file name of the last message: the next one naming the same file
+shares the string, so a million grep hits in a few files keep a few names.")
+
+(defun compilation--file-name (beg end)
+  (let ((name (buffer-substring-no-properties beg end)))
+    (if (equal name compilation--last-file)
+        compilation--last-file
+      (setq compilation--last-file name))))
+
+(defun compilation--add-message (beg name-end file line col type grep)
   "Record a message from BEG to NAME-END (the FILE:LINE part) and colour it."
   (let ((ov (make-overlay beg name-end)))
     (overlay-put ov 'compilation-message (list file line col type))
-    (overlay-put ov 'face (cond ((derived-mode-p 'grep-mode) 'compilation-info)
+    (overlay-put ov 'face (cond (grep 'compilation-info)
                                 ((= type 2) 'compilation-error)
                                 ((= type 1) 'compilation-warning)
                                 (t 'compilation-info)))
     (cond ((= type 2) (setq compilation-num-errors-found (1+ compilation-num-errors-found)))
           ((= type 1) (setq compilation-num-warnings-found (1+ compilation-num-warnings-found)))
           (t (setq compilation-num-infos-found (1+ compilation-num-infos-found))))
-    (let ((v compilation--messages))
-      (when (>= compilation--count (length v))
-        (setq v (vconcat v (make-vector (max 64 (length v)) nil)))
+    (let ((chunk (/ compilation--count compilation--chunk))
+          (v compilation--messages))
+      (when (>= chunk (length v))
+        (setq v (vconcat v (make-vector (max 8 (length v)) nil)))
         (setq compilation--messages v))
-      (aset v compilation--count ov)
+      (unless (aref v chunk)
+        (aset v chunk (make-vector compilation--chunk nil)))
+      (aset (aref v chunk) (% compilation--count compilation--chunk) ov)
       (setq compilation--count (1+ compilation--count)))))
+
+(defun compilation--message (i &optional buffer)
+  "The overlay of message I (from 0) of BUFFER (default the current one)."
+  (let ((v (if buffer (buffer-local-value 'compilation--messages buffer) compilation--messages)))
+    (aref (aref v (/ i compilation--chunk)) (% i compilation--chunk))))
 
 (defun compilation--file-for-null-record (bol nul)
   "The start of the file name that ends at NUL, for names holding newlines:
@@ -89,48 +117,55 @@ existing file, else the current line."
         (setq best start)))
     best))
 
-(defun compilation--parse-line (bol eol)
-  "Parse the line BOL..EOL (without its newline)."
-  (let ((text (buffer-substring-no-properties bol eol)))
-    (cond
-     ((string-match compilation--null-record text)
-      (let* ((nul (+ bol (match-end 1)))
-             (start (if compilation--pending (compilation--file-for-null-record bol nul) bol))
-             (file (buffer-substring-no-properties start nul))
-             (line (string-to-number (match-string 2 text)))
-             (name-end (+ bol (match-end 2))))
-        ;; Show grep's separator as the colon people read: replaced in
-        ;; place, so the thousands of message overlays' markers are not
-        ;; walked once per line as an insertion would walk them.
-        (let ((inhibit-read-only t))
-          (subst-char-in-region nul (1+ nul) ?\0 ?: t))
-        (compilation--add-message start name-end file line nil
-                                  (if (derived-mode-p 'grep-mode) 0
-                                    (compilation--type (substring text (match-end 0)))))
-        (setq compilation--pending nil)))
-     ((string-match compilation--gnu-record text)
-      (compilation--add-message bol (+ bol (match-end 2))
-                                (match-string 1 text)
-                                (string-to-number (match-string 2 text))
-                                (and (match-beginning 3) (string-to-number (match-string 3 text)))
-                                (if (derived-mode-p 'grep-mode) 0
-                                  (compilation--type (substring text (match-end 0)))))
-      (setq compilation--pending nil))
-     (t
-      (push bol compilation--pending)
-      (when (nthcdr 32 compilation--pending) (setcdr (nthcdr 31 compilation--pending) nil))))))
+(defun compilation--parse-line (bol grep)
+  "Parse the line that starts at BOL (point is left anywhere on it).
+Matched in the buffer: no copy of the line is made."
+  (goto-char bol)
+  (cond
+   ((looking-at compilation--null-record)
+    (let* ((nul (match-end 1))
+           (start (if compilation--pending (compilation--file-for-null-record bol nul) bol))
+           (line (string-to-number (buffer-substring-no-properties (match-beginning 2) (match-end 2))))
+           (name-end (match-end 2))
+           (text (match-end 0)))
+      ;; Show grep's separator as the colon people read: replaced in
+      ;; place, so the thousands of message overlays' markers are not
+      ;; walked once per line as an insertion would walk them.
+      (subst-char-in-region nul (1+ nul) ?\0 ?: t)
+      (compilation--add-message start name-end (compilation--file-name start nul) line nil
+                                (if grep 0 (compilation--type-at text)) grep)
+      (setq compilation--pending nil)))
+   ((looking-at compilation--gnu-record)
+    (let ((file (compilation--file-name (match-beginning 1) (match-end 1)))
+          (line (string-to-number (buffer-substring-no-properties (match-beginning 2) (match-end 2))))
+          (col (and (match-beginning 3)
+                    (string-to-number (buffer-substring-no-properties (match-beginning 3) (match-end 3)))))
+          (name-end (match-end 2)))
+      (compilation--add-message bol name-end file line col
+                                (if grep 0 (compilation--type-at (match-end 0))) grep))
+    (setq compilation--pending nil))
+   (t
+    (push bol compilation--pending)
+    (when (nthcdr 32 compilation--pending) (setcdr (nthcdr 31 compilation--pending) nil)))))
 
 (defun compilation--parse (limit &optional final)
   "Parse the complete lines before LIMIT, and with FINAL the partial last one."
   (save-excursion
     (save-match-data
-      (let ((pos compilation--parse-pos))
+      (let ((pos compilation--parse-pos)
+            (grep (derived-mode-p 'grep-mode))
+            (inhibit-read-only t))
         (goto-char pos)
         (while (search-forward "\n" limit t)
-          (compilation--parse-line pos (1- (point)))
-          (setq pos (point)))
+          (let ((next (point)))
+            (compilation--parse-line pos grep)
+            (goto-char next)
+            (setq pos next)))
         (when (and final (< pos limit))
-          (compilation--parse-line pos limit)
+          ;; The last line has no newline: nothing after it is matched.
+          (save-restriction
+            (narrow-to-region (point-min) limit)
+            (compilation--parse-line pos grep))
           (setq pos limit))
         (setq compilation--parse-pos pos)))))
 
@@ -148,9 +183,17 @@ existing file, else the current line."
   (setq-local mode-line-process (compilation--mode-line-text))
   (when (fboundp 'force-mode-line-update) (force-mode-line-update)))
 
-(defun compilation--filter (proc _start end)
+(defun compilation--filter (proc start end)
   (when (buffer-live-p (process-buffer proc))
     (with-current-buffer (process-buffer proc)
+      (when compilation-filter-hook
+        (let ((compilation-filter-start start)
+              (inhibit-read-only t))
+          (save-excursion
+            (goto-char end)
+            (run-hooks 'compilation-filter-hook)))
+        ;; The hook may have edited the output (grep deletes its escapes).
+        (setq end (marker-position (process-mark proc))))
       (compilation--parse end)
       (compilation--update-mode-line))))
 
@@ -199,7 +242,8 @@ existing file, else the current line."
         compilation-num-warnings-found 0
         compilation-num-infos-found 0
         compilation--pending nil
-        compilation--messages (make-vector 64 nil)
+        compilation--last-file nil
+        compilation--messages (make-vector 8 nil)
         compilation--count 0
         compilation--current nil
         compilation--highlight nil
@@ -244,6 +288,8 @@ lisp-lite has them; the parser copes with partial lines either way."
          proc)
     (compilation--kill-running outbuf name-of-mode)
     (with-current-buffer outbuf
+      ;; As Emacs: output and the parser's edits (grep's escapes) are not undoable.
+      (buffer-disable-undo)
       (funcall mode)
       (setq default-directory dir)
       (compilation--reset)
@@ -357,7 +403,7 @@ lisp-lite has them; the parser copes with partial lines either way."
   (let ((lo 0) (hi compilation--count) (limit (save-excursion (goto-char pos) (line-end-position))))
     (while (< lo hi)
       (let ((mid (/ (+ lo hi) 2)))
-        (if (<= (overlay-start (aref compilation--messages mid)) limit)
+        (if (<= (overlay-start (compilation--message mid)) limit)
             (setq lo (1+ mid))
           (setq hi mid))))
     (1- lo)))
@@ -366,7 +412,7 @@ lisp-lite has them; the parser copes with partial lines either way."
   "The index of the message whose text covers point's line, or nil."
   (let ((i (compilation--index-at (point))))
     (when (>= i 0)
-      (let ((ov (aref compilation--messages i)))
+      (let ((ov (compilation--message i)))
         (and (<= (save-excursion (goto-char (overlay-start ov)) (line-beginning-position))
                  (point))
              (<= (line-beginning-position)
@@ -391,7 +437,7 @@ lisp-lite has them; the parser copes with partial lines either way."
   (interactive "p")
   (unless (derived-mode-p 'compilation-mode) (error "Not in a compilation buffer"))
   (let ((i (compilation--target-index n t)))
-    (goto-char (overlay-start (aref compilation--messages i)))))
+    (goto-char (overlay-start (compilation--message i)))))
 
 (defun compilation-previous-error (n)
   (interactive "p")
@@ -400,7 +446,7 @@ lisp-lite has them; the parser copes with partial lines either way."
 (defun compilation--show-locus (buffer index select)
   "Visit message INDEX of compilation BUFFER; SELECT the file's window as
 `next-error' does when called from the compilation window."
-  (let* ((ov (aref (buffer-local-value 'compilation--messages buffer) index))
+  (let* ((ov (compilation--message index buffer))
          (msg (overlay-get ov 'compilation-message))
          (dir (buffer-local-value 'default-directory buffer))
          (file (expand-file-name (nth 0 msg) dir))
@@ -512,21 +558,21 @@ A numeric ARG moves that many; C-u starts again at the first."
   "Move point to the first message of the Nth next file."
   (interactive "p")
   (let* ((i (or (compilation--message-on-line) (compilation--index-at (point))))
-         (file (and (>= i 0) (car (overlay-get (aref compilation--messages i) 'compilation-message))))
+         (file (and (>= i 0) (car (overlay-get (compilation--message i) 'compilation-message))))
          (step (if (> n 0) 1 -1)))
     (dotimes (_ (abs n))
       (setq i (+ i step))
       (while (and (>= i 0) (< i compilation--count)
-                  (equal (car (overlay-get (aref compilation--messages i) 'compilation-message)) file))
+                  (equal (car (overlay-get (compilation--message i) 'compilation-message)) file))
         (setq i (+ i step)))
       (when (or (< i 0) (>= i compilation--count)) (user-error "No more files"))
-      (setq file (car (overlay-get (aref compilation--messages i) 'compilation-message))))
+      (setq file (car (overlay-get (compilation--message i) 'compilation-message))))
     (when (< step 0)
       ;; To the first message of that file.
       (while (and (> i 0)
-                  (equal (car (overlay-get (aref compilation--messages (1- i)) 'compilation-message)) file))
+                  (equal (car (overlay-get (compilation--message (1- i)) 'compilation-message)) file))
         (setq i (1- i))))
-    (goto-char (overlay-start (aref compilation--messages i)))))
+    (goto-char (overlay-start (compilation--message i)))))
 
 (defun compilation-previous-file (n)
   (interactive "p")
@@ -543,7 +589,7 @@ A numeric ARG moves that many; C-u starts again at the first."
 
 (define-derived-mode compilation-mode special-mode "Compilation"
   "Major mode for compilation output: RET visits the message's locus."
-  (setq compilation--messages (make-vector 64 nil))
+  (setq compilation--messages (make-vector 8 nil))
   (setq compilation--count 0)
   (setq-local revert-buffer-function (lambda (&rest _) (recompile))))
 

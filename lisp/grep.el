@@ -2,7 +2,13 @@
 
 (require 'compile)
 
-(defvar grep-command "grep --color=never -nH --null -e ")
+(defvar grep-command "grep --color=always -nH --null -e "
+  "The default command of \\[grep].  Emacs runs grep on a pty with
+--color=auto; gapmacs reads it through a pipe, so it asks for colours.")
+(defvar grep-match-face 'match "Face of the matches in grep's output.")
+(defvar grep-match-regexp "\033\\[\\(?:0?1;\\)?31m\\(.*?\\)\033\\[[0-9]*m"
+  "How grep marks a match when asked for colours (GREP_COLORS below).")
+(defvar-local grep-num-matches-found 0)
 (defvar grep-history nil)
 (defvar grep-regexp-history nil)
 (defvar grep-files-history nil)
@@ -22,8 +28,29 @@ parser, since `xargs' folds grep's exit codes into 123."
            '("finished with no matches found\n" . "no match"))
           (t (cons (format "exited abnormally with code %d\n" code) code)))))
 
+(defun grep-filter ()
+  "Turn grep's match escapes in the whole lines of the new output into
+`grep-match-face' and delete the other escapes, as Emacs's grep does.
+Whole lines only, so no escape is cut between two chunks of output."
+  (save-excursion
+    (forward-line 0)
+    (let ((end (point)))
+      (goto-char compilation-filter-start)
+      (forward-line 0)
+      (when (< (point) end)
+        (let ((beg (point))
+              (end (copy-marker end)))
+          (while (re-search-forward grep-match-regexp end 1)
+            (replace-match (propertize (match-string 1) 'face nil 'font-lock-face grep-match-face) t t)
+            (setq grep-num-matches-found (1+ grep-num-matches-found)))
+          (goto-char beg)
+          (while (re-search-forward "\033\\[[0-9;]*[mK]" end 1)
+            (replace-match "" t t))
+          (set-marker end nil))))))
+
 (define-derived-mode grep-mode compilation-mode "Grep"
   "Major mode for grep output: RET visits the match."
+  (add-hook 'compilation-filter-hook #'grep-filter nil t)
   (setq compilation-exit-message-function #'grep-exit-message)
   (setq compilation--mode-line-counts
         (lambda () (format " [%d]" compilation-num-infos-found))))
@@ -35,7 +62,10 @@ parser, since `xargs' folds grep's exit codes into 123."
   "Run grep with COMMAND-ARGS (a whole shell command) into *grep*."
   (interactive
    (list (read-shell-command "Run grep (like this): " grep-command 'grep-history)))
-  (compilation-start command-args 'grep-mode))
+  ;; Colours for the matches only, as Emacs asks grep for them.
+  (let ((process-environment (append '("GREP_COLOR=01;31" "GREP_COLORS=mt=01;31:fn=:ln=:bn=:se=:sl=:cx=:ne")
+                                     process-environment)))
+    (compilation-start command-args 'grep-mode)))
 
 ;;;; rgrep: find feeding xargs grep while it runs
 

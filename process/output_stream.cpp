@@ -18,7 +18,7 @@ namespace {
 
 // How long one wake-up may read before the loop serves other descriptors
 // (the keyboard first among them).
-constexpr auto kDrainBudget = std::chrono::milliseconds(2);
+constexpr auto kDrainBudget = std::chrono::milliseconds(1);
 
 // After a wake-up that found less than a read's worth, the stream is not
 // watched for this long (Emacs's process-adaptive-read-buffering, shorter):
@@ -27,10 +27,18 @@ constexpr auto kDrainBudget = std::chrono::milliseconds(2);
 // every write. The first output after a quiet spell is still read at once.
 constexpr auto kShortReadPause = std::chrono::milliseconds(1);
 
+// A filter call should not hold the loop longer than this: keys typed
+// meanwhile wait for it. A slower filter (compile's parser: about 800 lines
+// in a 64 KiB read) gets smaller reads until its calls fit, and larger ones
+// again as they get faster, up to read-process-output-max; a fast filter
+// never sees a difference.
+constexpr auto kFilterSlice = std::chrono::milliseconds(1);
+constexpr std::size_t kMinPacedRead = 4096;
+
 } // namespace
 
 OutputStream::OutputStream(EventLoop& loop, UniqueFd fd, std::size_t read_max, const CodingSystem& coding)
-    : m_loop(loop), m_fd(std::move(fd)), m_read_max(read_max ? read_max : 1), m_decoder(coding)
+    : m_loop(loop), m_fd(std::move(fd)), m_read_max(read_max ? read_max : 1), m_read_now(m_read_max), m_decoder(coding)
 {
     m_watcher.emplace(m_loop, m_fd.get(), EventLoop::Readable, [this](unsigned) { on_readable(); });
 }
@@ -39,11 +47,11 @@ void OutputStream::on_readable()
 {
     const LifetimeToken::Watch alive = m_lifetime.watch();
     const std::uint64_t before = m_bytes_read;
-    drain(kDrainBudget);
+    drain(m_writer_gone ? std::nullopt : std::optional<EventLoop::Duration>(kDrainBudget));
     if (!alive || !m_watcher)
         return;
     const std::uint64_t got = m_bytes_read - before;
-    if (got == 0 || got >= m_read_max)
+    if (got == 0 || got >= m_read_now)
         return;
     m_watcher->set_events(0);
     const auto when = EventLoop::Clock::now() + kShortReadPause;
@@ -51,7 +59,11 @@ void OutputStream::on_readable()
         m_resume->reschedule(when);
     else
         m_resume.emplace(m_loop, when, [this] {
-            if (m_watcher && !m_busy) // a busy stream is re-armed when its filter returns
+            if (!m_watcher)
+                return;
+            if (m_busy) // re-armed when its filter returns
+                m_resume_after_filter = true;
+            else
                 m_watcher->set_events(EventLoop::Readable);
         });
 }
@@ -122,6 +134,11 @@ template <typename F> void OutputStream::call_filter(F&& call)
             if (!alive)
                 return;
             self->m_busy = false;
+            // A pause that ended during the call (a filter that waits, in
+            // a nested loop) must not be restored: nothing would end it.
+            if (self->m_resume_after_filter)
+                events = EventLoop::Readable;
+            self->m_resume_after_filter = false;
             if (self->m_watcher)
                 self->m_watcher->set_events(events);
         }
@@ -129,12 +146,26 @@ template <typename F> void OutputStream::call_filter(F&& call)
     if (m_watcher)
         m_watcher->set_events(0);
     m_busy = true;
+    const auto started = EventLoop::Clock::now();
     try {
         call();
     } catch (const Error& e) {
         if (alive)
             report(e.what());
     }
+    if (alive)
+        pace(EventLoop::Clock::now() - started);
+}
+
+void OutputStream::pace(EventLoop::Duration filter_took)
+{
+    if (m_writer_gone)
+        return;
+    const double ratio = std::chrono::duration<double>(kFilterSlice) / std::chrono::duration<double>(filter_took);
+    if (ratio >= 1 && m_read_now == m_read_max)
+        return;
+    const double scaled = static_cast<double>(m_read_now) * std::clamp(ratio, 0.25, 2.0);
+    m_read_now = std::clamp(static_cast<std::size_t>(scaled), std::min(kMinPacedRead, m_read_max), m_read_max);
 }
 
 void OutputStream::set_string_filter(StringFilter f)
@@ -165,7 +196,7 @@ void OutputStream::report(const char* what)
 PipeRead OutputStream::read_some(char* dst)
 {
     for (;;) {
-        const PipeRead r = read_pipe(m_fd.get(), dst, m_read_max);
+        const PipeRead r = read_pipe(m_fd.get(), dst, m_read_now);
         if (r.status == PipeStatus::Interrupted)
             continue;
         m_bytes_read += r.bytes;
@@ -190,7 +221,7 @@ OutputStream::ReadResult OutputStream::read_into_buffer(Buffer& buffer)
     {
         InsertionScope scope(buffer);
         do
-            r = read_into_gap(m_fd.get(), buffer, at, m_decoder, m_read_max, true);
+            r = read_into_gap(m_fd.get(), buffer, at, m_decoder, m_read_now, true);
         while (r.read.status == PipeStatus::Interrupted);
     }
     m_bytes_read += r.read.bytes;
@@ -262,7 +293,7 @@ void OutputStream::set_region_unit(RegionUnit unit)
 
 OutputStream::ReadResult OutputStream::read_into_string()
 {
-    const std::size_t room = m_decoder.room_for(m_read_max);
+    const std::size_t room = m_decoder.room_for(m_read_now);
     if (m_area.size() < room)
         m_area.resize(room);
     const std::size_t carried = m_decoder.put_carry(m_area.data());
@@ -289,6 +320,13 @@ OutputStream::ReadResult OutputStream::read_discarding()
     if (r.status == PipeStatus::Again)
         return ReadResult::Again;
     return r.status == PipeStatus::Eof ? ReadResult::Eof : ReadResult::Data;
+}
+
+void OutputStream::read_rest()
+{
+    m_writer_gone = true;
+    m_read_now = m_read_max;
+    drain(std::nullopt);
 }
 
 bool OutputStream::drain(std::optional<EventLoop::Duration> budget)

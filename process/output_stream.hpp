@@ -94,6 +94,11 @@ public:
     // true when it delivered anything. Does nothing while a filter of this
     // stream is running.
     bool drain(std::optional<EventLoop::Duration> budget);
+    // The writer has exited: what is left in the pipe is read now, whole
+    // reads with no time limit, and if a filter of this stream is running
+    // (a nested loop saw the exit) at each wake-up after it, so the rest
+    // is in before the sentinel, however slow the filter.
+    void read_rest();
     bool open() const { return bool(m_fd); }
     // Stops reading: the pipe is closed, what was not read is lost.
     void close();
@@ -124,8 +129,13 @@ private:
     UniqueFd m_fd;
     std::optional<EventLoop::FdWatcher> m_watcher;
     std::optional<EventLoop::Timer> m_resume; // re-arms m_watcher after a short read
+    bool m_resume_after_filter = false;       // m_resume fired while a filter ran
+    bool m_writer_gone = false;               // read_rest was called
     void on_readable();
+    // Shrinks or grows m_read_now so the next filter call takes about kFilterSlice.
+    void pace(EventLoop::Duration filter_took);
     std::size_t m_read_max;
+    std::size_t m_read_now; // what the next read asks for: at most m_read_max
     GapDecoder m_decoder;
     std::string m_area; // the string filter's read area
     Marker m_own_mark;

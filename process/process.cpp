@@ -48,11 +48,11 @@ void Process::child_exited(int wait_status)
     // sentinel hears of the exit (no time budget: the amount is bounded by
     // the pipe's size, a grandchild holding the pipe aside).
     const LifetimeToken::Watch alive = m_lifetime.watch();
-    m_stdout->drain(std::nullopt);
+    m_stdout->read_rest();
     if (!alive)
         return;
     if (m_stderr)
-        m_stderr->drain(std::nullopt);
+        m_stderr->read_rest();
     if (!alive)
         return;
     maybe_finish();

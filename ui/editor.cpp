@@ -216,6 +216,8 @@ public:
 };
 
 constexpr auto frame_interval = std::chrono::milliseconds(16);
+// No key for this long ends a burst of typing: the collector may run.
+constexpr auto typing_pause = std::chrono::milliseconds(500);
 // How long a SIGTERM or SIGHUP waits for the command loop to save and exit
 // by itself before the watchdog does it.
 constexpr int termination_grace_ms = 2000;
@@ -450,6 +452,17 @@ void Editor::during_wait(std::optional<EventLoop::Duration>& left)
         left = next;
 }
 
+void Editor::end_typing_after_pause(EventLoop::Clock::time_point now, std::optional<EventLoop::Duration>& wait)
+{
+    if (!m_typing)
+        return;
+    const auto left = m_last_key_read + typing_pause - now;
+    if (left <= EventLoop::Duration::zero())
+        m_typing.reset();
+    else
+        wait = wait ? std::min(*wait, left) : left;
+}
+
 bool Editor::index_lines_while_idle()
 {
     // About a third of a millisecond each: a key never waits long behind one.
@@ -512,6 +525,7 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
             }
             wait = wait ? std::min(*wait, left) : left;
         }
+        end_typing_after_pause(EventLoop::Clock::now(), wait);
         // Idle: index the shown buffer's lines a piece at a time, so a jump
         // to its end shows the line number at once; input is checked between.
         if (index_lines_while_idle())
@@ -531,6 +545,9 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
     record_macro_event(ev);
     if (!m_key_time)
         m_key_time = m_keyboard->last_read_time();
+    m_last_key_read = EventLoop::Clock::now();
+    if (!m_typing)
+        m_typing.emplace();
     set_value("last-input-event", ev);
     if (!m_frame->minibuffer_message.empty()) {
         m_frame->minibuffer_message.clear();

@@ -126,6 +126,11 @@ private:
     // being read to the screen being flushed is appended to it.
     std::optional<EventLoop::Clock::time_point> m_key_time;
     bool m_first_paint_logged = false;
+    // While keys come, the collector waits for a pause in them (see
+    // lisp::CollectionDeferral); held from a key until typing_pause after it.
+    std::optional<lisp::CollectionDeferral> m_typing;
+    EventLoop::Clock::time_point m_last_key_read{};
+    void end_typing_after_pause(EventLoop::Clock::time_point now, std::optional<EventLoop::Duration>& wait);
     void log_latency(const char* what, EventLoop::Duration d);
     std::unique_ptr<EventLoop::FdWatcher> m_signal_watcher;
     std::unique_ptr<TerminationWatchdog> m_termination_watchdog; // SIGTERM and SIGHUP always end the editor

@@ -91,7 +91,7 @@ Value lisp_event(const KeyEvent& key)
 }
 
 Keyboard::Keyboard(EventLoop& loop, int fd)
-    : m_fd(fd), m_watcher(loop, fd, EventLoop::Readable, [this](unsigned) { read_available(); }),
+    : m_fd(fd), m_watcher(loop, fd, EventLoop::Readable, [this](unsigned) { read_available(); }, EventLoop::Priority::Input),
       m_flush(loop, EventLoop::Clock::now(), [this] {
           std::vector<KeyEvent> out;
           m_decoder.flush(out);

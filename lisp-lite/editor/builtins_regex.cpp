@@ -19,6 +19,7 @@
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modification.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/text_properties.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 
@@ -445,6 +446,8 @@ Value f_replace_match(Args a)
     // inside it at its start (Emacs's replace_range).
     b.insert_before_markers(CharPos(se), string_view(newtext));
     b.delete_region(CharPos(sb), CharPos(se));
+    // The new text keeps its own properties and takes none from around it.
+    insert_properties(b, CharPos(sb), Args{&newtext, 1}, false);
     std::int64_t newpoint = sb + string_length(newtext);
     m.done(CharPos(sb), CharPos(newpoint), se - sb);
     b.goto_char(CharPos(newpoint));

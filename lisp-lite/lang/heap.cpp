@@ -63,6 +63,7 @@ struct HeapState {
     std::uint32_t stress_every = 1;
     std::uint32_t stress_count = 0;
     bool collecting = false;
+    int deferrals = 0; // live CollectionDeferral objects
     std::int64_t gcs = 0;
     double elapsed = 0;
     std::size_t live_after_gc = 0;
@@ -359,6 +360,8 @@ void maybe_collect()
     std::int64_t threshold = h.threshold ? h.threshold() : 800000;
     if (threshold < 10000)
         threshold = 10000;
+    if (h.deferrals > 0)
+        threshold = std::min<std::int64_t>(threshold, std::int64_t(1) << 56) * CollectionDeferral::kDeferredGrowth;
     if (h.since_gc >= static_cast<std::size_t>(threshold)) {
         collect_garbage();
         return;
@@ -498,6 +501,16 @@ void note_allocated_bytes(std::size_t n) { heap().since_gc += n; }
 
 void add_root_source(RootSource fn) { heap().sources.push_back(fn); }
 void add_root(Value* v) { heap().roots.push_back(v); }
+CollectionDeferral::CollectionDeferral() { ++heap().deferrals; }
+
+CollectionDeferral::~CollectionDeferral()
+{
+    auto& h = heap();
+    // A collection that waited is checked at the next allocation.
+    if (--h.deferrals == 0)
+        h.next_check = h.since_gc;
+}
+
 void set_gc_threshold_source(ThresholdFn fn) { heap().threshold = fn; }
 void set_post_gc_hook(PostGcHook fn) { heap().post_gc = fn; }
 

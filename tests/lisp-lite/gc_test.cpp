@@ -89,3 +89,38 @@ TEST_CASE("gc: runaway recursion is a Lisp error", "[eval][deep]")
           "ERROR: Lisp nesting exceeds \xE2\x80\x98max-lisp-eval-depth\xE2\x80\x99");
     CHECK(eval_print("(let ((max-lisp-eval-depth 1000000)) (gc-test--f 0))").rfind("ERROR: Lisp nesting exceeds", 0) == 0);
 }
+
+TEST_CASE("gc: a collection waits while a CollectionDeferral lives, up to its growth limit", "[gc]")
+{
+    init();
+    if (gc_stress_enabled())
+        return; // stress collects at every allocation by design
+    // Allocation that would take about 40 collections at this threshold:
+    // deferred, it takes at most a quarter of that and one at the end.
+    const std::string allocate =
+        "(let ((gc-cons-threshold 100000) (gc-cons-percentage 0.0)) (dotimes (_ 250000) (cons 1 2)))";
+    std::int64_t before = gcs_done();
+    eval_string(allocate);
+    const std::int64_t normal = gcs_done() - before;
+    before = gcs_done();
+    {
+        CollectionDeferral typing;
+        eval_string(allocate);
+    }
+    const std::int64_t deferred = gcs_done() - before;
+    CHECK(normal >= 20);
+    CHECK(deferred >= 1); // the limit bounds the heap: it does not stop collections
+    CHECK(deferred * CollectionDeferral::kDeferredGrowth <= normal + CollectionDeferral::kDeferredGrowth);
+    // Once the deferral ends, the collection that waited runs at the next allocation.
+    eval_string("(setq gc-cons-threshold 100000 gc-cons-percentage 0.0)");
+    eval_string("(garbage-collect)");
+    before = gcs_done();
+    {
+        CollectionDeferral typing;
+        eval_string("(dotimes (_ 8000) (cons 1 2))"); // 128 KB: due, but waiting
+        CHECK(gcs_done() == before);
+    }
+    eval_string("(cons 1 2)");
+    CHECK(gcs_done() == before + 1);
+    eval_string("(setq gc-cons-threshold 800000 gc-cons-percentage 0.1)");
+}

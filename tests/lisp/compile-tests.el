@@ -150,6 +150,32 @@
         (should (string-match "\nGrep finished with no matches found at " (buffer-string)))
         (should (string-prefix-p ":exit [no match]" (compile-tests--mode-line)))))))
 
+(ert-deftest grep-highlights-matches ()
+  "grep's colour escapes become `grep-match-face' on the matches and go
+from the text, also when a line arrives in two chunks."
+  (compile-tests--in-tree '(("a.txt" . "one needle here\nno\ntwo needle and needle\n"))
+    (let ((b (grep "grep --color=always -nH --null -e needle a.txt; printf 'b.txt\\0009:x \\033[01;31m\\033[Kne'; sleep 0.3; printf 'edle\\033[m\\033[K y\\n'")))
+      (compile-tests--wait b)
+      (with-current-buffer b
+        ;; As Emacs: the output and the filter's edits are not undoable.
+        (should (equal (condition-case e (let ((inhibit-read-only t)) (undo)) (user-error (cadr e)))
+                       "No undo information in this buffer"))
+        (should-not (string-match-p "\033" (buffer-string)))
+        (let ((faced nil))
+          (goto-char (point-min))
+          (while (search-forward "needle" nil t)
+            (push (list (line-number-at-pos)
+                        (get-text-property (match-beginning 0) 'font-lock-face)
+                        (get-text-property (1- (match-end 0)) 'font-lock-face)
+                        (get-text-property (match-end 0) 'font-lock-face))
+                  faced))
+          (should (equal (nreverse faced)
+                         '((4 nil nil nil) (5 match match nil) (6 match match nil)
+                           (6 match match nil) (7 match match nil)))))
+        ;; Emacs keeps grep's NUL and displays it as ":"; gapmacs writes ":".
+        (should (string-match-p "^a\\.txt[:\0]3:two needle and needle$" (buffer-string)))
+        (should (string-match-p "^b\\.txt[:\0]9:x needle y$" (buffer-string)))))))
+
 (defconst compile-tests--awkward
   '(("a b.txt" . "hello world\nno\nhello again\n")
     ("new\nline.txt" . "x\nhello\n")
@@ -185,7 +211,7 @@
       (with-current-buffer b
         (should (string-match "\nGrep finished with matches found at " (buffer-string)))
         (dotimes (i compilation--count)
-          (let ((m (overlay-get (aref compilation--messages i) 'compilation-message)))
+          (let ((m (overlay-get (compilation--message i) 'compilation-message)))
             (push (cons (nth 0 m) (nth 1 m)) got))))
       (should (= (length expected) 9))
       (should (equal (sort (mapcar #'prin1-to-string got) #'string<)

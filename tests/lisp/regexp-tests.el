@@ -179,3 +179,25 @@ folding, while literal letters in a bracket still fold (as Emacs 28)."
   (let ((case-fold-search nil))
     (should (equal (string-match "[a-c]" "ABC") nil))
     (should (equal (string-match "[[:lower:]]" "ABc") 2))))
+
+(ert-deftest regexp-replace-match-keeps-newtext-properties ()
+  "The replacement keeps its own properties and takes none from its
+neighbours (values from Emacs 28)."
+  (with-temp-buffer
+    (insert (propertize "a" 'face 'bold) "X" (propertize "b" 'face 'italic))
+    (goto-char (point-min))
+    (re-search-forward "X")
+    (replace-match "Y" t t)
+    (should (equal-including-properties
+             (buffer-string) #("aYb" 0 1 (face bold) 2 3 (face italic))))
+    (goto-char (point-min))
+    (re-search-forward "Y")
+    (replace-match (propertize "Z" 'face 'underline) t t)
+    (should (equal-including-properties
+             (buffer-string) #("aZb" 0 1 (face bold) 1 2 (face underline) 2 3 (face italic))))
+    (erase-buffer)
+    (insert "p" (propertize "QQ" 'face 'bold) "r")
+    (goto-char (point-min))
+    (re-search-forward "QQ")
+    (replace-match "W" t t)
+    (should (equal-including-properties (buffer-string) "pWr"))))

@@ -1,7 +1,10 @@
 // Real children, real pipes: the process layer without Lisp.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
+#include <thread>
+#include <vector>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -473,4 +476,27 @@ TEST_CASE("A process destroyed while running is killed and reaped", "[process]")
     }
     run_until([&] { return child_count() == children; }, 10s);
     CHECK(loop().adopted_children() == 0);
+}
+
+TEST_CASE("A slow region filter is given smaller reads, so no call holds the loop long", "[process]")
+{
+    Buffer b("paced");
+    std::vector<std::int64_t> sizes;
+    bool slow = true;
+    auto p = start(sh("head -c 3000000 /dev/zero | tr '\\0' x", 65536));
+    p->output().set_buffer(&b);
+    p->output().set_region_filter([&](CharPos start, CharPos end) {
+        sizes.push_back((end - start).value);
+        if (slow)
+            std::this_thread::sleep_for(std::chrono::milliseconds(4));
+        slow = sizes.size() < 60;
+    });
+    run_until([&] { return p->finished(); });
+    REQUIRE(sizes.size() > 80);
+    CHECK(b.size() == 3000000);
+    // The first read is whole; slow calls shrink the reads to about what
+    // fits the slice (64 KiB at 4 ms a call: a quarter or less)...
+    CHECK(*std::max_element(sizes.begin() + 20, sizes.begin() + 60) <= 16384);
+    // ...and fast calls bring them back to read-process-output-max.
+    CHECK(*std::max_element(sizes.begin() + 60, sizes.end()) == 65536);
 }
