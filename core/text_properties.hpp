@@ -9,11 +9,15 @@
 // Runs are kept sorted in one vector, only where a property list is set, and
 // adjacent runs with the same handle are merged. An edit costs a binary
 // search plus a shift of the runs after it, so appending (process output)
-// touches nothing. Text with no properties has no TextProperties at all.
+// touches nothing. The vector is a RemapVector: a million highlighted grep
+// matches are two million runs, and growing them must not copy them all
+// (a std::vector's doubling stalled the stream). Text with no properties
+// has no TextProperties at all.
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+
+#include "core/remap_vector.hpp"
 
 namespace gapmacs {
 
@@ -29,7 +33,7 @@ public:
 
     bool empty() const { return m_runs.empty(); }
     // Sorted, disjoint, non-empty runs with a non-zero plist.
-    const std::vector<Run>& runs() const { return m_runs; }
+    const RemapVector<Run>& runs() const { return m_runs; }
 
     // The plist of the character at pos (0 when it has none).
     Plist at(std::int64_t pos) const;
@@ -60,7 +64,7 @@ private:
     // Merges run i with run i+1 when they touch and share a plist.
     void merge_at(std::size_t i);
 
-    std::vector<Run> m_runs;
+    RemapVector<Run> m_runs;
 };
 
 template <typename F> void TextProperties::for_each(std::int64_t beg, std::int64_t end, F f) const

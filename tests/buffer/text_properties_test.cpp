@@ -11,7 +11,7 @@ using namespace gapmacs;
 namespace {
 
 using Run = TextProperties::Run;
-std::vector<Run> runs(const TextProperties& p) { return p.runs(); }
+std::vector<Run> runs(const TextProperties& p) { return {p.runs().begin(), p.runs().end()}; }
 
 // A plain model: one plist per character.
 struct Model {
