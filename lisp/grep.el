@@ -20,9 +20,14 @@
 
 (defun grep-exit-message (status code _msg)
   "How a grep run ended, as Emacs 28 says it; matches are counted by the
-parser, since `xargs' folds grep's exit codes into 123."
+parser, since `xargs' folds grep's exit codes into 123, and highlighted
+matches by `grep-filter'."
   (let ((matched (> compilation-num-infos-found 0)))
     (cond ((not (eq status 'exit)) (cons (format "%s\n" (if (eq status 'signal) "interrupt" status)) code))
+          ((and matched (> grep-num-matches-found 0))
+           (cons (format "finished with %d match%s found\n" grep-num-matches-found
+                         (if (= grep-num-matches-found 1) "" "es"))
+                 "matched"))
           (matched '("finished with matches found\n" . "matched"))
           ((or (eq code 1) (eq code 123) (and (eq code 0) (not matched)))
            '("finished with no matches found\n" . "no match"))
@@ -53,7 +58,9 @@ Whole lines only, so no escape is cut between two chunks of output."
   (add-hook 'compilation-filter-hook #'grep-filter nil t)
   (setq compilation-exit-message-function #'grep-exit-message)
   (setq compilation--mode-line-counts
-        (lambda () (format " [%d]" compilation-num-infos-found))))
+        ;; Highlighted matches when grep coloured them, else matching lines.
+        (lambda () (format " [%d]" (if (> grep-num-matches-found 0) grep-num-matches-found
+                                     compilation-num-infos-found)))))
 
 (defalias 'kill-grep #'kill-compilation)
 (define-key grep-mode-map (kbd "C-c C-k") 'kill-grep)

@@ -172,6 +172,7 @@ from the text, also when a line arrives in two chunks."
           (should (equal (nreverse faced)
                          '((4 nil nil nil) (5 match match nil) (6 match match nil)
                            (6 match match nil) (7 match match nil)))))
+        (should (string-match-p "\nGrep finished with 4 matches found at " (buffer-string)))
         ;; Emacs keeps grep's NUL and displays it as ":"; gapmacs writes ":".
         (should (string-match-p "^a\\.txt[:\0]3:two needle and needle$" (buffer-string)))
         (should (string-match-p "^b\\.txt[:\0]9:x needle y$" (buffer-string)))))))
