@@ -6,6 +6,7 @@
 #include "lisp-lite/editor/buffer_locals.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/overlays.hpp"
 #include "lisp-lite/editor/text_properties.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -108,6 +109,9 @@ void Modification::done(CharPos beg, CharPos end, std::int64_t old_len)
         m_buffer->set_read_only(true);
         m_lifted_read_only = false;
     }
+    // As Emacs's del_range and replace_range, whatever the hooks.
+    if (old_len > 0)
+        evaporate_overlays(*m_buffer, beg);
     if (hooks_inhibited())
         return;
     Value args[3] = {Value::fixnum(beg.value), Value::fixnum(end.value), Value::fixnum(old_len)};

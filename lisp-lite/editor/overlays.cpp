@@ -188,6 +188,23 @@ std::int64_t priority_of(Value ov)
     return fixnump(p) ? p.as_fixnum() : 0;
 }
 
+} // namespace
+
+void evaporate_overlays(Buffer& b, CharPos pos)
+{
+    RootedVector empty;
+    b.overlays().for_each_touching(pos, pos, [&](const Overlay& o, CharPos s, CharPos e) {
+        if (s == e)
+            empty.push_back(object_of(o));
+    });
+    // overlay-get: `evaporate' may come from the overlay's `category'.
+    for (Value ov : empty.items())
+        if (!nilp(call2(intern("overlay-get"), ov, intern("evaporate"))))
+            detach(ov);
+}
+
+namespace {
+
 Value f_overlays_at(Args a)
 {
     std::int64_t pos = check_position(a[0]);

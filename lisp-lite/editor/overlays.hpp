@@ -6,6 +6,7 @@
 #pragma once
 #include <vector>
 
+#include "buffer/buffer.hpp"
 #include "core/position.hpp"
 #include "lisp-lite/lang/lisp.hpp"
 
@@ -14,6 +15,10 @@ namespace gapmacs::lisp {
 void register_overlay_builtins();
 
 bool overlayp(Value v);
+
+// Deletes the overlays of b that are empty at pos and have the `evaporate'
+// property: what a deletion there does before after-change-functions run.
+void evaporate_overlays(Buffer& b, CharPos pos);
 
 // What redisplay needs of the overlays over [from, to) of buffer.
 struct OverlayView {

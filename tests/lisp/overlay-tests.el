@@ -84,3 +84,24 @@
     (kill-buffer b)
     (should-not (overlay-buffer ov))
     (should-not (overlay-start ov))))
+
+(ert-deftest overlay-evaporate-on-deletion ()
+  "A deletion that empties an overlay with `evaporate' (its own or its
+category's) deletes it; others stay, empty (values from Emacs 28)."
+  (with-temp-buffer
+    (insert "0123456789")
+    (let ((a (make-overlay 3 5)) (b (make-overlay 3 5)) (c (make-overlay 6 8)) (d (make-overlay 2 9)))
+      (overlay-put a 'evaporate t)
+      (put 'overlay-tests--evaporating 'evaporate t)
+      (overlay-put c 'category 'overlay-tests--evaporating)
+      (delete-region 3 5)
+      (should (equal (list (overlay-buffer a) (overlay-start b) (overlay-end b)) '(nil 3 3)))
+      (goto-char 4)
+      (delete-char 2)
+      (should (equal (list (overlay-buffer c) (overlay-start d) (overlay-end d)) '(nil 2 5)))
+      (let ((f (make-overlay 2 4)))
+        (overlay-put f 'evaporate t)
+        (goto-char (point-min))
+        (re-search-forward "14")
+        (replace-match "")
+        (should-not (overlay-buffer f))))))
