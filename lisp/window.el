@@ -3,6 +3,25 @@
 ;; The resizing itself is the frame's (enlarge-window, balance-windows in
 ;; ui/); this file gives it Emacs's keys and the commands built on it.
 
+(defmacro save-selected-window (&rest body)
+  "Run BODY, then select again the window that was selected, and make the
+buffer that was current current again, as Emacs does."
+  (declare (indent 0) (debug t))
+  (let ((window (make-symbol "window")))
+    `(let ((,window (selected-window)))
+       (save-current-buffer
+         (unwind-protect (progn ,@body)
+           (when (window-live-p ,window)
+             (select-window ,window 'norecord)))))))
+
+(defmacro with-selected-window (window &rest body)
+  "Run BODY with WINDOW selected; then the selection and the current
+buffer are as they were."
+  (declare (indent 1) (debug t))
+  `(save-selected-window
+     (select-window ,window 'norecord)
+     ,@body))
+
 (defun window--keep-starts-above-output (buffer start end)
   "Windows on BUFFER whose start output pushed from START to END start at START.
 Process output goes in before markers, which moves a window start sitting

@@ -24,3 +24,17 @@ settle
 keys C-x 1 C-x 3
 settle
 screen | grep -q -- "-  numbers .*|-" || fail "no divider between side-by-side mode lines"
+# save-selected-window and with-selected-window (Emacs's subr.el and
+# window.el macros, which libraries use): the selection comes back.
+keys C-x 1 C-x 2
+settle
+keys M-: "(with-selected-window (next-window) (switch-to-buffer \"*scratch*\"))" Enter
+settle
+[[ $(screen | grep -c -- '-  numbers') == 1 ]] || fail "with-selected-window changed the wrong window"
+screen | grep -q -- '-  \*scratch\*' || fail "with-selected-window did not show *scratch* in the other window"
+keys M-: "(save-selected-window (other-window 1) (insert \"x\"))" Enter
+type_text "q"
+settle
+screen | grep -q '^x$' || fail "save-selected-window: BODY did not run in the other window"
+[[ $(screen | sed -n '/^x$/,$p' | grep -c '^q$') == 0 && $(screen | grep -c '^q$') == 1 ]] ||
+    fail "save-selected-window: the key after it went elsewhere than the window selected before"
