@@ -22,6 +22,9 @@
 (defvar-local comint-ptyp nil "Non-nil when the process runs on a terminal.")
 (defvar-local comint--sgr-face nil "The face SGR sequences set so far (a plist), or nil.")
 (defvar-local comint--sgr-start nil "Where output not yet scanned for escapes begins.")
+(defvar-local comint--sgr-tail nil
+  "The overlay that ends where the last output ended.  Output goes in
+before markers, so the next output would stretch it over itself.")
 (defvar-local comint-last-input-start nil)
 (defvar-local comint-last-input-end nil)
 
@@ -63,20 +66,35 @@
   "Turn the SGR sequences between START and END into overlays; return the
 new END.  A sequence cut off at END is left for the next output."
   (save-excursion
+    ;; The open face of the last output ends where the new output starts:
+    ;; a face open at its end colours the new text with overlays of its own.
+    (when (and comint--sgr-tail (overlay-buffer comint--sgr-tail)
+               (> (overlay-end comint--sgr-tail) start))
+      (move-overlay comint--sgr-tail (overlay-start comint--sgr-tail) (max start (overlay-start comint--sgr-tail))))
+    (setq comint--sgr-tail nil)
     (let ((end (copy-marker end))
-          (span-start start))
+          (span-start start)
+          (last nil))
       (goto-char start)
       (while (re-search-forward "\e\\[\\([0-9;]*\\)m" end t)
-        (let ((mbeg (match-beginning 0))
-              (codes (mapcar #'string-to-number (split-string (match-string 1) ";"))))
+        ;; The match data is read before the deletion makes it stale.
+        (let* ((mbeg (match-beginning 0))
+               (params (match-string 1))
+               (codes (and (not (equal params ""))
+                           (mapcar #'string-to-number (split-string params ";")))))
           (when (and comint--sgr-face (< span-start mbeg))
-            (overlay-put (make-overlay span-start mbeg) 'face comint--sgr-face))
+            (setq last (make-overlay span-start mbeg))
+            (overlay-put last 'face comint--sgr-face))
           (delete-region mbeg (point))
-          (setq comint--sgr-face (comint--sgr-apply comint--sgr-face
-                                                    (and (not (equal (match-string 1) "")) codes))
+          (setq comint--sgr-face (comint--sgr-apply comint--sgr-face codes)
                 span-start (point))))
       (when (and comint--sgr-face (< span-start end))
-        (overlay-put (make-overlay span-start end) 'face comint--sgr-face))
+        (setq last (make-overlay span-start end))
+        (overlay-put last 'face comint--sgr-face))
+      ;; An overlay that ends where the output ends (its escape deleted)
+      ;; would take in the next output.
+      (when (and last (= (overlay-end last) end))
+        (setq comint--sgr-tail last))
       (prog1 (marker-position end) (set-marker end nil)))))
 
 (defun comint-output-filter (proc start end)

@@ -179,6 +179,24 @@
       (should (member '("green" (:foreground "green")) faces))
       (should (member '("bold\n" (:weight bold)) faces)))))
 
+(ert-deftest shell-comint-faces-stop-where-the-output-does ()
+  "Output goes in before markers: a face that ends, or is still open, where
+one output ends does not spread over the next; an escape that ends an
+output is no error."
+  (skip-unless (boundp 'gapmacs-version))
+  (with-temp-buffer
+    (make-comint-in-buffer "sgr" (current-buffer) "sh" nil "-c"
+                           (concat "printf '\\033[31mred\\033[0m'; sleep 0.3; printf ' plain \\033[32mgr'; "
+                                   "sleep 0.3; printf 'een\\033[0m tail\\n'"))
+    (shell-tests--wait-for "tail\n")
+    (should (string-prefix-p "red plain green tail\n" (buffer-string)))
+    (let ((faced nil))
+      (dotimes (i (length "red plain green tail"))
+        (let ((faces (mapcar (lambda (o) (overlay-get o 'face)) (overlays-at (1+ i)))))
+          (push (and faces (plist-get (car faces) :foreground)) faced)))
+      (should (equal (nreverse faced)
+                     (append (make-list 3 "red") (make-list 7 nil) (make-list 5 "green") (make-list 5 nil)))))))
+
 (ert-deftest shell-comint-input-history-eof ()
   (skip-unless (boundp 'gapmacs-version))
   (with-temp-buffer
