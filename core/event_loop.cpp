@@ -63,6 +63,11 @@ EventLoop::FdWatcher::FdWatcher(EventLoop& loop, int fd, unsigned events, std::f
 
 EventLoop::FdWatcher::~FdWatcher() { remove(m_loop.m_fds, this); }
 
+bool EventLoop::watches_input() const
+{
+    return std::any_of(m_fds.begin(), m_fds.end(), [](const FdWatcher* w) { return w && w->m_priority == Priority::Input; });
+}
+
 EventLoop::Timer::Timer(EventLoop& loop, Clock::time_point when, std::function<void()> on_fire)
     : m_loop(loop), m_when(when), m_on_fire(std::move(on_fire))
 {

@@ -102,6 +102,9 @@ public:
     // when at least one callback ran.
     bool run_once(std::optional<Duration> timeout);
 
+    // Whether an Input watcher exists (the editor's keyboard; not in batch).
+    bool watches_input() const;
+
     // Takes over reaping a child nobody watches any more (its owner was
     // destroyed while it ran), so it never stays a zombie.
     void adopt_child(pid_t pid);

@@ -82,7 +82,8 @@ public:
         const std::size_t i = static_cast<std::size_t>(at - m_data);
         const std::size_t n = static_cast<std::size_t>(last - first);
         reserve(m_size + n);
-        std::memmove(static_cast<void*>(m_data + i + n), m_data + i, (m_size - i) * sizeof(T));
+        if (i < m_size)
+            std::memmove(static_cast<void*>(m_data + i + n), m_data + i, (m_size - i) * sizeof(T));
         if (n)
             std::memcpy(static_cast<void*>(m_data + i), first, n * sizeof(T));
         m_size += n;
@@ -93,7 +94,8 @@ public:
     {
         const std::size_t i = static_cast<std::size_t>(first - m_data);
         const std::size_t j = static_cast<std::size_t>(last - m_data);
-        std::memmove(static_cast<void*>(m_data + i), m_data + j, (m_size - j) * sizeof(T));
+        if (j < m_size)
+            std::memmove(static_cast<void*>(m_data + i), m_data + j, (m_size - j) * sizeof(T));
         m_size -= j - i;
         return m_data + i;
     }

@@ -27,8 +27,8 @@ constexpr auto kDrainBudget = std::chrono::milliseconds(1);
 // every write. The first output after a quiet spell is still read at once.
 constexpr auto kShortReadPause = std::chrono::milliseconds(1);
 
-// A filter call should not hold the loop longer than this: keys typed
-// meanwhile wait for it. A slower filter (compile's parser: about 800 lines
+// A filter call should not hold the loop longer than this while a keyboard
+// is watched: keys typed meanwhile wait for it. A slower filter (compile's parser: about 800 lines
 // in a 64 KiB read) gets smaller reads until its calls fit, and larger ones
 // again as they get faster, up to read-process-output-max; a fast filter
 // never sees a difference.
@@ -159,8 +159,11 @@ template <typename F> void OutputStream::call_filter(F&& call)
 
 void OutputStream::pace(EventLoop::Duration filter_took)
 {
-    if (m_writer_gone)
+    // Pacing is for keys: with no keyboard (batch), whole reads, fewer calls.
+    if (m_writer_gone || !m_loop.watches_input()) {
+        m_read_now = m_read_max;
         return;
+    }
     const double ratio = std::chrono::duration<double>(kFilterSlice) / std::chrono::duration<double>(filter_took);
     if (ratio >= 1 && m_read_now == m_read_max)
         return;

@@ -480,6 +480,12 @@ TEST_CASE("A process destroyed while running is killed and reaped", "[process]")
 
 TEST_CASE("A slow region filter is given smaller reads, so no call holds the loop long", "[process]")
 {
+    // Pacing serves a keyboard: a watched input descriptor stands for it.
+    int keys[2];
+    REQUIRE(pipe(keys) == 0);
+    UniqueFd keys_read(keys[0]), keys_write(keys[1]);
+    EventLoop::FdWatcher keyboard(loop(), keys_read.get(), EventLoop::Readable, [](unsigned) {},
+                                  EventLoop::Priority::Input);
     Buffer b("paced");
     std::vector<std::int64_t> sizes;
     bool slow = true;
@@ -499,4 +505,20 @@ TEST_CASE("A slow region filter is given smaller reads, so no call holds the loo
     CHECK(*std::max_element(sizes.begin() + 20, sizes.begin() + 60) <= 16384);
     // ...and fast calls bring them back to read-process-output-max.
     CHECK(*std::max_element(sizes.begin() + 60, sizes.end()) == 65536);
+}
+
+TEST_CASE("Without a keyboard a slow filter keeps whole reads", "[process]")
+{
+    Buffer b("unpaced");
+    std::vector<std::int64_t> sizes;
+    auto p = start(sh("head -c 1000000 /dev/zero | tr '\\0' x", 65536));
+    p->output().set_buffer(&b);
+    p->output().set_region_filter([&](CharPos start, CharPos end) {
+        sizes.push_back((end - start).value);
+        std::this_thread::sleep_for(std::chrono::milliseconds(4));
+    });
+    run_until([&] { return p->finished(); });
+    CHECK(b.size() == 1000000);
+    // Slow calls let the pipe fill: whole reads from then on.
+    CHECK(std::count(sizes.begin(), sizes.end(), 65536) >= 10);
 }
