@@ -15,9 +15,13 @@
   (let ((status (format "/proc/%d/status" pid)))
     (or (not (file-exists-p status))
         (with-temp-buffer
-          (insert-file-contents status)
-          (and (re-search-forward "^State:\\s-*\\([A-Z]\\)" nil t)
-               (member (match-string 1) '("Z" "X")))))))
+          ;; It may end between the two looks: then it is dead.
+          (condition-case nil
+              (progn
+                (insert-file-contents status)
+                (and (re-search-forward "^State:\\s-*\\([A-Z]\\)" nil t)
+                     (member (match-string 1) '("Z" "X"))))
+            (file-missing t))))))
 
 (defun hostile--wait-dead (pid &optional seconds)
   "Turn the loop until PID is dead, at most SECONDS (default 5)."
