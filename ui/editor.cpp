@@ -456,7 +456,7 @@ void Editor::end_typing_after_pause(EventLoop::Clock::time_point now, std::optio
 {
     if (!m_typing)
         return;
-    const auto left = m_last_key_read + typing_pause - now;
+    const auto left = m_keyboard->last_read_time() + typing_pause - now;
     if (left <= EventLoop::Duration::zero())
         m_typing.reset();
     else
@@ -545,7 +545,6 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
     record_macro_event(ev);
     if (!m_key_time)
         m_key_time = m_keyboard->last_read_time();
-    m_last_key_read = EventLoop::Clock::now();
     if (!m_typing)
         m_typing.emplace();
     set_value("last-input-event", ev);

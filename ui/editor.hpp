@@ -127,9 +127,9 @@ private:
     std::optional<EventLoop::Clock::time_point> m_key_time;
     bool m_first_paint_logged = false;
     // While keys come, the collector waits for a pause in them (see
-    // lisp::CollectionDeferral); held from a key until typing_pause after it.
+    // lisp::CollectionDeferral); held from a key until typing_pause after
+    // the keyboard's last read.
     std::optional<lisp::CollectionDeferral> m_typing;
-    EventLoop::Clock::time_point m_last_key_read{};
     void end_typing_after_pause(EventLoop::Clock::time_point now, std::optional<EventLoop::Duration>& wait);
     void log_latency(const char* what, EventLoop::Duration d);
     std::unique_ptr<EventLoop::FdWatcher> m_signal_watcher;
