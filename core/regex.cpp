@@ -1491,8 +1491,11 @@ std::unique_ptr<Regex::Compiled> compile_icu(const std::string& icu, bool case_f
 
 } // namespace
 
-Regex::Regex(std::string_view source, bool case_fold) : m_source(source), m_case_fold(case_fold)
+Regex::Regex(std::string_view source, bool case_fold)
+    : m_source(source), m_case_fold(case_fold), m_literal(literal_regexp(source, case_fold))
 {
+    if (m_literal)
+        return;
     Mode mode;
     Translation t = translate_for_search(source, case_fold, mode);
     m_uses_point = t.uses_point;
@@ -1618,12 +1621,27 @@ std::optional<Match> Regex::run(Compiled& c, const SplitText& text, std::size_t 
     return match_data(c);
 }
 
+namespace {
+
+std::optional<Match> whole_match(std::optional<LiteralMatch> m)
+{
+    if (!m)
+        return std::nullopt;
+    Match match;
+    match.groups.push_back({static_cast<std::int64_t>(m->begin), static_cast<std::int64_t>(m->end)});
+    return match;
+}
+
+} // namespace
+
 std::optional<Match> Regex::search_forward(const SplitText& text, std::size_t from, std::size_t bound,
                                            std::optional<std::size_t> point) const
 {
     bound = std::min(bound, text.size());
     if (from > bound)
         return std::nullopt;
+    if (m_literal)
+        return whole_match(gapmacs::search_forward(text, *m_literal, from, bound));
     return run(compiled(variant_for(from, point, Variant::point_start)), text, from, bound, false);
 }
 
@@ -1632,6 +1650,8 @@ std::optional<Match> Regex::looking_at(const SplitText& text, std::size_t pos,
 {
     if (pos > text.size())
         return std::nullopt;
+    if (m_literal)
+        return whole_match(gapmacs::looking_at(text, *m_literal, pos));
     return run(compiled(variant_for(pos, point, Variant::point_start)), text, pos, text.size(), true);
 }
 
@@ -1674,6 +1694,8 @@ std::optional<Match> Regex::search_backward(const SplitText& text, std::size_t f
     from = std::min(from, text.size());
     if (bound > from)
         return std::nullopt;
+    if (m_literal)
+        return whole_match(gapmacs::search_backward(text, *m_literal, from, bound));
     Compiled& c = compiled(variant_for(from, point, Variant::point_end));
     prepare(c, text);
     std::size_t hi = from; // starts in [hi, from] have no match
@@ -1771,119 +1793,6 @@ std::size_t regex_cache_size()
 void clear_regex_cache()
 {
     cache().clear();
-}
-
-// ---------------------------------------------------------------------------
-// Literal search.
-
-namespace {
-
-// Folding changes nothing for a needle without letters: search bytes.
-bool needs_folding(std::string_view needle)
-{
-    for (char ch : needle) {
-        auto b = static_cast<unsigned char>(ch);
-        if (b >= 0x80 || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z'))
-            return true;
-    }
-    return false;
-}
-
-// The bytes around the seam between the pieces that a match crossing it
-// could use: [seam_from, seam_from + result.size()).
-std::string seam_window(const SplitText& text, std::size_t len, std::size_t from, std::size_t to,
-                        std::size_t& seam_from)
-{
-    std::size_t n1 = text.first.size();
-    seam_from = std::max(from, n1 >= len - 1 ? n1 - (len - 1) : 0);
-    std::size_t seam_to = std::min(to, n1 + len - 1);
-    std::string w;
-    if (seam_from >= n1 || seam_to <= n1)
-        return w;
-    w.append(text.first.substr(seam_from));
-    w.append(text.second.substr(0, seam_to - n1));
-    return w;
-}
-
-std::optional<LiteralMatch> bytes_forward(const SplitText& text, std::string_view needle, std::size_t from,
-                                          std::size_t to)
-{
-    std::size_t n1 = text.first.size(), len = needle.size();
-    if (from < n1) {
-        std::string_view a = text.first.substr(from, std::min(to, n1) - from);
-        if (auto i = a.find(needle); i != std::string_view::npos)
-            return LiteralMatch{from + i, from + i + len};
-    }
-    std::size_t seam_from;
-    std::string w = seam_window(text, len, from, to, seam_from);
-    if (auto i = w.find(needle); i != std::string::npos && seam_from + i < n1)
-        return LiteralMatch{seam_from + i, seam_from + i + len};
-    std::size_t b = std::max(from, n1);
-    if (b < to) {
-        std::string_view s = text.second.substr(b - n1, to - b);
-        if (auto i = s.find(needle); i != std::string_view::npos)
-            return LiteralMatch{b + i, b + i + len};
-    }
-    return std::nullopt;
-}
-
-std::optional<LiteralMatch> bytes_backward(const SplitText& text, std::string_view needle, std::size_t from,
-                                           std::size_t to)
-{
-    std::size_t n1 = text.first.size(), len = needle.size();
-    std::size_t b = std::max(from, n1);
-    if (b < to) {
-        std::string_view s = text.second.substr(b - n1, to - b);
-        if (auto i = s.rfind(needle); i != std::string_view::npos)
-            return LiteralMatch{b + i, b + i + len};
-    }
-    std::size_t seam_from;
-    std::string w = seam_window(text, len, from, to, seam_from);
-    for (auto i = w.rfind(needle); i != std::string::npos; i = i ? w.rfind(needle, i - 1) : std::string::npos) {
-        if (seam_from + i < n1 && seam_from + i + len > n1)
-            return LiteralMatch{seam_from + i, seam_from + i + len};
-    }
-    if (from < n1) {
-        std::string_view a = text.first.substr(from, std::min(to, n1) - from);
-        if (auto i = a.rfind(needle); i != std::string_view::npos)
-            return LiteralMatch{from + i, from + i + len};
-    }
-    return std::nullopt;
-}
-
-std::optional<LiteralMatch> to_literal(const std::optional<Match>& m)
-{
-    if (!m)
-        return std::nullopt;
-    return LiteralMatch{m->begin(), m->end()};
-}
-
-} // namespace
-
-std::optional<LiteralMatch> search_literal_forward(const SplitText& text, std::string_view needle,
-                                                   std::size_t from, std::size_t bound, bool case_fold)
-{
-    bound = std::min(bound, text.size());
-    if (from > bound)
-        return std::nullopt;
-    if (case_fold && needs_folding(needle))
-        return to_literal(compile_regex(regexp_quote(needle), true)->search_forward(text, from, bound));
-    if (needle.empty())
-        return LiteralMatch{from, from};
-    return bytes_forward(text, needle, from, bound);
-}
-
-std::optional<LiteralMatch> search_literal_backward(const SplitText& text, std::string_view needle,
-                                                    std::size_t from, std::size_t bound, bool case_fold)
-{
-    from = std::min(from, text.size());
-    if (bound > from)
-        return std::nullopt;
-    if (case_fold && needs_folding(needle))
-        return to_literal(compile_regex(regexp_quote(needle), true)->search_backward(text, from, bound));
-    if (needle.empty())
-        return LiteralMatch{from, from};
-    return bytes_backward(text, needle, bound, from);
 }
 
 } // namespace gapmacs

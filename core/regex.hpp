@@ -30,18 +30,10 @@
 #include <string_view>
 #include <vector>
 
+#include "core/literal_search.hpp"
+#include "core/split_text.hpp"
+
 namespace gapmacs {
-
-// Internal text in at most two pieces (a gap buffer's text around its gap).
-// Offsets into it count bytes from the start of `first`.
-struct SplitText {
-    std::string_view first;
-    std::string_view second;
-
-    SplitText() = default;
-    SplitText(std::string_view a, std::string_view b = {}) : first(a), second(b) {}
-    std::size_t size() const { return first.size() + second.size(); }
-};
 
 // Where a raw byte (0x80..0xFF) appears to ICU: one private-use code point.
 constexpr char32_t raw_byte_code_point(std::uint8_t b) { return 0x10FF00 + b; }
@@ -128,6 +120,9 @@ private:
     // allow several ICU groups per Emacs group).
     std::vector<int> m_group_of;
     mutable std::unique_ptr<Compiled> m_compiled[3];
+    // Set when the regexp is literal text (literal_search.hpp): then it is
+    // searched as bytes and never compiled by ICU.
+    std::optional<LiteralRegexp> m_literal;
 };
 
 // Called every few thousand steps of a long match or search; when it returns
@@ -142,25 +137,11 @@ std::shared_ptr<const Regex> compile_regex(std::string_view source, bool case_fo
 std::size_t regex_cache_size();
 void clear_regex_cache();
 
-// Literal search (search-forward / search-backward) in SplitText. Without
-// case folding it is a memchr/memcmp scan of each piece plus the seam
-// between them; with folding it goes through a cached quoted regexp. Returns
-// the byte offsets [begin, end) of the match.
-struct LiteralMatch {
-    std::size_t begin;
-    std::size_t end;
-};
-// The first occurrence starting at or after `from` and ending by `bound`.
-std::optional<LiteralMatch> search_literal_forward(const SplitText& text, std::string_view needle,
-                                                   std::size_t from, std::size_t bound, bool case_fold);
-// The last occurrence starting at or after `bound` and ending by `from`.
-std::optional<LiteralMatch> search_literal_backward(const SplitText& text, std::string_view needle,
-                                                    std::size_t from, std::size_t bound, bool case_fold);
-
 // Known differences from Emacs 28:
-// - Case folding is ICU's: full Unicode folding for literals ("ß" matches
-//   "ss", KELVIN SIGN matches "k"); Emacs folds character by character
-//   through its case table.
+// - Case folding of a regexp or literal with a non-ASCII character is ICU's:
+//   full Unicode folding ("ß" matches "ss", KELVIN SIGN matches "k"); Emacs
+//   folds character by character through its case table. Literal text and
+//   literal regexps of ASCII fold as Emacs's: a letter to its ASCII partner.
 // - Word/whitespace/symbol/punctuation syntax is Emacs's *standard* syntax
 //   table (generated from Emacs 28), not a buffer's mode-specific one. `\cX`
 //   categories: exact for the small categories of Emacs 28 (Greek, Cyrillic,
