@@ -119,6 +119,8 @@ void append_char(std::string& out, char32_t c);
 std::string os_string(Value s);
 // Makes a string from internal text, multibyte unless all ASCII.
 Value string_from_chars(const std::u32string& chars);
+// The list of ITEMS, in order, ending in TAIL.
+Value list_from(RootedVector& items, Value tail = Qnil);
 
 // Emacs's `equal`/`string=` on two strings: the same text, and a unibyte
 // string's byte 128..255 is not the multibyte raw-byte character that

@@ -250,10 +250,7 @@ Value collect(Value table, bool keys)
         if (!h->kv[2 * si].is_empty())
             out.push_back(h->kv[2 * si + (keys ? 0 : 1)]);
     }
-    Value result = Qnil;
-    for (std::size_t i = out.size(); i-- > 0;)
-        result = make_cons(out[i], result);
-    return result;
+    return list_from(out);
 }
 
 Value f_hash_table_keys(Args a) { return collect(a[0], true); }

@@ -11,14 +11,6 @@ namespace gapmacs::lisp {
 
 namespace {
 
-Value list_from(RootedVector& items, Value tail = Qnil)
-{
-    Value result = tail;
-    for (std::size_t i = items.size(); i-- > 0;)
-        result = make_cons(items[i], result);
-    return result;
-}
-
 // Every element of a sequence (list, vector, string) into `out`.
 void sequence_items(Value seq, RootedVector& out)
 {
@@ -549,10 +541,86 @@ Value f_mapconcat(Args a)
     return funcall(concat, parts.items().data(), parts.size());
 }
 
+// Sorting strings with string< (sort-lines, completion tables) or fixnums
+// with < or >: the order is known, so elements are compared without calling
+// the predicate. A string's first 8 bytes, kept beside it as a number, settle
+// most comparisons without reading the string (every read of a string is a
+// cache miss through its cell, the object and its bytes).
+enum class KnownOrder { none, string_less, string_greater, number_less, number_greater };
+
+KnownOrder known_order(Value pred)
+{
+    Value fn = symbolp(pred) ? indirect_function(pred) : pred;
+    if (!fn.is(Type::Subr))
+        return KnownOrder::none;
+    std::string_view name = static_cast<Subr*>(fn.as_object())->def->name;
+    if (name == "string<" || name == "string-lessp")
+        return KnownOrder::string_less;
+    if (name == "string>" || name == "string-greaterp")
+        return KnownOrder::string_greater;
+    if (name == "<")
+        return KnownOrder::number_less;
+    if (name == ">")
+        return KnownOrder::number_greater;
+    return KnownOrder::none;
+}
+
+struct SortKey {
+    std::uint64_t prefix; // the first 8 bytes, big-endian, zero-padded; or the fixnum
+    std::string_view bytes;
+    Value item;
+};
+
+std::uint64_t byte_prefix(std::string_view s)
+{
+    std::uint64_t p = 0;
+    for (std::size_t i = 0; i < 8; ++i)
+        p = (p << 8) | (i < s.size() ? static_cast<unsigned char>(s[i]) : 0u);
+    return p;
+}
+
+// Sorts ITEMS (elements, or list cells when CELLS) stably in ORDER; false,
+// touching nothing, when an element is not of the order's type.
+bool sort_known(std::vector<Value>& items, KnownOrder order, bool cells)
+{
+    bool strings = order == KnownOrder::string_less || order == KnownOrder::string_greater;
+    std::vector<SortKey> keys;
+    keys.reserve(items.size());
+    for (Value item : items) {
+        Value v = cells ? xcar(item) : item;
+        if (strings ? !stringp(v) : !v.is_fixnum())
+            return false;
+        if (strings)
+            keys.push_back({byte_prefix(string_view(v)), string_view(v), item});
+        else // order-preserving: the sign bit flipped
+            keys.push_back({static_cast<std::uint64_t>(v.as_fixnum()) ^ (1ull << 63), {}, item});
+    }
+    auto less = [](const SortKey& x, const SortKey& y) {
+        return x.prefix != y.prefix ? x.prefix < y.prefix : x.bytes < y.bytes;
+    };
+    if (order == KnownOrder::string_less || order == KnownOrder::number_less)
+        std::stable_sort(keys.begin(), keys.end(), less);
+    else
+        std::stable_sort(keys.begin(), keys.end(), [&](const SortKey& x, const SortKey& y) { return less(y, x); });
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        items[i] = keys[i].item;
+    return true;
+}
+
+void sort_values(std::vector<Value>& items, Value pred, bool cells)
+{
+    if (KnownOrder order = known_order(pred); order != KnownOrder::none && sort_known(items, order, cells))
+        return;
+    auto less = [&](Value x, Value y) { return !nilp(call2(pred, x, y)); };
+    if (cells)
+        std::stable_sort(items.begin(), items.end(), [&](Value x, Value y) { return less(xcar(x), xcar(y)); });
+    else
+        std::stable_sort(items.begin(), items.end(), less);
+}
+
 Value f_sort(Args a)
 {
     Value seq = a[0], pred = a[1];
-    auto less = [&](Value x, Value y) { return !nilp(call2(pred, x, y)); };
     if (listp(seq)) {
         RootedVector cells;
         list_length(seq);
@@ -560,8 +628,7 @@ Value f_sort(Args a)
             cells.push_back(l);
         if (cells.size() < 2)
             return seq;
-        std::stable_sort(cells.items().begin(), cells.items().end(),
-                         [&](Value x, Value y) { return less(xcar(x), xcar(y)); });
+        sort_values(cells.items(), pred, true);
         // Relink the cells in order, as Emacs's merge sort does.
         for (std::size_t i = 0; i + 1 < cells.size(); ++i)
             cells[i].as_cons()->cdr = cells[i + 1];
@@ -572,7 +639,7 @@ Value f_sort(Args a)
         RootedVector items;
         for (Value v : xvector(seq)->items)
             items.push_back(v);
-        std::stable_sort(items.items().begin(), items.items().end(), less);
+        sort_values(items.items(), pred, false);
         xvector(seq)->items = items.items();
         return seq;
     }

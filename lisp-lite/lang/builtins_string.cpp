@@ -442,6 +442,32 @@ std::optional<std::u32string> literal_separator(Value sep)
     return lit;
 }
 
+bool ascii_only(const std::u32string& chars)
+{
+    return std::all_of(chars.begin(), chars.end(), [](char32_t c) { return c < 0x80; });
+}
+
+// A piece of STR's bytes as a string of STR's kind (unibyte stays unibyte).
+Value substring_bytes(Value str, std::string_view bytes)
+{
+    if (xstring(str)->multibyte())
+        return make_string(bytes);
+    return make_string_raw(std::string(bytes), static_cast<std::int64_t>(count_chars(bytes)), false);
+}
+
+// split-string on a non-empty ASCII separator: ASCII bytes never occur inside
+// a character's encoding, so the pieces are found in STR's bytes directly
+// (no decoding: a 40 MB buffer-string splits at memchr speed).
+template <typename Keep>
+void split_on_ascii(Value str, std::string_view sep, Keep keep)
+{
+    std::string_view b = string_view(str);
+    std::size_t start = 0;
+    for (std::size_t at; (at = b.find(sep, start)) != std::string_view::npos; start = at + sep.size())
+        keep(substring_bytes(str, b.substr(start, at - start)));
+    keep(substring_bytes(str, b.substr(start)));
+}
+
 Value f_split_string(Args a)
 {
     Value str = a[0];
@@ -449,27 +475,27 @@ Value f_split_string(Args a)
     bool default_sep = nilp(a[1]);
     Value sep = default_sep ? make_string("[ \f\t\n\r\v]+") : a[1];
     bool omit_nulls = default_sep ? true : !nilp(a[2]);
-    std::u32string chars = chars_of(str);
     RootedVector parts;
+    auto keep = [&](Value piece) {
+        if (!nilp(a[3]))
+            piece = call3(intern("string-trim"), piece, a[3], a[3]);
+        if (!(omit_nulls && string_length(piece) == 0))
+            parts.push_back(piece);
+    };
+    const std::optional<std::u32string> literal = literal_separator(sep);
+    if (literal && ascii_only(*literal)) {
+        split_on_ascii(str, string_view(sep), keep);
+        return list_from(parts);
+    }
+    std::u32string chars = chars_of(str);
     auto push = [&](std::size_t b, std::size_t e) {
-        std::u32string piece = chars.substr(b, e - b);
-        if (!nilp(a[3])) {
-            Value trimmed = call3(intern("string-trim"), chars_to_string(piece, !xstring(str)->multibyte()), a[3], a[3]);
-            if (omit_nulls && string_length(trimmed) == 0)
-                return;
-            parts.push_back(trimmed);
-            return;
-        }
-        if (omit_nulls && piece.empty())
-            return;
-        parts.push_back(chars_to_string(piece, !xstring(str)->multibyte()));
+        keep(chars_to_string(chars.substr(b, e - b), !xstring(str)->multibyte()));
     };
     // Emacs's loop (subr.el): an empty match right at the previous match
     // is retried one character later, so "" splits between characters.
     std::size_t start = 0, prev_beg = 0;
     bool notfirst = false;
     std::size_t beg, end;
-    const std::optional<std::u32string> literal = literal_separator(sep);
     auto search = [&](std::size_t from) {
         if (!literal)
             return search_separator(sep, str, from, beg, end);
@@ -487,10 +513,7 @@ Value f_split_string(Args a)
         prev_beg = beg;
     }
     push(start, chars.size());
-    Value result = Qnil;
-    for (std::size_t i = parts.size(); i-- > 0;)
-        result = make_cons(parts[i], result);
-    return result;
+    return list_from(parts);
 }
 
 Value trim(Value str, Value left_re, Value right_re, bool left, bool right)

@@ -316,6 +316,14 @@ char32_t string_char_at(Value s, std::int64_t index)
 
 void append_char(std::string& out, char32_t c) { append_internal_char(out, c); }
 
+Value list_from(RootedVector& items, Value tail)
+{
+    Value result = tail;
+    for (std::size_t i = items.size(); i-- > 0;)
+        result = make_cons(items[i], result);
+    return result;
+}
+
 Value string_from_chars(const std::u32string& chars)
 {
     std::string s;

@@ -606,10 +606,7 @@ Value expand_list(Value forms, Value env)
     ListWalker w(forms);
     for (; w.consp(); w.next())
         items.push_back(macroexpand_all(w.car(), env));
-    Value result = w.tail();
-    for (std::size_t i = items.size(); i-- > 0;)
-        result = make_cons(items[i], result);
-    return result;
+    return list_from(items, w.tail());
 }
 
 Value expand_lambda(Value lambda, Value env)
