@@ -122,6 +122,23 @@ Value string_from_chars(const std::u32string& chars);
 // The list of ITEMS, in order, ending in TAIL.
 Value list_from(RootedVector& items, Value tail = Qnil);
 
+// string<'s order: by character code, a raw-byte char (0x3FFF80..) after
+// every other character, and in a unibyte string a byte 128..255 is the
+// character 128..255. Internal text sorts as its bytes once the raw-byte
+// leads C0 and C1 move after every UTF-8 lead (to F8 and F9): no
+// continuation byte equals them, so the first differing byte decides.
+inline unsigned char order_byte(unsigned char b) { return b == 0xC0 || b == 0xC1 ? b + 0x38 : b; }
+// Whether a string's bytes, through order_byte, sort as its characters (not
+// so for a unibyte string holding bytes 128..255).
+inline bool orders_by_bytes(const String* s)
+{
+    return s->multibyte() || static_cast<std::int64_t>(s->bytes.size()) == s->nchars;
+}
+// <0, 0, >0 as internal text x sorts before, with or after y (both orders_by_bytes).
+int compare_ordered_bytes(std::string_view x, std::string_view y);
+// The same for any two strings.
+int compare_string_text(const String* a, const String* b);
+
 // Emacs's `equal`/`string=` on two strings: the same text, and a unibyte
 // string's byte 128..255 is not the multibyte raw-byte character that
 // shares its internal bytes (Emacs compares byte lengths too).

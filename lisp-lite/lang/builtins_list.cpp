@@ -571,11 +571,12 @@ struct SortKey {
     Value item;
 };
 
+// The first 8 bytes in string<'s order (order_byte), big-endian, zero-padded.
 std::uint64_t byte_prefix(std::string_view s)
 {
     std::uint64_t p = 0;
     for (std::size_t i = 0; i < 8; ++i)
-        p = (p << 8) | (i < s.size() ? static_cast<unsigned char>(s[i]) : 0u);
+        p = (p << 8) | (i < s.size() ? order_byte(static_cast<unsigned char>(s[i])) : 0u);
     return p;
 }
 
@@ -588,7 +589,7 @@ bool sort_known(std::vector<Value>& items, KnownOrder order, bool cells)
     keys.reserve(items.size());
     for (Value item : items) {
         Value v = cells ? xcar(item) : item;
-        if (strings ? !stringp(v) : !v.is_fixnum())
+        if (strings ? !stringp(v) || !orders_by_bytes(xstring(v)) : !v.is_fixnum())
             return false;
         if (strings)
             keys.push_back({byte_prefix(string_view(v)), string_view(v), item});
@@ -596,7 +597,7 @@ bool sort_known(std::vector<Value>& items, KnownOrder order, bool cells)
             keys.push_back({static_cast<std::uint64_t>(v.as_fixnum()) ^ (1ull << 63), {}, item});
     }
     auto less = [](const SortKey& x, const SortKey& y) {
-        return x.prefix != y.prefix ? x.prefix < y.prefix : x.bytes < y.bytes;
+        return x.prefix != y.prefix ? x.prefix < y.prefix : compare_ordered_bytes(x.bytes, y.bytes) < 0;
     };
     if (order == KnownOrder::string_less || order == KnownOrder::number_less)
         std::stable_sort(keys.begin(), keys.end(), less);

@@ -174,8 +174,28 @@ Value f_string_equal(Args a)
         return boolean(same_string_text(xstring(a[0]), xstring(a[1])));
     return boolean(string_or_symbol(a[0]) == string_or_symbol(a[1]));
 }
-Value f_string_lessp(Args a) { return boolean(string_or_symbol(a[0]) < string_or_symbol(a[1])); }
-Value f_string_greaterp(Args a) { return boolean(string_or_symbol(a[0]) > string_or_symbol(a[1])); }
+// The character at p, as string< sees it in string s.
+char32_t ordered_char(const String* s, const char*& p)
+{
+    int length = 0;
+    char32_t c = decode_internal_char(p, s->bytes.data() + s->bytes.size(), &length);
+    p += length;
+    return !s->multibyte() && is_raw_byte_char(c) ? raw_byte_value(c) : c;
+}
+
+const String* string_or_symbol_name(Value v)
+{
+    return symbolp(v) ? xstring(xsymbol(v)->name) : check_string(v);
+}
+
+Value f_string_lessp(Args a)
+{
+    return boolean(compare_string_text(string_or_symbol_name(a[0]), string_or_symbol_name(a[1])) < 0);
+}
+Value f_string_greaterp(Args a)
+{
+    return boolean(compare_string_text(string_or_symbol_name(a[0]), string_or_symbol_name(a[1])) > 0);
+}
 
 char32_t downcase_char(char32_t c)
 {
@@ -1116,6 +1136,31 @@ std::string format_float(Value arg, char conv, const std::string& flags, std::in
 }
 
 } // namespace
+
+int compare_ordered_bytes(std::string_view x, std::string_view y)
+{
+    auto [i, j] = std::mismatch(x.begin(), x.end(), y.begin(), y.end());
+    if (i == x.end())
+        return j == y.end() ? 0 : -1;
+    if (j == y.end())
+        return 1;
+    return order_byte(static_cast<unsigned char>(*i)) < order_byte(static_cast<unsigned char>(*j)) ? -1 : 1;
+}
+
+int compare_string_text(const String* a, const String* b)
+{
+    if (orders_by_bytes(a) && orders_by_bytes(b))
+        return compare_ordered_bytes(a->bytes, b->bytes);
+    const char *p = a->bytes.data(), *p_end = p + a->bytes.size();
+    const char *q = b->bytes.data(), *q_end = q + b->bytes.size();
+    for (; p < p_end && q < q_end;) {
+        char32_t c = ordered_char(a, p), d = ordered_char(b, q);
+        if (c != d)
+            return c < d ? -1 : 1;
+    }
+    return p < p_end ? 1 : q < q_end ? -1 : 0;
+}
+
 
 Value format_string(Args a, bool message_quotes)
 {
