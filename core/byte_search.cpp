@@ -68,6 +68,10 @@ std::size_t find_bytes(std::string_view h, std::string_view needle, AsciiCase ho
         return 0;
     if (k > h.size())
         return std::string_view::npos;
+    if (k == 1 && ByteTest(static_cast<unsigned char>(needle[0]), how).mask == 0) {
+        const void* p = std::memchr(h.data(), needle[0], h.size());
+        return p ? static_cast<std::size_t>(static_cast<const char*>(p) - h.data()) : std::string_view::npos;
+    }
     std::size_t i = 0;
 #if defined(__SSE2__)
     ByteTest first(static_cast<unsigned char>(needle[0]), how);
@@ -96,12 +100,24 @@ std::size_t rfind_bytes(std::string_view h, std::string_view needle, AsciiCase h
     std::size_t k = needle.size();
     if (k > h.size())
         return std::string_view::npos;
-    if (how == AsciiCase::exact || k == 0)
-        return h.rfind(needle);
+    if (k == 0)
+        return h.size();
     ByteTest first(static_cast<unsigned char>(needle[0]), how);
-    for (std::size_t i = h.size() - k + 1; i-- > 0;)
-        if (first(static_cast<unsigned char>(h[i])) && equal_at(h.data() + i, needle, how))
+    for (std::size_t end = h.size() - k + 1; end > 0;) { // candidates start before `end`
+        std::size_t i;
+        if (first.mask == 0) {
+            const void* p = memrchr(h.data(), first.value, end);
+            if (!p)
+                break;
+            i = static_cast<std::size_t>(static_cast<const char*>(p) - h.data());
+        } else if (i = end - 1; !first(static_cast<unsigned char>(h[i]))) {
+            end = i;
+            continue;
+        }
+        if (k == 1 || equal_at(h.data() + i, needle, how))
             return i;
+        end = i;
+    }
     return std::string_view::npos;
 }
 

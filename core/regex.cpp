@@ -1502,6 +1502,8 @@ Regex::Regex(std::string_view source, bool case_fold)
     m_group_count = t.group_count;
     m_group_of = std::move(t.group_of);
     m_compiled[0] = compile_icu(t.icu, case_fold, mode != Mode::plain);
+    if (mode == Mode::plain && !m_uses_point)
+        m_prefilter = line_prefilter(source, case_fold);
 }
 
 Regex::~Regex() = default;
@@ -1642,7 +1644,65 @@ std::optional<Match> Regex::search_forward(const SplitText& text, std::size_t fr
         return std::nullopt;
     if (m_literal)
         return whole_match(gapmacs::search_forward(text, *m_literal, from, bound));
+    if (m_prefilter && m_prefilter_rest == 0) {
+        bool dense = false;
+        auto m = search_lines(*m_compiled[0], text, from, bound, dense);
+        m_prefilter_backoff = dense ? std::min(m_prefilter_backoff * 2, 1024u) : 1;
+        m_prefilter_rest = dense ? m_prefilter_backoff : 0;
+        return m;
+    }
+    if (m_prefilter_rest > 0)
+        --m_prefilter_rest;
     return run(compiled(variant_for(from, point, Variant::point_start)), text, from, bound, false);
+}
+
+// Whether the line [start, end) holds the prefilter's other texts, and ends
+// with its line end when `end` is a newline (a shorter line that the bound
+// cuts may still end a match at a newline after it).
+bool Regex::may_match_line(const SplitText& text, std::size_t start, std::size_t end, bool newline_at_end) const
+{
+    const bool fold = m_prefilter->how == AsciiCase::fold;
+    const std::string& tail = m_prefilter->line_end;
+    if (newline_at_end && !tail.empty() &&
+        (end - start < tail.size() || !search_literal_forward(text, tail, end - tail.size(), end, fold)))
+        return false;
+    for (const std::string& other : m_prefilter->also)
+        if (!search_literal_forward(text, other, start, end, fold))
+            return false;
+    return true;
+}
+
+// The prefilter's text is found by memchr; ICU runs from the start of its
+// line to the end (no match crosses one). When the lines holding the text
+// come close together and do not match, one ICU pass over the rest costs
+// less than a call a line: that search is `dense`.
+std::optional<Match> Regex::search_lines(Compiled& c, const SplitText& text, std::size_t from,
+                                         std::size_t bound, bool& dense) const
+{
+    prepare(c, text);
+    const bool fold = m_prefilter->how == AsciiCase::fold;
+    std::size_t misses = 0;
+    for (std::size_t pos = from; pos <= bound;) {
+        auto hit = search_literal_forward(text, m_prefilter->bytes, pos, bound, fold);
+        if (!hit)
+            return std::nullopt;
+        auto nl_before = search_literal_backward(text, "\n", hit->begin, pos, false);
+        auto nl_after = search_literal_forward(text, "\n", hit->end, bound, false);
+        std::size_t line_start = nl_before ? nl_before->end : pos;
+        std::size_t line_end = nl_after ? nl_after->begin : bound;
+        if (!may_match_line(text, line_start, line_end, nl_after.has_value())) {
+            pos = line_end + 1;
+            continue;
+        }
+        if (find_in(c, line_start, line_end))
+            return match_data(c);
+        if (++misses >= 16 && (line_end - from) / misses < 1024) {
+            dense = true;
+            return find_in(c, line_end, bound) ? std::optional(match_data(c)) : std::nullopt;
+        }
+        pos = line_end + 1;
+    }
+    return std::nullopt;
 }
 
 std::optional<Match> Regex::looking_at(const SplitText& text, std::size_t pos,

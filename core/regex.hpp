@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "core/literal_search.hpp"
+#include "core/regex_prefilter.hpp"
 #include "core/split_text.hpp"
 
 namespace gapmacs {
@@ -110,6 +111,9 @@ private:
     Variant variant_for(std::size_t from, std::optional<std::size_t> point, Variant at_point) const;
     std::optional<Match> run(Compiled& c, const SplitText& text, std::size_t from, std::size_t to,
                              bool anchored) const;
+    bool may_match_line(const SplitText& text, std::size_t start, std::size_t end, bool newline_at_end) const;
+    std::optional<Match> search_lines(Compiled& c, const SplitText& text, std::size_t from, std::size_t bound,
+                                      bool& dense) const;
     Match match_data(Compiled& c) const;
 
     std::string m_source;
@@ -123,6 +127,14 @@ private:
     // Set when the regexp is literal text (literal_search.hpp): then it is
     // searched as bytes and never compiled by ICU.
     std::optional<LiteralRegexp> m_literal;
+    // Set when matches lie within a line and hold this text
+    // (regex_prefilter.hpp): forward searches run ICU on its lines only.
+    std::optional<LinePrefilter> m_prefilter;
+    // After a search whose text held the prefilter's text on most lines,
+    // the next `m_prefilter_rest` searches run without it; each dense
+    // search in a row doubles the rest.
+    mutable unsigned m_prefilter_rest = 0;
+    mutable unsigned m_prefilter_backoff = 1;
 };
 
 // Called every few thousand steps of a long match or search; when it returns
