@@ -1205,6 +1205,19 @@ std::int64_t char_start(const SplitState& s, std::int64_t i)
 
 char32_t decode_at(const SplitState& s, std::int64_t i, int& len)
 {
+    // Two- and (most) three-byte characters, which are always well formed
+    // with these leads, decode in place; the rest through decode_char.
+    std::int64_t n = s.size();
+    unsigned char b0 = s.byte(i);
+    if (b0 >= 0xC2 && b0 <= 0xDF && i + 1 < n && is_continuation_byte(s.byte(i + 1))) {
+        len = 2;
+        return (char32_t(b0 & 0x1F) << 6) | (s.byte(i + 1) & 0x3F);
+    }
+    if (b0 >= 0xE1 && b0 <= 0xEF && b0 != 0xED && i + 2 < n && is_continuation_byte(s.byte(i + 1)) &&
+        is_continuation_byte(s.byte(i + 2))) {
+        len = 3;
+        return (char32_t(b0 & 0x0F) << 12) | (char32_t(s.byte(i + 1) & 0x3F) << 6) | (s.byte(i + 2) & 0x3F);
+    }
     unsigned char b[4];
     std::int64_t avail = std::min<std::int64_t>(4, s.size() - i);
     for (std::int64_t k = 0; k < avail; ++k)
@@ -1397,10 +1410,22 @@ const UTextFuncs split_funcs = {
 // search allocates nothing once its Regex has run once.
 UText* open_split(UText* ut, const char* p1, std::int64_t n1, const char* p2, std::int64_t n2, UErrorCode* status)
 {
-    ut = utext_setup(ut, sizeof(SplitState), status);
     if (U_FAILURE(*status))
         return ut;
-    // utext_setup zeroed the storage; SplitState is an implicit-lifetime aggregate.
+    // Reopening one of ours (ICU's close clears pFuncs) resets what
+    // utext_setup would, without its memset of our 6 KB of chunks: that was
+    // most of a short string-match, twice (the matcher reopens its clone).
+    if (ut && ut->magic == UTEXT_MAGIC && ut->pFuncs == &split_funcs &&
+        ut->extraSize >= static_cast<std::int32_t>(sizeof(SplitState))) {
+        ut->chunkContents = nullptr;
+        ut->chunkOffset = ut->chunkLength = ut->nativeIndexingLimit = 0;
+        ut->chunkNativeStart = ut->chunkNativeLimit = 0;
+    } else {
+        ut = utext_setup(ut, sizeof(SplitState), status);
+        if (U_FAILURE(*status))
+            return ut;
+    }
+    // SplitState is an implicit-lifetime aggregate in the UText's storage.
     auto* s = static_cast<SplitState*>(ut->pExtra);
     s->p1 = p1;
     s->n1 = n1;
@@ -1426,7 +1451,9 @@ UText* U_CALLCONV split_clone(UText* dest, const UText* src, UBool deep, UErrorC
     }
     const SplitState& s = split_state(src);
     dest = open_split(dest, s.p1, s.n1, s.p2, s.n2, status);
-    if (U_SUCCESS(*status))
+    // A source never read (prepare's) has no chunk: the clone gets none
+    // either, and fills where the matcher first looks, not at 0.
+    if (U_SUCCESS(*status) && src->chunkContents != nullptr)
         split_access(dest, utext_getNativeIndex(src), true);
     return dest;
 }
@@ -1796,6 +1823,13 @@ class RegexCache {
 public:
     std::shared_ptr<const Regex> get(std::string_view source, bool case_fold)
     {
+        // A loop calling string-match or re-search-forward asks for the
+        // same regexp each time: no key to build or hash.
+        if (!m_lru.empty()) {
+            std::string_view front = m_lru.front().first;
+            if (front[0] == (case_fold ? '1' : '0') && front.substr(1) == source)
+                return m_lru.front().second;
+        }
         std::string key;
         key.reserve(source.size() + 1);
         key += case_fold ? '1' : '0';

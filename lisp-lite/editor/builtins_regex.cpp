@@ -34,7 +34,8 @@ Value fix(std::int64_t n) { return Value::fixnum(n); }
 
 bool case_fold()
 {
-    Value v = xsymbol(intern("case-fold-search"))->value;
+    static const Value case_fold_search = intern("case-fold-search");
+    Value v = xsymbol(case_fold_search)->value;
     return v != Qunbound && !nilp(v);
 }
 
