@@ -4,7 +4,9 @@
 # make test-asan builds in build-asan/ with asserts on, ASan and UBSan, and runs the same tests.
 # make fuzz runs each libFuzzer harness of tests/fuzz for FUZZ_SECONDS.
 
-PACKAGES := g++ make cmake pkg-config libncurses-dev libicu-dev libjansson-dev nettle-dev catch2 tmux
+PACKAGES := g++ make cmake pkg-config libncurses-dev libicu-dev libjansson-dev nettle-dev zlib1g-dev catch2 tmux
+# GNU Emacs's own Lisp sources (.el.gz, no Emacs binary): gapmacs's standard library.
+PACKAGES += emacs-el
 # ELPA libraries the Lisp tests load unchanged (Debian's elpa-*, sources only).
 TEST_PACKAGES := elpa-dash elpa-s elpa-f elpa-ht elpa-async
 JOBS     := $(shell nproc 2>/dev/null || echo 2)

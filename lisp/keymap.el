@@ -81,6 +81,15 @@
     (setcdr last tail)
     out))
 
+;; For maps of commands on plain keys (special modes, menus): typing no
+;; longer inserts, and digits and `-' give a prefix argument unless NODIGITS.
+(defun suppress-keymap (map &optional nodigits)
+  (define-key map [remap self-insert-command] #'undefined)
+  (unless nodigits
+    (define-key map "-" #'negative-argument)
+    (dotimes (i 10)
+      (define-key map (string (+ ?0 i)) #'digit-argument))))
+
 (defun define-prefix-command (command &optional mapvar name)
   (let ((map (make-sparse-keymap name)))
     (fset command map)

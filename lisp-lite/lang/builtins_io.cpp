@@ -9,6 +9,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/file_contents.hpp"
 #include "core/utf8.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -299,15 +300,17 @@ std::string locate_in(const std::string& file, Value path, const std::vector<std
     return "";
 }
 
-// The suffixes `load` tries: ".el" then none; NOSUFFIX: none only;
-// MUST-SUFFIX: ".el" only (unless FILE already ends in .el/.elc).
+// The suffixes `load` tries, each also compressed (Emacs's
+// load-file-rep-suffixes under auto-compression-mode): ".el" then none;
+// NOSUFFIX: none only; MUST-SUFFIX: ".el" only (unless FILE already ends in
+// .el/.elc). Never ".elc": gapmacs reads sources.
 std::vector<std::string> load_suffixes(const std::string& file, bool nosuffix, bool must_suffix)
 {
     if (nosuffix)
-        return {""};
+        return {"", ".gz"};
     if (must_suffix && !ends_with(file, ".el") && !ends_with(file, ".elc"))
-        return {".el"};
-    return {".el", ""};
+        return {".el", ".el.gz"};
+    return {".el", ".el.gz", "", ".gz"};
 }
 
 std::string locate(const std::string& file, bool nosuffix, bool must_suffix = false)
@@ -522,11 +525,8 @@ bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool 
         xsignal3(Qfile_missing, make_string("Cannot open load file"), make_string("No such file or directory"),
                  make_string_from_utf8(file));
     }
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
     std::string internal;
-    utf8_to_internal(ss.str(), internal, true);
+    utf8_to_internal(read_file_contents(path), internal, true);
     if (!nomessage)
         message("Loading " + path + " (source)...");
     g_last_loaded = path;

@@ -1,14 +1,19 @@
 // Everything else: type-of, the collector's Lisp interface, sleeping, exiting,
 // and the built-in variables.
+#include <pwd.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <filesystem>
 #include <cmath>
+#include <cstdlib>
 #include <thread>
 
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/emacs_library.hpp"
 #include "lisp-lite/lang/eval.hpp"
 
 #ifndef GAPMACS_LISP_DIR
@@ -93,7 +98,55 @@ Value f_kill_emacs(Args a)
 
 Value f_purecopy(Args a) { return a[0]; }
 
+// The user and the machine, as Emacs reads them: LOGNAME or USER first for
+// the login name (user-real-login-name: the uid's), the GECOS name before
+// its first comma for the full name.
+const passwd* user_entry(Value uid)
+{
+    return getpwuid(uid.is_fixnum() ? static_cast<uid_t>(uid.as_fixnum()) : getuid());
+}
+
+Value f_user_login_name(Args a)
+{
+    if (nilp(a[0]))
+        for (const char* var : {"LOGNAME", "USER"})
+            if (const char* v = std::getenv(var); v && *v)
+                return make_string_from_utf8(v);
+    const passwd* pw = user_entry(a[0]);
+    return pw ? make_string_from_utf8(pw->pw_name) : Qnil;
+}
+
+Value f_user_real_login_name(Args)
+{
+    const passwd* pw = getpwuid(getuid());
+    return make_string_from_utf8(pw ? pw->pw_name : "unknown");
+}
+
+Value f_user_full_name(Args a)
+{
+    if (nilp(a[0]))
+        if (const char* v = std::getenv("NAME"); v && *v)
+            return make_string_from_utf8(v);
+    const passwd* pw = user_entry(a[0]);
+    if (!pw)
+        return Qnil;
+    std::string gecos = pw->pw_gecos ? pw->pw_gecos : "";
+    return make_string_from_utf8(gecos.substr(0, gecos.find(',')));
+}
+
+Value f_system_name(Args)
+{
+    char host[256] = {};
+    if (gethostname(host, sizeof host - 1) != 0)
+        return make_string("localhost");
+    return make_string_from_utf8(host);
+}
+
 const SubrDef misc_subrs[] = {
+    {"user-login-name", 0, 1, f_user_login_name},
+    {"user-real-login-name", 0, 0, f_user_real_login_name},
+    {"user-full-name", 0, 1, f_user_full_name},
+    {"system-name", 0, 0, f_system_name},
     {"type-of", 1, 1, f_type_of},
     {"identity", 1, 1, f_identity},
     {"ignore", 0, many, f_ignore},
@@ -182,7 +235,27 @@ void define_standard_variables()
     defvar_builtin("case-fold-search", Qt);
     defvar_builtin("max-lisp-eval-depth", Value::fixnum(1600));
     defvar_builtin("max-specpdl-size", Value::fixnum(2500));
-    defvar_builtin("load-path", list({make_string_from_utf8(GAPMACS_LISP_DIR)}));
+    // gapmacs's own lisp/ first, then GNU Emacs's library (emacs_library.hpp).
+    std::string emacs_lisp = emacs_library_directory();
+    {
+        RootedVector dirs;
+        dirs.push_back(make_string_from_utf8(GAPMACS_LISP_DIR));
+        for (const std::string& d : emacs_library_load_path(emacs_lisp))
+            dirs.push_back(make_string_from_utf8(d));
+        defvar_builtin("load-path", list_from(dirs));
+    }
+    defvar_builtin("gapmacs-emacs-lisp-directory", emacs_lisp.empty() ? Qnil : make_string_from_utf8(emacs_lisp));
+    // Emacs's etc/ beside its library (emacs-common), else gapmacs's own.
+    std::string emacs_root =
+        std::filesystem::path(emacs_lisp.empty() ? GAPMACS_LISP_DIR "/../" : emacs_lisp + "/../").lexically_normal();
+    std::string etc = emacs_root + "etc/";
+    defvar_builtin("data-directory", make_string_from_utf8(etc));
+    defvar_builtin("doc-directory", make_string_from_utf8(etc));
+    defvar_builtin("source-directory", make_string_from_utf8(emacs_root));
+    defvar_builtin("installation-directory", Qnil);
+    utsname uts{};
+    std::string machine = uname(&uts) == 0 ? uts.machine : "x86_64";
+    defvar_builtin("system-configuration", make_string_from_utf8(machine + "-pc-linux-gnu"));
     defvar_builtin("load-file-name", Qnil);
     defvar_builtin("load-in-progress", Qnil);
     defvar_builtin("lexical-binding", Qt);

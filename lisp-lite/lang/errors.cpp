@@ -132,6 +132,7 @@ const StandardError standard_errors[] = {
     {"no-catch", "No catch for tag", {"error"}},
     {"file-error", "File error", {"error"}},
     {"file-missing", "File is missing", {"file-error", "error"}},
+    {"remote-file-error", "Remote file error", {"file-error", "error"}},
     {"file-already-exists", "File already exists", {"file-error", "error"}},
     {"permission-denied", "Cannot access file or directory", {"file-error", "error"}},
     {"coding-system-error", "Invalid coding system", {"error"}},

@@ -1,0 +1,104 @@
+;;; emacs-library-tests.el --- GNU Emacs's own Lisp library on load-path  -*- lexical-binding: t -*-
+
+;; `make test' installs Debian's emacs-el (the .el.gz sources, no Emacs):
+;; its directories follow gapmacs's lisp/ on load-path, in Emacs 28's order,
+;; and its files load from source through zlib.
+;; No gc-stress run: the tests start editors of their own.
+
+(defconst emacs-library-tests--dir "/usr/share/emacs/28.2/lisp")
+(defconst emacs-library-tests--here (file-name-directory (or load-file-name buffer-file-name)))
+
+(defun emacs-library-tests--gapmacs (env &rest args)
+  "Exit status and output of a child gapmacs run with ENV added."
+  (with-temp-buffer
+    (let* ((process-environment (append env process-environment))
+           (status (apply #'call-process (car command-line-args) nil t nil "--batch" "-Q" args)))
+      (cons status (buffer-string)))))
+
+(ert-deftest emacs-library-tests-load-path ()
+  (should (equal gapmacs-emacs-lisp-directory emacs-library-tests--dir))
+  ;; gapmacs's own lisp/ first, then the library and its subdirs.el
+  ;; directories in Emacs 28's order (from `emacs -Q --batch': load-path).
+  (should (file-exists-p (expand-file-name "simple.el" (car load-path))))
+  (should (equal (mapcar (lambda (d) (file-relative-name d emacs-library-tests--dir)) (cdr load-path))
+                 '("." "vc" "url" "textmodes" "progmodes" "play" "org" "nxml" "net" "mh-e" "mail"
+                   "leim" "language" "international" "image" "gnus" "eshell" "erc" "emulation"
+                   "emacs-lisp" "cedet" "calendar" "calc" "obsolete")))
+  (should (equal data-directory "/usr/share/emacs/28.2/etc/"))
+  (should (equal source-directory "/usr/share/emacs/28.2/")))
+
+(ert-deftest emacs-library-tests-bundled-first ()
+  ;; What gapmacs bundles wins over Emacs's file of the same name.
+  (should (equal (locate-library "simple") (expand-file-name "simple.el" (car load-path))))
+  (should (equal (locate-library "ring")
+                 (concat emacs-library-tests--dir "/emacs-lisp/ring.el.gz")))
+  (should (equal (locate-library "ring.el") (locate-library "ring"))))
+
+(ert-deftest emacs-library-tests-ring-from-source ()
+  ;; ring.el.gz, read through zlib and evaluated; values from Emacs 28.
+  (require 'ring)
+  (should (member (concat emacs-library-tests--dir "/emacs-lisp/ring.el.gz")
+                  (mapcar #'car load-history)))
+  (let ((r (make-ring 3)))
+    (dolist (x '(a b c d)) (ring-insert r x))
+    (should (equal (ring-elements r) '(d c b)))
+    (should (equal (ring-ref r 0) 'd))
+    (should (equal (ring-remove r) 'b))
+    (should (equal (ring-length r) 2))
+    (should (equal (ring-member r 'c) 1))))
+
+(ert-deftest emacs-library-tests-hidden ()
+  ;; An empty GAPMACS_EMACS_LISP hides the library: gapmacs runs as before.
+  (let ((r (emacs-library-tests--gapmacs
+            '("GAPMACS_EMACS_LISP=")
+            "--eval" "(progn (princ (list (length load-path) gapmacs-emacs-lisp-directory (locate-library \"ring\"))) (require 'ring))")))
+    (should (equal (car r) 255))
+    (should (string-prefix-p "(1 nil nil)" (cdr r)))
+    (should (string-match-p "Cannot open load file: No such file or directory, ring" (cdr r))))
+  ;; A directory that does not exist is no error either.
+  (let ((r (emacs-library-tests--gapmacs '("GAPMACS_EMACS_LISP=/nonexistent/lisp")
+                                          "--eval" "(princ (length load-path))")))
+    (should (equal r '(0 . "1")))))
+
+(ert-deftest emacs-library-tests-compressed-sources ()
+  (let* ((dir (make-temp-file "gapmacs-gz" t))
+         (good (expand-file-name "gzgood.el" dir))
+         (bad (expand-file-name "gzbad.el.gz" dir))
+         (load-path (cons dir load-path)))
+    (unwind-protect
+        (progn
+          (with-temp-file good
+            (insert ";;; -*- lexical-binding: t -*-\n(defun gzgood-f () \"é\")\n(provide 'gzgood)\n"))
+          (should (equal (call-process "gzip" nil nil nil good) 0))
+          (should (file-exists-p (concat good ".gz")))
+          (require 'gzgood)
+          (should (equal (gzgood-f) "é"))
+          ;; A cut-short stream: a clear error naming the file, nothing defined.
+          (with-temp-file bad
+            (set-buffer-multibyte nil)
+            (insert-file-contents-literally (concat good ".gz"))
+            (delete-region (- (point-max) 12) (point-max))
+            (goto-char (point-min))
+            (while (search-forward "gzgood" nil t) (replace-match "gzbad!")))
+          (let ((err (should-error (load "gzbad") :type 'file-error)))
+            (should (string-match-p "gzbad\\.el\\.gz" (error-message-string err))))
+          (should-not (fboundp 'gzbad!-f)))
+      (delete-directory dir t))))
+
+(defconst emacs-library-tests--ratchet 387
+  "How many of the features Emacs 28 requires in batch (emacs28-requirable.txt,
+written by `emacs -Q --batch' over the installed library) also require in
+`gapmacs --batch -Q'.  Raise it as the core grows; it must never drop.")
+
+(ert-deftest emacs-library-tests-requirable ()
+  ;; Each feature in a fresh editor, two at a time.
+  (let* ((list (expand-file-name "emacs28-requirable.txt" emacs-library-tests--here))
+         ;; `exit 0': xargs stops at a command that exits 255 (a failed require).
+         (script "timeout 60 \"$0\" --batch -Q --eval \"(require (quote $1))\" >/dev/null 2>&1 && echo \"$1\"; exit 0")
+         (ok (with-temp-buffer
+               (call-process "xargs" list t nil "-P2" "-n1" "sh" "-c" script (car command-line-args))
+               (split-string (buffer-string) "\n" t))))
+    (message "emacs-library: %d of %d features of Emacs 28 require" (length ok)
+             (with-temp-buffer (insert-file-contents list) (count-lines (point-min) (point-max))))
+    (should (member "ring" ok))
+    (should (>= (length ok) emacs-library-tests--ratchet))))
