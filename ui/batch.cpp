@@ -221,10 +221,6 @@ int run_batch(int argc, char** argv)
     set_command_line(argc, argv);
     int status = 0;
     try {
-        // The keymaps Emacs has in C (global-map, make-sparse-keymap,
-        // define-key): the libraries define their maps as they load.
-        // Under a millisecond; the editor loads it with the rest (loadup).
-        load_file("keymap", false, true);
         status = process_arguments(argc, argv);
     } catch (const KillEmacs& k) {
         status = k.status;

@@ -65,7 +65,7 @@
          (seed 7)
          (next (lambda () (setq seed (% (+ (* seed 75) 74) 65537))))
          (items nil))
-    (dotimes (_ 2000)
+    (dotimes (_ 600)
       (let ((s "abcdefgh"))
         (dotimes (_ (% (funcall next) 5))
           (setq s (concat s (aref pieces (% (funcall next) (length pieces))))))
