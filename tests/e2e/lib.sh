@@ -76,6 +76,19 @@ wait_gone() {
 # Row N (0-based) of the screen.
 row() { screen | sed -n "$(( $1 + 1 ))p"; }
 
+# Waits (timeout $3 s, default 5) until row $1 starts with $2: the text
+# may be on the screen before the change a test waits for (a region that
+# a command will replace holds it already).
+wait_row() {
+    local limit=${3:-5} end
+    end=$(( $(date +%s%N) / 1000000 + limit * 1000 ))
+    while (( $(date +%s%N) / 1000000 < end )); do
+        [[ "$(row "$1")" == "$2"* ]] && return 0
+        sleep 0.05
+    done
+    fail "row $1 is '$(row "$1")', expected it to start with '$2'"
+}
+
 expect_row() {
     local got
     got=$(row "$1")
