@@ -92,6 +92,39 @@
 
 ;; Narrowing to the page around point (C-x n p): the text between the
 ;; page delimiters before and after it, delimiters excluded, as Emacs shows it.
+;; Emacs's menu bar: the menus libraries add their items to, under
+;; [menu-bar] in the global map (a terminal shows no menu bar: they are
+;; kept, not drawn).
+(defconst menu-bar-separator '("--") "Separator for menus.")
+(defvar menu-bar-file-menu (make-sparse-keymap "File"))
+(defvar menu-bar-edit-menu (make-sparse-keymap "Edit"))
+(defvar menu-bar-options-menu (make-sparse-keymap "Options"))
+(defvar menu-bar-tools-menu (make-sparse-keymap "Tools"))
+(defvar menu-bar-search-menu (make-sparse-keymap "Search"))
+(defvar menu-bar-help-menu (make-sparse-keymap "Help"))
+(define-key global-map [menu-bar help-menu] (cons "Help" menu-bar-help-menu))
+(define-key global-map [menu-bar tools] (cons "Tools" menu-bar-tools-menu))
+(define-key global-map [menu-bar options] (cons "Options" menu-bar-options-menu))
+(define-key global-map [menu-bar edit] (cons "Edit" menu-bar-edit-menu))
+(define-key global-map [menu-bar file] (cons "File" menu-bar-file-menu))
+(define-key menu-bar-edit-menu [search] (cons "Search" menu-bar-search-menu))
+
+(defvar help-char ?\C-h "The character that asks for help in prompts and prefix keys.")
+(defvar help-event-list '(help f1) "Events other than `help-char' that ask for help.")
+
+(defun make-mode-line-mouse-map (mouse function)
+  "A keymap binding MOUSE on the mode line to FUNCTION."
+  (let ((map (make-sparse-keymap)))
+    (define-key map (vector 'mode-line mouse) function)
+    map))
+
+;; How Emacs's own files (menu-bar.el, mule-cmds.el, vc-hooks.el...) add
+;; their menu entries: ITEM is a definition, (STRING . DEF) or a
+;; (menu-item ...) list, bound as it is (menus are inert in a terminal).
+(defun bindings--define-key (map key item)
+  (declare (indent 2))
+  (define-key map key item))
+
 (defun narrow-to-page (&optional arg)
   "Show only the current page (the ARGth next or previous one with ARG)."
   (interactive "P")

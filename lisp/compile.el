@@ -593,6 +593,32 @@ A numeric ARG moves that many; C-u starts again at the first."
   (setq compilation--count 0)
   (setq-local revert-buffer-function (lambda (&rest _) (recompile))))
 
+;; Emacs's way to define a mode of compilation-mode's family (grep-mode,
+;; occur-like modes of packages): NAME-mode's own variables, named as
+;; compilation's with its first word replaced, become its local values.
+(defconst compilation--mode-variables
+  '(compilation-buffer-name-function compilation-directory-matcher compilation-error
+    compilation-error-regexp-alist compilation-error-regexp-alist-alist
+    compilation-error-screen-columns compilation-finish-functions compilation-first-column
+    compilation-mode-font-lock-keywords compilation-page-delimiter
+    compilation-parse-errors-filename-function compilation-process-setup-function
+    compilation-scroll-output compilation-search-path compilation-skip-threshold
+    compilation-window-height))
+
+(defmacro define-compilation-mode (mode name doc &rest body)
+  "Define MODE like `define-derived-mode' with parent `compilation-mode'."
+  (declare (indent 2))
+  (let ((prefix (replace-regexp-in-string "-mode\\'" "" (symbol-name mode))))
+    `(define-derived-mode ,mode compilation-mode ,name
+       ,doc
+       ,@(delq nil
+               (mapcar (lambda (var)
+                         (let ((own (intern-soft (replace-regexp-in-string
+                                                  "\\`compilation" prefix (symbol-name var)))))
+                           (and own (boundp own) `(set (make-local-variable ',var) ,own))))
+                       compilation--mode-variables))
+       ,@body)))
+
 (let ((map compilation-mode-map))
   (define-key map (kbd "RET") 'compile-goto-error)
   (define-key map (kbd "C-c C-c") 'compile-goto-error)

@@ -417,5 +417,70 @@ x COMMAND  Display documentation for the given command.
 C-h, ?     This help.
 ")))
 
+
+;; The usage line of a function's documentation: Emacs keeps it at the end
+;; of the docstring as "\n\n(fn ARGS)", and its libraries (cl-generic,
+;; eieio, elisp-mode...) read and write it at load time.
+
+(defconst help--usage-regexp "\n\n(fn\\(\\( .*\\)?)\\)\\'"
+  "Where a docstring keeps its usage line; group 1 is what follows `fn'.")
+
+(defun help--docstring-quote (string)
+  "STRING with the characters `substitute-command-keys' would change escaped by \\=\\=."
+  (replace-regexp-in-string "['\\`‘’]" "\\\\=\\&" string))
+
+(defun help--make-usage (function arglist)
+  "(NAME ARG...) for FUNCTION and ARGLIST: names upper-cased, a leading _ dropped."
+  (cons (if (symbolp function) function 'anonymous)
+        (mapcar (lambda (arg)
+                  (cond ((and (symbolp arg) (string-prefix-p "&" (symbol-name arg))) arg)
+                        ((symbolp arg)
+                         (let ((name (symbol-name arg)))
+                           (intern (upcase (if (string-match-p "\\`_." name) (substring name 1) name)))))
+                        ((and (consp arg) (symbolp (car arg)))
+                         (cons (intern (upcase (symbol-name (car arg)))) (cdr arg)))
+                        (t arg)))
+                arglist)))
+
+(defun help--make-usage-docstring (function arglist)
+  (let ((print-escape-newlines t))
+    (help--docstring-quote (format "%S" (help--make-usage function arglist)))))
+
+(defun help-split-fundoc (docstring def &optional section)
+  "Split DOCSTRING into (USAGE . DOC); USAGE names DEF.
+SECTION nil: nil when there is no usage line; t: the pair anyway;
+`usage' or `doc': that part alone."
+  (let* ((found (and docstring (string-match help--usage-regexp docstring)))
+         (doc (if (not found)
+                  docstring
+                (and (memq section '(nil t doc))
+                     (> (match-beginning 0) 0)
+                     (substring docstring 0 (match-beginning 0)))))
+         (usage (and found (memq section '(nil t usage))
+                     (concat "(" (if (and def (symbolp def))
+                                     (help--docstring-quote (format "%S" def))
+                                   "anonymous")
+                             (match-string 1 docstring)))))
+    (cond ((null section) (and usage (cons usage doc)))
+          ((eq section t) (cons usage doc))
+          ((eq section 'usage) usage)
+          ((eq section 'doc) doc))))
+
+(defun help-add-fundoc-usage (docstring arglist)
+  "DOCSTRING with a usage line made from ARGLIST, unless it has one.
+ARGLIST t adds none; a string \"(F ARG...)\" gives the arguments."
+  (unless (stringp docstring) (setq docstring ""))
+  (if (or (eq arglist t) (string-match-p help--usage-regexp docstring))
+      docstring
+    (concat docstring
+            (cond ((not (string-match "\n?\n\\'" docstring)) "\n\n")
+                  ((= (- (match-end 0) (match-beginning 0)) 1) "\n")
+                  (t ""))
+            (if (stringp arglist)
+                (if (string-match "\\`[^ ]+\\(.*\\))\\'" arglist)
+                    (concat "(fn" (match-string 1 arglist) ")")
+                  (error "Unrecognized usage format"))
+              (help--make-usage-docstring 'fn arglist)))))
+
 (provide 'help)
 ;;; help.el ends here

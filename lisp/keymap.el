@@ -37,8 +37,19 @@
   (if prompt (list 'keymap prompt) (list 'keymap)))
 
 (defun make-keymap (&optional prompt)
-  "A keymap; sparse here (Emacs gives a full one, with a char-table)."
-  (make-sparse-keymap prompt))
+  "A full keymap: a char-table holds the bindings of all characters."
+  (let ((map (list 'keymap (make-char-table 'keymap))))
+    (if prompt (nconc map (list prompt)) map)))
+
+(defun keymap-prompt (keymap)
+  "The overall prompt string of KEYMAP (or of a map it inherits), or nil."
+  (let ((tail (cdr (keymap--check keymap))) (prompt nil))
+    (while (and tail (not prompt))
+      (let ((elt (if (consp tail) (car tail) tail)))
+        (cond ((stringp elt) (setq prompt elt))
+              ((and (consp elt) (eq (car elt) 'keymap)) (setq prompt (keymap-prompt elt)))))
+      (setq tail (cdr-safe tail)))
+    prompt))
 
 (defun keymap--check (keymap)
   (or (keymap--resolve keymap)
@@ -74,7 +85,7 @@
                                        (eq (cadr elt) 'keymap))
                                   (cons (car elt) (copy-keymap (cdr elt))))
                                  ((consp elt) (cons (car elt) (cdr elt)))
-                                 ((vectorp elt) (copy-sequence elt))
+                                 ((or (vectorp elt) (char-table-p elt)) (copy-sequence elt))
                                  (t elt))))
         (setq last (cdr last)))
       (setq tail (cdr tail)))
@@ -199,6 +210,8 @@
                  (t 'keymap--none))))
         ((and (vectorp elt) (natnump event) (< event (length elt)))
          (let ((v (aref elt event))) (if v v 'keymap--none)))
+        ((and (char-table-p elt) (characterp event))
+         (let ((v (aref elt event))) (if v v 'keymap--none)))
         (t 'keymap--none)))
 
 (defun keymap--access (map event t-ok noinherit)
@@ -272,7 +285,9 @@ A number N when the first N events of KEY are bound to a non-prefix."
                (setcdr elt def) (setq done t))
               ((and (vectorp elt) (natnump event) (< event (length elt)))
                (aset elt event def) (setq done t))
-              ((vectorp elt) (setq insert-after (cdr tail)))))
+              ((and (char-table-p elt) (characterp event))
+               (aset elt event def) (setq done t))
+              ((or (vectorp elt) (char-table-p elt)) (setq insert-after (cdr tail)))))
       (setq tail (cdr tail)))
     (unless done
       (setcdr insert-after (cons (cons event def) (cdr insert-after))))
@@ -516,6 +531,71 @@ A number N when the first N events of KEY are bound to a non-prefix."
   (interactive "kUnset key locally: ")
   (when (current-local-map) (local-set-key key nil)))
 
+;;;; Walking and composing keymaps
+
+(defun keymap--map-elements (function map inherit)
+  "Call FUNCTION with each event and binding of MAP, in its order; a
+vector gives each index bound, a nested keymap its own bindings; with
+INHERIT the parent's follow."
+  (let ((tail (cdr (keymap--check map))))
+    (while (consp tail)
+      (let ((elt (car tail)))
+        (cond ((eq elt 'keymap) (unless inherit (setq tail nil)))
+              ((and (consp elt) (eq (car elt) 'keymap))
+               (keymap--map-elements function elt inherit))
+              ((vectorp elt)
+               (dotimes (i (length elt))
+                 (when (aref elt i) (funcall function i (aref elt i)))))
+              ((char-table-p elt)
+               (map-char-table (lambda (k v) (when v (funcall function k v))) elt))
+              ((consp elt) (funcall function (car elt) (cdr elt)))))
+      (setq tail (cdr-safe tail)))))
+
+(defun map-keymap (function keymap &optional _sort-first)
+  "Call FUNCTION with each EVENT and BINDING of KEYMAP and its parents.
+EVENT may be a range (FROM . TO) of characters."
+  (keymap--map-elements function keymap t)
+  nil)
+
+(defun map-keymap-internal (function keymap)
+  "Call FUNCTION with each event and binding of KEYMAP, not its parents;
+the parent is returned."
+  (keymap--map-elements function keymap nil)
+  (keymap-parent keymap))
+
+(defun make-composed-keymap (maps &optional parent)
+  "A keymap looking up MAPS (a keymap or a list of them) in turn, then PARENT."
+  `(keymap ,@(if (keymapp maps) (list maps) maps) ,@parent))
+
+(defun substitute-key-definition (olddef newdef keymap &optional oldmap)
+  "Bind NEWDEF in KEYMAP to every key bound to OLDDEF there (or in OLDMAP)."
+  (let ((from (or oldmap keymap)))
+    (dolist (key (keymap--collect from [] olddef (list (keymap--resolve from))))
+      (define-key keymap key newdef))))
+
+(defun define-key-after (keymap key definition &optional after)
+  "Bind KEY to DEFINITION in KEYMAP after the binding of the event AFTER
+\(at the end when AFTER is t or nil, as Emacs): menus show that order."
+  (let* ((events (keymap--events key))
+         (map (if (cdr events)
+                  (let ((prefix (lookup-key keymap (vconcat (butlast events)))))
+                    (or (keymapp prefix) (error "Not a prefix key: %S" key))
+                    prefix)
+                keymap))
+         (event (car (last events)))
+         (tail (keymap--check map)))
+    ;; Drop an old binding of EVENT, then insert after AFTER's or last of MAP's own.
+    (while (and (consp (cdr tail)) (not (eq (cadr tail) 'keymap)))
+      (if (and (consp (cadr tail)) (eql (car (cadr tail)) event))
+          (setcdr tail (cddr tail))
+        (setq tail (cdr tail))))
+    (let ((at (keymap--check map)))
+      (while (and (consp (cdr at)) (not (eq (cadr at) 'keymap))
+                  (not (and after (not (eq after t)) (consp (car at)) (eql (car (car at)) after))))
+        (setq at (cdr at)))
+      (setcdr at (cons (cons event definition) (cdr at))))
+    definition))
+
 ;;;; where-is-internal
 
 (defun keymap--collect (map prefix definition seen)
@@ -534,6 +614,12 @@ A number N when the first N events of KEY are bound to a non-prefix."
                                               (keymap--collect val (vconcat prefix (list i))
                                                                definition
                                                                (cons (keymap--resolve val) seen)))))))))
+              ((char-table-p elt)
+               (map-char-table
+                (lambda (k v)
+                  (when (and (eq (keymap--binding-value v) definition) (integerp k))
+                    (setq found (append found (list (vconcat prefix (list k)))))))
+                elt))
               ((and (consp elt) (eq (car elt) 'keymap))
                (setq found (append found (keymap--collect elt prefix definition seen))))
               ((consp elt)

@@ -104,16 +104,114 @@ only match and exact; nil when nothing matches."
                 (string= m string))
           (setq found t))))))
 
+;; Completion tables as Emacs 28's minibuffer.el has them: a table is a
+;; list, an alist, an obarray, a hash table, or a function of
+;; (STRING PRED ACTION), ACTION nil (try), t (all), `lambda' (test),
+;; (boundaries . SUFFIX) or `metadata'.
+
+(defun complete-with-action (action collection string predicate)
+  "Perform completion ACTION on COLLECTION, which may be a function."
+  (cond ((functionp collection) (funcall collection string predicate action))
+        ((or (eq (car-safe action) 'boundaries) (eq action 'metadata)) nil)
+        ((eq action t) (all-completions string collection predicate))
+        ((null action) (try-completion string collection predicate))
+        (t (test-completion string collection predicate))))
+
 (defun completion-table-dynamic (fun &optional _switch-buffer)
   "A completion table whose candidates FUN computes from the input."
   (lambda (string pred action)
-    (complete-with-action action (funcall fun string) string pred)))
+    (unless (or (eq (car-safe action) 'boundaries) (eq action 'metadata))
+      (complete-with-action action (funcall fun string) string pred))))
 
-(defun complete-with-action (action collection string predicate)
-  (cond ((functionp collection) (funcall collection string predicate action))
-        ((eq action t) (all-completions string collection predicate))
-        ((eq action 'lambda) (test-completion string collection predicate))
-        ((null action) (try-completion string collection predicate))))
+(defmacro lazy-completion-table (var fun)
+  "A table that is the value of VAR, set by calling FUN the first time it is used."
+  (let ((string (make-symbol "string")))
+    `(completion-table-dynamic
+      (lambda (,string)
+        (ignore ,string)
+        (when (functionp ,var) (setq ,var (funcall #',fun)))
+        ,var)
+      'do-switch-buffer)))
+
+(defun completion-table-with-cache (function &optional ignore-case)
+  "Like `completion-table-dynamic', but FUNCTION is called again only
+when the input no longer extends the one it was last called with."
+  (let ((last-arg nil) (last-result nil))
+    (completion-table-dynamic
+     (lambda (arg)
+       (if (and last-arg (string-prefix-p last-arg arg ignore-case))
+           last-result
+         (setq last-arg arg last-result (funcall function arg)))))))
+
+(defun completion-table-case-fold (table &optional dont-fold)
+  "TABLE completed ignoring case, unless DONT-FOLD."
+  (lambda (string pred action)
+    (let ((completion-ignore-case (not dont-fold)))
+      (complete-with-action action table string pred))))
+
+(defun completion-table-in-turn (&rest tables)
+  "The first of TABLES that completes the input."
+  (lambda (string pred action)
+    (seq-some (lambda (table) (complete-with-action action table string pred)) tables)))
+
+(defun completion-table-merge (&rest tables)
+  "The completions of all TABLES together."
+  (lambda (string pred action)
+    (cond ((null action)
+           (let ((tries (mapcar (lambda (table) (try-completion string table pred)) tables)))
+             (if (member string tries)
+                 string
+               (try-completion string (mapcar (lambda (v) (if (eq v t) string v)) (delq nil tries))
+                               pred))))
+          ((eq action t)
+           (apply #'append (mapcar (lambda (table) (all-completions string table pred)) tables)))
+          (t (seq-some (lambda (table) (complete-with-action action table string pred)) tables)))))
+
+(defun completion-table-with-predicate (table pred1 strict string pred2 action)
+  "Complete STRING in TABLE restricted by PRED1 (and PRED2); unless STRICT,
+PRED1 only orders: what it rejects still completes."
+  (if (and (not strict) (eq action 'lambda))
+      (test-completion string table pred2)
+    (or (complete-with-action action table string
+                              (if (and pred1 pred2)
+                                  (lambda (x) (and (funcall pred1 x) (funcall pred2 x)))
+                                (or pred1 pred2)))
+        (and (not strict) pred1
+             (complete-with-action action table string pred2)))))
+
+(defun completion-boundaries (string collection pred suffix)
+  "(START . END): the part of STRING and SUFFIX the table completes."
+  (let ((b (and (functionp collection) (funcall collection string pred (cons 'boundaries suffix)))))
+    (unless (eq (car-safe b) 'boundaries) (setq b nil))
+    (cons (or (cadr b) 0) (or (cddr b) (length suffix)))))
+
+(defun completion-metadata (string table pred)
+  "(metadata . ALIST): what TABLE says of completing STRING."
+  (let ((m (and (functionp table) (funcall table string pred 'metadata))))
+    (cons 'metadata (and (eq (car-safe m) 'metadata) (cdr m)))))
+
+(defun completion-metadata-get (metadata prop)
+  (cdr (assq prop metadata)))
+
+(defvar completion-styles '(basic partial-completion emacs22))
+(defvar completion-styles-alist
+  '((emacs21 completion-emacs21-try-completion completion-emacs21-all-completions "")
+    (emacs22 completion-emacs22-try-completion completion-emacs22-all-completions "")
+    (basic completion-basic-try-completion completion-basic-all-completions "")
+    (partial-completion completion-pcm-try-completion completion-pcm-all-completions "")
+    (substring completion-substring-try-completion completion-substring-all-completions "")
+    (flex completion-flex-try-completion completion-flex-all-completions "")
+    (initials completion-initials-try-completion completion-initials-all-completions ""))
+  "The completion styles, as Emacs 28 names them (gapmacs completes by prefix).")
+(defvar completion-category-defaults nil)
+(defvar completion-category-overrides nil)
+(defvar completion-extra-properties nil)
+(defvar completion-at-point-functions nil)
+(defvar completion-cycle-threshold nil)
+(defvar completions-format 'horizontal)
+(defvar minibuffer-allow-text-properties nil)
+(defvar read-file-name-completion-ignore-case nil)
+(defvar read-buffer-completion-ignore-case nil)
 
 ;;;; Keymaps
 

@@ -109,6 +109,51 @@ nil for none)."
          (run-mode-hooks ',hook)
          ,@(when after-hook (list after-hook))))))
 
+;;;; easy-mmode's keymap and syntax table helpers (Emacs's easy-mmode.el)
+
+(defun easy-mmode-define-keymap (bindings &optional name map args)
+  "MAP (a new one when nil) with BINDINGS, a list of (KEY . DEF) where KEY
+may be a list of keys, and a command symbol KEY stands for its keys in
+`global-map'.  ARGS: :inherit PARENT, :dense, :suppress, :name."
+  (let* ((dense (plist-get args :dense))
+         (name (or (plist-get args :name) name))
+         (map (or map (if dense (make-keymap name) (make-sparse-keymap name)))))
+    (when (plist-get args :suppress)
+      (suppress-keymap map (eq (plist-get args :suppress) 'nodigits)))
+    (dolist (b bindings)
+      (let ((def (cdr b)))
+        (dolist (key (if (consp (car b)) (car b) (list (car b))))
+          (let ((old (and (not (symbolp key)) (lookup-key map key))))
+            (cond ((symbolp key) (substitute-key-definition key def map global-map))
+                  ((null def) (unless (keymapp old) (define-key map key def)))
+                  ((or (null old) (numberp old) (eq old 'undefined))
+                   (define-key map key def)))))))
+    (when (plist-get args :inherit)
+      (set-keymap-parent map (plist-get args :inherit)))
+    map))
+
+(defmacro easy-mmode-defmap (m bindings doc &rest args)
+  "Define M as a keymap made by `easy-mmode-define-keymap' from BINDINGS."
+  (declare (indent 1))
+  `(defconst ,m (easy-mmode-define-keymap ,bindings nil (if (boundp ',m) ,m) (list ,@args)) ,doc))
+
+(defun easy-mmode-define-syntax (entries args)
+  "A syntax table with ENTRIES, each (CHAR-OR-CHARS . SYNTAX).
+ARGS: :copy TABLE to start from, :inherit PARENT."
+  (let ((table (make-syntax-table (plist-get args :copy))))
+    (dolist (e entries)
+      (if (sequencep (car e))
+          (mapc (lambda (c) (modify-syntax-entry c (cdr e) table)) (car e))
+        (modify-syntax-entry (car e) (cdr e) table)))
+    (when (plist-get args :inherit)
+      (set-char-table-parent table (plist-get args :inherit)))
+    table))
+
+(defmacro easy-mmode-defsyntax (st entries doc &rest args)
+  "Define ST as a syntax table made by `easy-mmode-define-syntax'."
+  (declare (indent 1))
+  `(defconst ,st (easy-mmode-define-syntax ,entries (list ,@args)) ,doc))
+
 ;;;; Minor modes
 
 (defun modes--pretty-name (mode)
@@ -243,7 +288,14 @@ nil for none)."
   (setq-local parse-sexp-ignore-comments t)
   (setq-local indent-line-function 'lisp-indent-line)
   (setq-local indent-region-function 'lisp-indent-region))
-(define-key lisp-data-mode-map "\e\C-q" 'indent-sexp)
+;; As in Emacs: the Lisp modes' maps inherit this one, which inherits prog-mode's.
+(defvar lisp-mode-shared-map
+  (let ((map (make-sparse-keymap)))
+    (set-keymap-parent map prog-mode-map)
+    (define-key map "\e\C-q" 'indent-sexp)
+    map)
+  "Keymap for commands shared by all sorts of Lisp modes.")
+(set-keymap-parent lisp-data-mode-map lisp-mode-shared-map)
 
 (define-derived-mode emacs-lisp-mode lisp-data-mode "ELisp"
   "Major mode for editing Emacs Lisp code.")

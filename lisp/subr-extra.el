@@ -504,4 +504,170 @@ runs of digits compare as numbers (foo2.png before foo12.png), \".\" and
   "`point-max' when ARG is positive, else `point-min'."
   (if (> arg 0) (point-max) (point-min)))
 
+;; Docstrings that libraries build at load time (define-minor-mode's,
+;; easy-mmode's) go through these, as in Emacs's subr.el.
+
+(defun internal--fill-string-single-line (str)
+  "STR broken at spaces into lines of at most `fill-column' characters
+\(a word longer than that stays whole)."
+  (if (< (length str) fill-column)
+      str
+    (let* ((head (substring str 0 (min fill-column (length str))))
+           (rest (substring str (length head))))
+      (cond ((string-match " \\'" head)
+             (setq head (concat (substring head 0 -1) "\n")))
+            ((string-prefix-p " " rest)
+             (setq head (concat head "\n") rest (substring rest 1)))
+            ((string-match " \\([^ ]+\\)\\'" head)
+             (setq rest (concat (match-string 1 head) rest)
+                   head (concat (substring head 0 (match-beginning 0)) "\n"))))
+      (concat head (internal--fill-string-single-line rest)))))
+
+(defun internal--format-docstring-line (string &rest objects)
+  "STRING formatted with OBJECTS and filled; STRING must be one line."
+  (when (string-match-p "\n" string)
+    (error "Unable to fill string containing newline: %S" string))
+  (internal--fill-string-single-line (apply #'format string objects)))
+
+;; What Emacs's macroexp.el gives macros written for it.
+
+(defun macroexp-parse-body (body)
+  "(DECLARATIONS . FORMS) of a function BODY: the docstring, `declare',
+`interactive' and `:documentation' forms that lead it (not the last form)."
+  (let ((decls nil))
+    (while (and (cdr body)
+                (or (stringp (car body))
+                    (memq (car-safe (car body)) '(:documentation declare interactive cl-declare))))
+      (push (pop body) decls))
+    (cons (nreverse decls) body)))
+
+(defun macroexp-compiling-p ()
+  "Nil: gapmacs interprets, it never byte-compiles."
+  nil)
+
+(defun macroexp-file-name ()
+  "The file whose code is being expanded."
+  load-file-name)
+
+(defun macroexp-warn-and-return (msg form &optional compile-only)
+  "FORM, after showing MSG as a warning unless COMPILE-ONLY (an
+interpreter warns at expansion)."
+  (when (and msg (not compile-only))
+    (message "%sWarning: %s"
+             (if (stringp load-file-name) (concat (file-relative-name load-file-name) ": ") "")
+             msg))
+  form)
+
+(defun macroexp-let* (bindings exp)
+  "EXP wrapped in (let* BINDINGS ...) when there are BINDINGS."
+  (cond ((null bindings) exp)
+        ((eq (car-safe exp) 'let*) `(let* (,@bindings ,@(cadr exp)) ,@(cddr exp)))
+        (t `(let* ,bindings ,exp))))
+
+(defun defined-colors (&optional _frame)
+  "The colour names the terminal shows: Emacs's tty names, 8 in batch."
+  (let ((cells (if (fboundp 'display-color-cells) (display-color-cells) 8))
+        (names (list "black" "red" "green" "yellow" "blue" "magenta" "cyan" "white")))
+    (when (>= cells 16)
+      (setq names (append names (mapcar (lambda (n) (concat "bright" n)) names))))
+    (when (>= cells 256)
+      (setq names (append names (mapcar (lambda (i) (format "color-%d" i)) (number-sequence 16 255)))))
+    names))
+
+(defvar file-name-handler-alist nil
+  "Handlers of special file names: gapmacs has none (no Tramp, no jka-compr).")
+
+;; What Emacs's macroexp.el keeps for macros that bind only what they use.
+(defun macroexp--fgrep (bindings sexp)
+  "Those of BINDINGS (a list of (SYMBOL ...)) whose symbol occurs in SEXP."
+  (let ((found nil) (seen (make-hash-table :test 'eq)) (todo (list sexp)))
+    (while (and todo bindings)
+      (let ((x (pop todo)))
+        (cond ((or (consp x) (vectorp x))
+               (unless (gethash x seen)
+                 (puthash x t seen)
+                 (if (vectorp x)
+                     (setq todo (append x todo))
+                   (push (cdr x) todo)
+                   (push (car x) todo))))
+              ((and x (symbolp x))
+               (let ((b (assq x bindings)))
+                 (when b
+                   (push b found)
+                   (setq bindings (remq b bindings))))))))
+    found))
+
+;; Widgets are (TYPE . PLIST) lists; a property not in a widget's own
+;; plist comes from its type's, up the `widget-type' chain (C in Emacs).
+(defun widget-put (widget property value)
+  "In WIDGET, set PROPERTY to VALUE; return VALUE."
+  (setcdr widget (plist-put (cdr widget) property value))
+  value)
+
+(defun widget-get (widget property)
+  "In WIDGET, the value of PROPERTY, inherited from its type if need be."
+  (let ((value nil) (found nil))
+    (while (and widget (not found))
+      (let ((cell (plist-member (cdr widget) property)))
+        (if cell
+            (setq value (cadr cell) found t)
+          (setq widget (get (car widget) 'widget-type)))))
+    value))
+
+(defun widget-apply (widget property &rest args)
+  "Call WIDGET's PROPERTY function with WIDGET and ARGS."
+  (apply (widget-get widget property) widget args))
+
+;; gv.el's way for a macro to read and write a place: at expansion, GETTER
+;; is bound to a form reading PLACE (its arguments evaluated once) and
+;; SETTER to a function from a value form to the form storing it.
+(defmacro gv-letplace (vars place &rest body)
+  (declare (indent 2))
+  (let ((getter (car vars)) (setter (cadr vars)))
+    `(internal--setf-rmw ,place
+                         (lambda (,getter)
+                           (let ((,setter (lambda (value) (internal--setf-expand ,getter value))))
+                             ,@body)))))
+
+(defun convert-standard-filename (filename)
+  "FILENAME as this system spells it: unchanged on GNU/Linux."
+  filename)
+
+(defun file-accessible-directory-p (filename)
+  "Non-nil if FILENAME is a directory whose files can be opened."
+  (and (file-directory-p filename) (file-executable-p filename)))
+
+;; gapmacs interprets source: no function is byte-code or native code.
+(defun byte-code-function-p (_object) "Nil: gapmacs has no byte-code." nil)
+(defun subr-native-elisp-p (_object) "Nil: gapmacs has no native code." nil)
+(defun native-comp-available-p () "Nil: gapmacs has no native compiler." nil)
+
+;; Non-nil once start-up is over, which it is whenever Lisp reads these
+;; (Emacs records the moments themselves; libraries test them for non-nil).
+(defvar before-init-time (current-time) "When start-up began (set at first use here).")
+(defvar after-init-time before-init-time "When start-up ended (set at first use here).")
+
+(defun copy-alist (alist)
+  "A copy of ALIST whose element conses are copied too, so setcdr of one
+leaves ALIST alone."
+  (mapcar (lambda (e) (if (consp e) (cons (car e) (cdr e)) e)) alist))
+
+(defun transpose-regions (startr1 endr1 startr2 endr2 &optional _leave-markers)
+  "Swap the text of two regions that do not overlap, with its properties.
+Difference: markers inside them stay where they were (Emacs moves them
+with the text unless LEAVE-MARKERS)."
+  (let ((r1 (sort (list startr1 endr1) #'<)) (r2 (sort (list startr2 endr2) #'<)))
+    (when (> (car r1) (car r2)) (setq r1 (prog1 r2 (setq r2 r1))))
+    (when (> (cadr r1) (car r2)) (error "Transposed regions overlap"))
+    (let ((text1 (buffer-substring (car r1) (cadr r1)))
+          (text2 (buffer-substring (car r2) (cadr r2))))
+      (save-excursion
+        (goto-char (car r2))
+        (delete-region (car r2) (cadr r2))
+        (insert text1)
+        (goto-char (car r1))
+        (delete-region (car r1) (cadr r1))
+        (insert text2)))
+    nil))
+
 (provide 'subr-extra)

@@ -13,6 +13,7 @@
 #include "lisp-lite/editor/buffer_locals.hpp"
 #include "lisp-lite/editor/processes.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lisp_lite.hpp"
 
 namespace gapmacs::ui {
@@ -214,6 +215,9 @@ int run_batch(int argc, char** argv)
         }
     }
     init();
+    // Its generator (gen-preloaded-index.el) asks what gapmacs defines without it.
+    if (const char* index = std::getenv("GAPMACS_PRELOADED_INDEX"); !index || std::strcmp(index, "off") != 0)
+        enable_preloaded_index();
     std::signal(SIGINT, on_sigint);
     xsymbol(Qnoninteractive)->value = Qt;
     // As Emacs in batch: no region highlighting to keep active.

@@ -17,6 +17,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/heap.hpp"
+#include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lang/hooks.hpp"
 #include "ui/emergency_save.hpp"
 #include "ui/lisp_faces.hpp"
@@ -890,6 +891,8 @@ void Editor::load_startup(const StartupOptions& options)
     } catch (const LispSignal& e) {
         message("Error loading the bundled Lisp: " + error_message_string(make_cons(e.symbol(), e.data())));
     }
+    enable_preloaded_index();
+    intern_preloaded_functions();
     if (!options.no_init_file) {
         const char* home = std::getenv("HOME");
         std::string h = home ? home : "";

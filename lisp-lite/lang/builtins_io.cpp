@@ -478,11 +478,14 @@ void load_text(std::string_view text, std::string_view file_name, bool lexical)
     opts.file_name = std::string(file_name);
     opts.positions = true;
     std::size_t pos = 0;
+    // One lexical environment for the whole file, as Emacs's readevalloop:
+    // a top-level (defvar X) makes X dynamic for the rest of the file.
+    LexenvScope file_scope(lexical ? make_cons(Qt, Qnil) : Qnil);
     for (;;) {
         if (at_end_of_forms(copy, pos))
             break;
         Value form = read_with(copy, pos, opts);
-        eval_toplevel(form, lexical);
+        eval(form);
     }
 }
 

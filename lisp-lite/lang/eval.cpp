@@ -11,6 +11,7 @@
 
 #include "core/regex.hpp"
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lang/variables.hpp"
 
 namespace gapmacs::lisp {
@@ -126,6 +127,8 @@ inline Value eval_symbol(Value sym)
     Value v = xsymbol(sym)->value;
     if (v == Qunbound) [[unlikely]] {
         v = find_symbol_value(sym); // forwarded to a C++ buffer field?
+        if (v == Qunbound && load_preloaded_variable(sym))
+            v = find_symbol_value(sym);
         if (v == Qunbound)
             xsignal1(Qvoid_variable, sym);
     }
@@ -425,6 +428,8 @@ Value funcall_lambda(Value fn, const Value* args, std::size_t n)
 Value symbol_value(Value sym)
 {
     Value v = find_symbol_value(sym);
+    if (v == Qunbound && load_preloaded_variable(sym))
+        v = find_symbol_value(sym);
     if (v == Qunbound)
         xsignal1(Qvoid_variable, sym);
     return v;
@@ -907,6 +912,16 @@ Value sf_defvar(Args a)
     return sym;
 }
 
+// What custom-declare-variable calls before its :initialize: the variable
+// is special and documented, its value left alone (void when it was).
+Value f_internal_define_uninitialized_variable(Args a)
+{
+    check_symbol(a[0]);
+    xsymbol(a[0])->m_flags |= Symbol::special_flag;
+    record_variable_documentation(a[0], a.size() > 1 ? a[1] : Qnil);
+    return Qnil;
+}
+
 Value sf_defconst(Args a)
 {
     Value args = a[0];
@@ -1220,6 +1235,7 @@ const SubrDef eval_subrs[] = {
     {"let", 1, unevalled, sf_let},
     {"let*", 1, unevalled, sf_let_star},
     {"defvar", 1, unevalled, sf_defvar},
+    {"internal--define-uninitialized-variable", 1, 2, f_internal_define_uninitialized_variable},
     {"defconst", 2, unevalled, sf_defconst},
     {"condition-case", 2, unevalled, sf_condition_case},
     {"unwind-protect", 1, unevalled, sf_unwind_protect},

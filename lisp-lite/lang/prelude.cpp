@@ -665,25 +665,55 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
       (mapc #'funcall (cdr elt))))
   (run-hook-with-args 'after-load-functions abs-file))
 
+;; As Emacs 28's custom.el: the :initialize function sets the value (by
+;; default custom-initialize-reset, which goes through :set).
 (defun custom-declare-variable (symbol default doc &rest args)
   (put symbol 'standard-value (list default))
-  (if doc (put symbol 'variable-documentation doc))
-  (let ((set nil))
+  (let ((initialize #'custom-initialize-reset) (local nil))
     (while args
       (let ((k (car args)) (v (car (cdr args))))
-        (cond ((eq k :type) (put symbol 'custom-type v))
-              ((eq k :set) (setq set v) (put symbol 'custom-set v))
+        (cond ((eq k :initialize) (setq initialize v))
+              ((eq k :type) (put symbol 'custom-type v))
+              ((eq k :set) (put symbol 'custom-set v))
               ((eq k :get) (put symbol 'custom-get v))
               ((eq k :group) (custom-add-to-group v symbol 'custom-variable))
-              ((eq k :local) (if v (make-variable-buffer-local symbol)))
+              ((eq k :local) (setq local (memq v '(t permanent)))
+               (if (eq v 'permanent) (put symbol 'permanent-local t)))
               ((eq k :safe) (put symbol 'safe-local-variable v))
               ((eq k :risky) (put symbol 'risky-local-variable v))
               ((eq k :options) (put symbol 'custom-options (copy-sequence v)))))
       (setq args (cdr (cdr args))))
-    (let ((value (if (default-boundp symbol) (default-value symbol) (eval default t))))
-      (eval (list 'defvar symbol (list 'quote value)) t)
-      (if set (funcall set symbol value))))
+    (internal--define-uninitialized-variable symbol doc)
+    (funcall initialize symbol default)
+    (if local (make-variable-buffer-local symbol)))
   symbol)
+
+(defun custom-initialize-default (symbol exp)
+  (unless (default-boundp symbol)
+    (set-default-toplevel-value symbol (eval exp t))))
+(defun custom-initialize-set (symbol exp)
+  (unless (default-boundp symbol)
+    (funcall (or (get symbol 'custom-set) #'set-default-toplevel-value) symbol (eval exp t))))
+(defun custom-initialize-reset (symbol exp)
+  (funcall (or (get symbol 'custom-set) #'set-default-toplevel-value)
+           symbol
+           (condition-case nil
+               (let ((def (default-toplevel-value symbol)) (getter (get symbol 'custom-get)))
+                 (if getter (funcall getter symbol) def))
+             (error (eval (let ((sv (get symbol 'saved-value))) (if sv (car sv) exp)) t)))))
+(defun custom-initialize-changed (symbol exp)
+  (condition-case nil
+      (let ((def (default-toplevel-value symbol)))
+        (funcall (or (get symbol 'custom-set) #'set-default-toplevel-value)
+                 symbol (let ((getter (get symbol 'custom-get))) (if getter (funcall getter symbol) def))))
+    (error
+     (cond ((get symbol 'saved-value)
+            (funcall (or (get symbol 'custom-set) #'set-default-toplevel-value)
+                     symbol (eval (car (get symbol 'saved-value)) t)))
+           (t (set-default-toplevel-value symbol (eval exp t)))))))
+;; Emacs delays these to its next start; loaded after start-up there is
+;; no later, so they are set now (as Emacs 28 does then).
+(defalias 'custom-initialize-delay #'custom-initialize-reset)
 
 (defun custom-declare-group (symbol members doc &rest args)
   (dolist (m members) (custom-add-to-group symbol (car m) (nth 1 m)))

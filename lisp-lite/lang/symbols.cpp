@@ -7,6 +7,7 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/preloaded_index.hpp"
 
 namespace gapmacs::lisp {
 
@@ -97,6 +98,7 @@ Value intern(std::string_view name)
         s->m_flags |= Symbol::constant_flag | Symbol::special_flag;
     }
     ob.emplace(std::string(name), sym);
+    preloaded_index_interned(sym, name);
     return sym;
 }
 

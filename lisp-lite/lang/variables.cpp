@@ -8,6 +8,7 @@
 
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/preloaded_index.hpp"
 
 namespace gapmacs::lisp {
 
@@ -44,7 +45,17 @@ Value check_void(Value sym, Value v)
 Value f_boundp(Args a)
 {
     check_symbol(a[0]);
-    return boolean(find_symbol_value(a[0]) != Qunbound);
+    if (find_symbol_value(a[0]) != Qunbound)
+        return Qt;
+    // What Emacs has preloaded is bound there: load it to say so. boundp
+    // never signals: a file that fails to load leaves the variable void.
+    try {
+        return boolean(load_preloaded_variable(a[0]) && find_symbol_value(a[0]) != Qunbound);
+    } catch (const LispSignal& e) {
+        if (e.symbol() == Qquit)
+            throw;
+        return Qnil;
+    }
 }
 
 Value f_makunbound(Args a)
@@ -59,7 +70,10 @@ Value f_makunbound(Args a)
 Value f_default_value(Args a)
 {
     check_symbol(a[0]);
-    return check_void(a[0], default_value(a[0]));
+    Value v = default_value(a[0]);
+    if (v == Qunbound && load_preloaded_variable(a[0]))
+        v = default_value(a[0]);
+    return check_void(a[0], v);
 }
 
 Value f_set_default(Args a)

@@ -85,7 +85,7 @@
           (should-not (fboundp 'gzbad!-f)))
       (delete-directory dir t))))
 
-(defconst emacs-library-tests--ratchet 386
+(defconst emacs-library-tests--ratchet 560
   "How many of the features Emacs 28 requires in batch (emacs28-requirable.txt,
 written by `emacs -Q --batch' over the installed library) also require in
 `gapmacs --batch -Q'.  Raise it as the core grows; it must never drop.")
@@ -102,3 +102,71 @@ written by `emacs -Q --batch' over the installed library) also require in
              (with-temp-buffer (insert-file-contents list) (count-lines (point-min) (point-max))))
     (should (member "ring" ok))
     (should (>= (length ok) emacs-library-tests--ratchet))))
+
+;; What Emacs has preloaded, on first use (lang/preloaded_index.hpp).
+
+(defun emacs-library-tests--child (env form &rest args)
+  "What a fresh `gapmacs --batch -Q ARGS' with ENV added prints for FORM."
+  (with-temp-buffer
+    (let ((process-environment (append env process-environment)))
+      (apply #'call-process (car command-line-args) nil t nil "--batch" "-Q"
+             (append args (list "--eval" (format "(prin1 %S)" form)))))
+    (buffer-string)))
+
+(ert-deftest emacs-library-tests-preloaded-on-first-use ()
+  ;; Nothing is loaded at start-up: the autoload and the special flag are
+  ;; there before the file is read (a let binds dynamically without reading
+  ;; it), and the first use reads it.
+  (should (equal (emacs-library-tests--child
+                  nil '(list (autoloadp (symbol-function 'define-widget))
+                             (special-variable-p 'warning-series)
+                             (featurep 'warnings)
+                             (let ((warning-series 'bound)) (funcall (lambda () (symbol-value 'warning-series))))
+                             (featurep 'warnings)
+                             (boundp 'button-buffer-map)
+                             (featurep 'button)))
+                 "(t t nil bound nil t t)")))
+
+(ert-deftest emacs-library-tests-preloaded-without-emacs-library ()
+  ;; Without GNU Emacs's library only gapmacs's own files are indexed.
+  (should (equal (emacs-library-tests--child
+                  '("GAPMACS_EMACS_LISP=")
+                  '(list (fboundp 'define-widget) (boundp 'warning-series)
+                         (keymapp minibuffer-local-map) (fboundp 'help-add-fundoc-usage)))
+                 "(nil nil t t)")))
+
+(ert-deftest emacs-library-tests-preloaded-boundp-never-signals ()
+  ;; A file that fails to load leaves its variable void; boundp says nil.
+  (let ((dir (make-temp-file "gapmacs-pi" t)))
+    (unwind-protect
+        (progn
+          (with-temp-file (expand-file-name "button.el" dir)
+            (insert "(error \"broken on purpose\")\n"))
+          (should (equal (emacs-library-tests--child
+                          nil '(list (boundp 'button-buffer-map)
+                                     (condition-case e (symbol-value 'button-buffer-map) (error e)))
+                          "-L" dir)
+                         "(nil (void-variable button-buffer-map))")))
+      (delete-directory dir t))))
+
+(ert-deftest emacs-library-tests-preloaded-loaddefs-files ()
+  ;; Every autoload of Emacs's loaddefs.el that gapmacs does not define
+  ;; itself names loaddefs's file, with its interactive flag and type.
+  (let ((checked 0) (wrong nil))
+    (with-temp-buffer
+      (insert-file-contents (expand-file-name "loaddefs.el" gapmacs-emacs-lisp-directory))
+      (goto-char (point-min))
+      (while (re-search-forward "^(autoload '" nil t)
+        (goto-char (match-beginning 0))
+        (pcase-let ((`(autoload (quote ,name) ,file ,_ ,interactive ,type) (read (current-buffer))))
+          (let ((def (symbol-function name)))
+            ;; gapmacs's own files define some (bundled_autoloads.cpp).
+            (when (and (autoloadp def)
+                       (not (locate-file (nth 1 def) (list (car load-path)) '(".el")))
+                       (not (locate-file file (list (car load-path)) '(".el"))))
+              (setq checked (1+ checked))
+              (unless (equal (list (nth 1 def) (nth 3 def) (nth 4 def))
+                             (list file (and interactive t) (and (memq type '(macro t)) 'macro)))
+                (push (list name def) wrong)))))))
+    (should (> checked 2000))
+    (should (equal wrong nil))))

@@ -187,3 +187,20 @@
   (should (macroexp-const-p ''x))
   (should-not (macroexp-const-p '(f x)))
   (should (equal (eval (macroexp-let2 nil v '(+ 1 2) `(list ,v ,v)) t) '(3 3))))
+
+(ert-deftest load-tests-defvar-without-value-covers-the-file ()
+  ;; As Emacs's readevalloop: a top-level (defvar X) in a lexical file
+  ;; makes X dynamic in the file's later forms, not globally (values
+  ;; from Emacs 28).
+  (let ((file (make-temp-file "gapmacs-dv" nil ".el")))
+    (unwind-protect
+        (progn
+          (with-temp-file file
+            (insert ";;; -*- lexical-binding: t -*-\n"
+                    "(defvar load-tests--dv)\n"
+                    "(defun load-tests--dv-get () load-tests--dv)\n"
+                    "(defun load-tests--dv-let () (let ((load-tests--dv 42)) (load-tests--dv-get)))\n"))
+          (load file nil t)
+          (should (equal (list (load-tests--dv-let) (special-variable-p 'load-tests--dv))
+                         '(42 nil))))
+      (delete-file file))))

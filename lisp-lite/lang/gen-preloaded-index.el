@@ -1,0 +1,144 @@
+;;; gen-preloaded-index.el --- write preloaded_index.inc  -*- lexical-binding: t -*-
+
+;; Emacs has its preloaded files dumped: their functions and variables exist
+;; in batch as in the editor.  gapmacs loads nothing at start-up, so it keeps
+;; an index of what those files define at top level and loads the file on
+;; first use (preloaded_index.hpp).  Run from the top of the tree, with
+;; GNU Emacs's library (emacs-el) installed:
+;;
+;;   GAPMACS_PRELOADED_INDEX=off build/ui/gapmacs --batch -Q \
+;;       -l lisp-lite/lang/gen-preloaded-index.el > lisp-lite/lang/preloaded_index.inc
+;;
+;; (with the index off, what is defined is what gapmacs defines by itself).
+;;
+;; A name defined by a builtin is left out; one defined in several files
+;; goes to the first file listed.
+
+(defconst gen-preloaded-bundled
+  '("keymap" "callint" "modes" "simple" "minibuffer" "files" "isearch" "replace"
+    "bindings" "iso-transl" "shell-command" "compile" "grep" "find-dired" "process-menu"
+    "help" "fill" "dabbrev" "rect" "register" "window" "paragraphs" "indent"
+    "newcomment" "repeat" "sexp" "occur" "comint" "shell" "subr-extra" "c-variables")
+  "gapmacs's own lisp/ files the editor loads at start-up (loadup.el), in its order,
+subr-extra.el (what Emacs's subr.el has that gapmacs writes in Lisp) and
+c-variables.el (the variables Emacs defines in C, gen-c-variables.el).")
+
+(defconst gen-preloaded-emacs
+  '("widget" "button" "easymenu" "abbrev" "case-table" "font-core"
+    "image" "disp-table" "uniquify" "tabulated-list" "format" "map-ynp" "obarray"
+    "env" "float-sup" "version" "mule-util")
+  "Files of GNU Emacs's library that Emacs preloads and gapmacs does not
+bundle: used only when that library is installed.  After them come the
+autoloads of Emacs's loaddefs.el, which Emacs preloads too.")
+
+(defun gen-preloaded--forms (file)
+  (with-temp-buffer
+    (if (string-suffix-p ".gz" file)
+        (call-process "zcat" nil t nil file)
+      (insert-file-contents file))
+    (goto-char (point-min))
+    (let (forms)
+      (condition-case nil
+          (while t (push (read (current-buffer)) forms))
+        (end-of-file nil))
+      (nreverse forms))))
+
+(defun gen-preloaded--definitions (form)
+  "The (KIND . NAME) definitions FORM makes at top level."
+  (pcase form
+    (`(,(or 'defun 'defsubst 'define-inline 'cl-defun 'cl-defsubst) ,(and name (pred symbolp)) . ,rest)
+     (list (cons (if (assq 'interactive rest) 'command 'function) name)))
+    (`(,(or 'defmacro 'cl-defmacro) ,(and name (pred symbolp)) . ,_) (list (cons 'macro name)))
+    (`(,(or 'defalias 'define-obsolete-function-alias) (quote ,name) . ,_) (list (cons 'function name)))
+    (`(,(or 'defvaralias 'define-obsolete-variable-alias) (quote ,name) . ,_) (list (cons 'variable name)))
+    (`(,(or 'defvar 'defvar-local) ,name ,_ . ,_) (list (cons 'variable name)))
+    (`(,(or 'defcustom 'defconst) ,name . ,_) (list (cons 'variable name)))
+    (`(,(or 'define-minor-mode 'define-globalized-minor-mode) ,name . ,_)
+     (list (cons 'command name) (cons 'variable name)
+           (cons 'variable (intern (format "%s-hook" name)))))
+    (`(define-derived-mode ,name ,_ ,_ . ,body)
+     (let ((var (lambda (suffix) (cons 'variable (intern (format "%s-%s" name suffix))))))
+       `((command . ,name) ,(funcall var "hook") ,(funcall var "map")
+         ,@(unless (memq :syntax-table body) (list (funcall var "syntax-table"))))))
+    (`(,(or 'progn 'eval-and-compile 'eval-when-compile) . ,body)
+     (apply #'append (mapcar #'gen-preloaded--definitions body)))))
+
+(defun gen-preloaded--builtin-p (kind name)
+  "Whether gapmacs defines NAME already without loading a file."
+  (if (eq kind 'variable)
+      (boundp name)
+    (and (fboundp name) (not (autoloadp (symbol-function name))))))
+
+(defun gen-preloaded--loaddefs ()
+  "((FILE . DEFINITIONS)...) of Emacs's loaddefs.el: in each file's section,
+its `autoload' forms, the variables of its `custom-autoload' forms and its
+`defvar's (an ;;;###autoload on a defvar copies it there)."
+  (let ((by-file nil))
+    (with-temp-buffer
+      (insert-file-contents (expand-file-name "loaddefs.el" gapmacs-emacs-lisp-directory))
+      (goto-char (point-min))
+      (while (re-search-forward "^;;;### (autoloads nil \"\\([^\"]+\\)\"" nil t)
+        (let ((file (match-string 1))
+              (end (save-excursion
+                     (if (re-search-forward "^;;;### (autoloads " nil t) (match-beginning 0) (point-max))))
+              (defs nil))
+          ;; The header's (0 0 0 0)) may go on to the next line.
+          (re-search-forward "))$" end)
+          (save-restriction
+            (narrow-to-region (point) end)
+            (condition-case nil
+                (while t
+                  (pcase (read (current-buffer))
+                    (`(autoload (quote ,name) ,_ ,_ ,interactive ,type)
+                     ;; TYPE t is a macro too.
+                     (push (cons (cond ((memq type '(macro t)) 'macro) (interactive 'command) (t 'function)) name)
+                           defs))
+                    (`(custom-autoload (quote ,name) . ,_) (push (cons 'variable name) defs))
+                    (`(defvar ,name ,_ . ,_) (push (cons 'variable name) defs))))
+              (end-of-file nil)))
+          (goto-char end)
+          (push (cons file (nreverse defs)) by-file))))
+    (nreverse by-file)))
+
+(let* ((loaddefs (gen-preloaded--loaddefs))
+       (emacs-files (append gen-preloaded-emacs
+                            (seq-remove (lambda (f) (member f gen-preloaded-emacs)) (mapcar #'car loaddefs))))
+       (files (append gen-preloaded-bundled emacs-files))
+       (seen (make-hash-table :test 'equal))
+       functions variables)
+  (dolist (file files)
+    (let ((definitions
+           (if (member file (append gen-preloaded-bundled gen-preloaded-emacs))
+               (apply #'append (mapcar #'gen-preloaded--definitions
+                                       (gen-preloaded--forms (or (locate-library file)
+                                                                 (error "No library %s" file)))))
+             (cdr (assoc file loaddefs)))))
+      (dolist (def definitions)
+          (let* ((kind (car def))
+                 (name (cdr def))
+                 (key (cons (eq kind 'variable) name)))
+            (unless (or (gethash key seen) (gen-preloaded--builtin-p kind name))
+              (puthash key t seen)
+              (if (eq kind 'variable)
+                  (push (cons (symbol-name name) file) variables)
+                (push (list (symbol-name name) file kind) functions)))))))
+  ;; A listed file loaded while this ran would count as builtin.
+  (dolist (file gen-preloaded-bundled)
+    (when (assoc (locate-library file) load-history)
+      (error "%s was loaded while the index was made: run with GAPMACS_PRELOADED_INDEX=off" file)))
+  (let ((by-name (lambda (a b) (string< (car a) (car b))))
+        (index (lambda (file) (- (length files) (length (member file files))))))
+    (princ "// Generated by lisp-lite/lang/gen-preloaded-index.el: do not edit.\n")
+    (princ "// The files, then what they define at top level: name, file, kind.\n\n")
+    (princ "constexpr PreloadedFile preloaded_files[] = {\n")
+    (dolist (file files)
+      (princ (format "    {%S, %s},\n" file (if (member file gen-preloaded-bundled) "false" "true"))))
+    (princ "};\n\nconstexpr PreloadedFunction preloaded_functions[] = {\n")
+    (dolist (f (sort functions by-name))
+      (princ (format "    {%S, %d, PreloadedKind::%s},\n" (car f) (funcall index (nth 1 f)) (nth 2 f))))
+    (princ "};\n\nconstexpr PreloadedVariable preloaded_variables[] = {\n")
+    (dolist (v (sort variables by-name))
+      (princ (format "    {%S, %d},\n" (car v) (funcall index (cdr v)))))
+    (princ "};\n")))
+
+;;; gen-preloaded-index.el ends here
