@@ -482,5 +482,64 @@ ARGLIST t adds none; a string \"(F ARG...)\" gives the arguments."
                   (error "Unrecognized usage format"))
               (help--make-usage-docstring 'fn arglist)))))
 
+;; Docstrings and messages name keys by command (\\[CMD]), show whole
+;; keymaps (\\{MAP}), pick the keymap for what follows (\\<MAP>), quote
+;; (\\=), and quote `like this' (curved, as `text-quoting-style' says).
+(defun help--quote-char (char)
+  (let ((style (or text-quoting-style 'curve)))
+    (cond ((eq style 'grave) (string char))
+          ((eq style 'straight) "'")
+          ((eq char ?`) "‘")
+          (t "’"))))
+
+(defun help--key-string (command map no-face)
+  "How to type COMMAND: its first key in MAP (and the global map), else M-x."
+  (let* ((key (where-is-internal command (and map (list map (current-global-map))) t))
+         (text (if key (key-description key) (concat "M-x " (symbol-name command)))))
+    (if no-face text (propertize text 'face 'help-key-binding 'font-lock-face 'help-key-binding))))
+
+(defun help--map-table (map)
+  "The bindings of MAP as `describe-bindings' lists them."
+  (with-temp-buffer
+    (help--insert-bindings "" map)
+    (goto-char (point-min))
+    (delete-char 1)
+    (buffer-string)))
+
+(defun substitute-command-keys (string &optional no-face _include-menus)
+  "STRING with \\[COMMAND], \\{MAP}, \\<MAP>, \\= and quotes replaced."
+  (when string
+    (let ((map nil) (i 0) (n (length string)) (out nil))
+      (while (< i n)
+        (let ((c (aref string i)))
+          (cond
+           ((and (eq c ?\\) (< (+ i 2) n) (eq (aref string (1+ i)) ?=))
+            (push (string (aref string (+ i 2))) out)
+            (setq i (+ i 3)))
+           ((and (eq c ?\\) (eq (string-match "\\\\\\(?:\\[\\([^]]*\\)]\\|<\\([^>]*\\)>\\|{\\([^}]*\\)}\\)"
+                                              string i)
+                                 i))
+            (let ((command (match-string 1 string))
+                  (use (match-string 2 string))
+                  (table (match-string 3 string)))
+              (setq i (match-end 0))
+              (cond (command (push (help--key-string (intern command) map no-face) out))
+                    (use (let ((sym (intern use)))
+                           (setq map (and (boundp sym) (keymapp (symbol-value sym)) (symbol-value sym)))
+                           (unless map
+                             (push (format-message "\nUses keymap `%s', which is not currently defined.\n" use)
+                                   out))))
+                    (t (let ((sym (intern table)))
+                         (push (if (and (boundp sym) (keymapp (symbol-value sym)))
+                                   (help--map-table (symbol-value sym))
+                                 (format-message "\nUses keymap `%s', which is not currently defined.\n" table))
+                               out))))))
+           ((memq c '(?` ?'))
+            (push (help--quote-char c) out)
+            (setq i (1+ i)))
+           (t (push (string c) out)
+              (setq i (1+ i))))))
+      (apply #'concat (nreverse out)))))
+
 (provide 'help)
 ;;; help.el ends here

@@ -421,8 +421,8 @@ A number N when the first N events of KEY are bound to a non-prefix."
 ;; The global map keeps ASCII in a vector (a form Emacs's keymaps still
 ;; accept), so the keys typed most are found without walking a long alist.
 (defvar global-map (list 'keymap (make-vector 128 nil)))
-(defvar esc-map (make-sparse-keymap))
-(defvar ctl-x-map (make-sparse-keymap))
+(defvar esc-map (make-keymap)) ; full, as Emacs's (calc reads its char-table)
+(defvar ctl-x-map (make-keymap))
 (defvar ctl-x-4-map (make-sparse-keymap))
 (defvar goto-map (make-sparse-keymap))
 (fset 'ESC-prefix esc-map)
@@ -726,3 +726,9 @@ the parent is returned."
     clear))
 
 (provide 'keymap)
+
+;; Emacs has its global bindings preloaded: in batch, where nothing else
+;; loads them, they come with the keymaps (the editor's loadup.el loads
+;; bindings.el in its own order).
+(when noninteractive
+  (load "bindings" nil t))

@@ -217,8 +217,8 @@ PRED1 only orders: what it rejects still completes."
 
 (defvar minibuffer-local-map
   (let ((map (make-sparse-keymap)))
-    (define-key map "\r" 'exit-minibuffer)
     (define-key map "\n" 'exit-minibuffer)
+    (define-key map "\r" 'exit-minibuffer) ; after: where-is finds RET first, as in Emacs
     (define-key map "\C-g" 'abort-recursive-edit)
     (define-key map "\ep" 'previous-history-element)
     (define-key map "\en" 'next-history-element)

@@ -670,4 +670,29 @@ with the text unless LEAVE-MARKERS)."
         (insert text2)))
     nil))
 
+(defun byte-compile (form)
+  "FORM as Emacs's `byte-compile' gives it, but interpreted: gapmacs has no
+byte-code.  A symbol's definition is returned as it is; a lambda becomes a
+closure and (macro . LAMBDA) a macro of one; any other form is evaluated."
+  (cond ((symbolp form) (and (fboundp form) (symbol-function form)))
+        ((eq (car-safe form) 'lambda) (eval form lexical-binding))
+        ((eq (car-safe form) 'macro) (cons 'macro (byte-compile (cdr form))))
+        ((functionp form) form)
+        (t (eval form lexical-binding))))
+
+(defun car-less-than-car (a b)
+  "Non-nil if the car of A is less than the car of B (a `sort' predicate)."
+  (< (car a) (car b)))
+
+(defun logb (x)
+  "The binary exponent of X: the integer part of log2 of |X|."
+  (let ((a (abs x)))
+    (cond ((zerop a) -1.0e+INF)
+          ((and (floatp a) (or (isnan a) (= a 1.0e+INF))) a)
+          (t (let ((e (floor (log a 2))))
+               ;; log rounds: step to the exponent with 2^e <= a < 2^(e+1).
+               (while (> (expt 2.0 e) a) (setq e (1- e)))
+               (while (<= (expt 2.0 (1+ e)) a) (setq e (1+ e)))
+               e)))))
+
 (provide 'subr-extra)

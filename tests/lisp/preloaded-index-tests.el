@@ -10,7 +10,7 @@
 ;; gc-stress the tests only: the files they autoload are read first, at
 ;; normal speed (reading them under stress takes minutes; "lisp: loadup
 ;; (gc-stress)" does that for gapmacs's own).
-(dolist (file '("subr-extra" "help" "keymap" "minibuffer" "modes" "bindings" "compile"
+(dolist (file '("subr-extra" "keymap" "help" "minibuffer" "modes" "bindings" "compile"
                 "widget" "button" "easymenu"))
   (load file nil t))
 
@@ -171,3 +171,33 @@
 (ert-deftest preloaded-index-transpose-regions ()
   (should (equal (with-temp-buffer (insert "abcXYZdefgh") (transpose-regions 1 4 7 9) (list (buffer-string) (condition-case e (transpose-regions 1 5 3 7) (error e))))
                  '("deXYZabcfgh" (error "Transposed regions overlap")))))
+
+(ert-deftest preloaded-index-substitute-command-keys ()
+  ;; Values from Emacs 28 (`equal' ignores the help-key-binding faces).
+  (should (equal (substitute-command-keys "Type \\[forward-char] or \\[no-such-cmd], `quoted' don't \\=\\[x] \\<minibuffer-local-map>\\[exit-minibuffer] \\[forward-char].")
+                 "Type C-f or M-x no-such-cmd, ‘quoted’ don’t \\[x] RET C-f."))
+  (should (equal (let ((text-quoting-style 'grave)) (substitute-command-keys "`a' b's")) "`a' b's"))
+  (should (equal (let ((text-quoting-style 'straight)) (substitute-command-keys "`a' b's")) "'a' b's"))
+  (should (equal (substitute-command-keys nil) nil))
+  (should (equal (substitute-command-keys "\\=`x\\=' \\\\=[y]") "`x' \\[y]"))
+  (should (equal (substitute-command-keys "\\<no-such-map-var>\\[forward-char]")
+                 "\nUses keymap ‘no-such-map-var’, which is not currently defined.\nC-f"))
+  (should (equal (get-text-property 5 'face (substitute-command-keys "Type \\[forward-char]"))
+                 'help-key-binding))
+  (should (equal (get-text-property 5 'face (substitute-command-keys "Type \\[forward-char]" t)) nil))
+  ;; A whole map, as describe-bindings lists it (the layout is gapmacs's).
+  (let ((table (substitute-command-keys "\\{special-mode-map}")))
+    (should (string-match-p "^q +quit-window$" table))
+    (should (string-match-p "^g +revert-buffer$" table))))
+
+(ert-deftest preloaded-index-c-functions ()
+  ;; Values from Emacs 28.
+  (should (equal (list (logb 10) (logb 8) (logb 0.5) (logb -12) (logb 1) (logb 0) (logb 1.0e+INF))
+                 '(3 3 -1 3 0 -1.0e+INF 1.0e+INF)))
+  (should (equal (sort (list '(3 . a) '(1 . b) '(2 . c)) #'car-less-than-car)
+                 '((1 . b) (2 . c) (3 . a))))
+  (should (equal (list (byte-compile '(+ 1 2)) (funcall (byte-compile '(lambda (x) (1+ x))) 4)
+                       (functionp (byte-compile 'car-less-than-car)))
+                 '(3 5 t)))
+  (should (equal (list (char-table-p (nth 1 esc-map)) (char-table-p (nth 1 ctl-x-map)))
+                 '(t t))))
