@@ -265,6 +265,8 @@
 
 (defun help--event< (a b)
   "Order events as Emacs lists them: characters by code, then function keys by name."
+  (when (consp a) (setq a (car a)))
+  (when (consp b) (setq b (car b)))
   (cond ((and (integerp a) (integerp b)) (< a b))
         ((integerp a) t)
         ((integerp b) nil)
@@ -278,6 +280,17 @@
         (cond ((vectorp elt)
                (dotimes (i (length elt))
                  (when (aref elt i) (push (cons i (aref elt i)) pairs))))
+              ((char-table-p elt)
+               ;; A full keymap: a long run of characters bound alike
+               ;; stays one (FROM . TO) event, listed as FROM .. TO.
+               (map-char-table
+                (lambda (k v)
+                  (when v
+                    (if (and (consp k) (<= (- (cdr k) (car k)) 256))
+                        (dotimes (i (1+ (- (cdr k) (car k))))
+                          (push (cons (+ (car k) i) v) pairs))
+                      (push (cons k v) pairs))))
+                elt))
               ((and (consp elt) (not (consp (car elt))) (not (assoc (car elt) pairs)))
                (push (cons (car elt) (cdr elt)) pairs))))
       (setq tail (cdr tail)))
@@ -314,11 +327,20 @@
                       (eq (cdr (car rows)) (cdr first)))
             (setq last (car rows) rows (cdr rows)))
           (insert (format "%-24s%s\n"
-                          (if (eq last first) (key-description (car first))
+                          (if (eq last first) (help--key-or-range (car first))
                             (concat (key-description (car first)) " .. "
                                     (key-description (car last))))
                           (cdr first)))))
       (insert "\n"))))
+
+(defun help--key-or-range (key)
+  "KEY's description; a last event (FROM . TO) is the run FROM .. TO."
+  (let ((last (aref key (1- (length key)))))
+    (if (consp last)
+        (let ((prefix (substring key 0 -1)))
+          (concat (key-description (vconcat prefix (list (car last)))) " .. "
+                  (key-description (vconcat prefix (list (cdr last))))))
+      (key-description key))))
 
 (defun help--consecutive-p (a b)
   "Whether key vectors A and B differ only by B's last character being A's plus one."

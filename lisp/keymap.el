@@ -418,9 +418,9 @@ A number N when the first N events of KEY are bound to a non-prefix."
 
 ;;;; The global and local maps
 
-;; The global map keeps ASCII in a vector (a form Emacs's keymaps still
-;; accept), so the keys typed most are found without walking a long alist.
-(defvar global-map (list 'keymap (make-vector 128 nil)))
+;; The global map is full, as Emacs's (mule-conf.el binds every character
+;; from 128 in its char-table): a key typed is found without walking an alist.
+(defvar global-map (make-keymap))
 (defvar esc-map (make-keymap)) ; full, as Emacs's (calc reads its char-table)
 (defvar ctl-x-map (make-keymap))
 (defvar ctl-x-4-map (make-sparse-keymap))
@@ -600,38 +600,30 @@ the parent is returned."
 
 (defun keymap--collect (map prefix definition seen)
   "Keys (vectors) under PREFIX in MAP bound to DEFINITION, in map order."
-  (let ((tail (cdr (keymap--resolve map))) found)
+  (let* ((tail (cdr (keymap--resolve map)))
+         (found nil)
+         (visit
+          (lambda (event binding)
+            ;; EVENT bound to BINDING: a match, or a prefix map to search.
+            (let ((val (keymap--binding-value binding))
+                  (key (vconcat prefix (list event))))
+              (cond ((and val (eq val definition))
+                     (setq found (append found (list key))))
+                    ((and (keymapp val) (not (consp event)) ; not a run of characters
+                          (not (memq (keymap--resolve val) seen)))
+                     (setq found (append found
+                                         (keymap--collect val key definition
+                                                          (cons (keymap--resolve val) seen))))))))))
     (while (consp tail)
       (let ((elt (car tail)))
         (cond ((eq elt 'keymap))
               ((vectorp elt)
-               (dotimes (i (length elt))
-                 (let ((val (keymap--binding-value (aref elt i))))
-                   (cond ((and val (eq val definition))
-                          (setq found (append found (list (vconcat prefix (list i))))))
-                         ((and (keymapp val) (not (memq (keymap--resolve val) seen)))
-                          (setq found (append found
-                                              (keymap--collect val (vconcat prefix (list i))
-                                                               definition
-                                                               (cons (keymap--resolve val) seen)))))))))
+               (dotimes (i (length elt)) (funcall visit i (aref elt i))))
               ((char-table-p elt)
-               (map-char-table
-                (lambda (k v)
-                  (when (and (eq (keymap--binding-value v) definition) (integerp k))
-                    (setq found (append found (list (vconcat prefix (list k)))))))
-                elt))
+               (map-char-table (lambda (k v) (when v (funcall visit k v))) elt))
               ((and (consp elt) (eq (car elt) 'keymap))
                (setq found (append found (keymap--collect elt prefix definition seen))))
-              ((consp elt)
-               (let ((val (keymap--binding-value (cdr elt)))
-                     (key (vconcat prefix (list (car elt)))))
-                 (cond ((and (eq val definition) (not (consp (car elt))))
-                        (setq found (append found (list key))))
-                       ((and (keymapp val) (not (memq (keymap--resolve val) seen)))
-                        (setq found (append found
-                                            (keymap--collect
-                                             val key definition
-                                             (cons (keymap--resolve val) seen))))))))))
+              ((consp elt) (funcall visit (car elt) (cdr elt)))))
       (setq tail (cdr tail)))
     found))
 
@@ -659,11 +651,16 @@ the parent is returned."
       (dolist (k (keymap--collect m [] definition (list (keymap--resolve m))))
         (let ((k (keymap--meta-form k)))
           (when (and (not (member k found))
-                     (eq (key-binding-in-maps k maps) definition))
+                     (eq (key-binding-in-maps (keymap--first-of-run k) maps) definition))
             (setq found (append found (list k)))))))
     (cond ((null firstonly) found)
           ((eq firstonly 'non-ascii) (car found))
           (t (or (seq-find-ascii found) (car found))))))
+
+(defun keymap--first-of-run (key)
+  "KEY, its last event (FROM . TO) (a run of characters) replaced by FROM."
+  (let ((last (and (> (length key) 0) (aref key (1- (length key))))))
+    (if (consp last) (vconcat (substring key 0 -1) (list (car last))) key)))
 
 (defun key-binding-in-maps (key maps)
   (let ((b (lookup-key maps key)))

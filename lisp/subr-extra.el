@@ -117,6 +117,70 @@ a string that had to be cut."
                   (if (and padding (< width limit)) (make-string (- limit width) padding) "")
                   ellipsis))))))
 
+;;;; Terminals
+
+;; gapmacs has one terminal; its parameters are kept as Emacs keeps a
+;; terminal's, for the libraries that record state on it.
+(defvar subr-extra--terminal-parameters nil)
+
+(defun terminal-parameters (&optional _terminal)
+  "Return the parameters of TERMINAL as an alist."
+  (copy-alist subr-extra--terminal-parameters))
+
+(defun terminal-parameter (_terminal parameter)
+  "Return TERMINAL's value for PARAMETER."
+  (cdr (assq parameter subr-extra--terminal-parameters)))
+
+(defun set-terminal-parameter (_terminal parameter value)
+  "Set TERMINAL's value for PARAMETER to VALUE; return the old value."
+  (let ((cell (assq parameter subr-extra--terminal-parameters)))
+    (if cell
+        (prog1 (cdr cell) (setcdr cell value))
+      (push (cons parameter value) subr-extra--terminal-parameters)
+      nil)))
+
+;; (INTERRUPT FLOW META QUIT) of `current-input-mode'; the terminal's own
+;; settings are the editor's (ui/terminal), this keeps what was asked.
+(defvar subr-extra--input-mode (list t nil t 7))
+
+(defun current-input-mode ()
+  "Return (INTERRUPT FLOW META QUIT), as `set-input-mode' set them."
+  (copy-sequence subr-extra--input-mode))
+
+(defun set-input-mode (interrupt flow meta &optional quit)
+  "Set the input mode of the terminal: see `current-input-mode'."
+  (setq subr-extra--input-mode (list interrupt flow meta (or quit (nth 3 subr-extra--input-mode))))
+  nil)
+
+(defun set-input-interrupt-mode (interrupt)
+  "Set whether input interrupts (SIGIO); see `current-input-mode'."
+  (setcar subr-extra--input-mode interrupt)
+  nil)
+
+(defun set-input-meta-mode (meta &optional _terminal)
+  "Set how the terminal's 8th bit is read; see `current-input-mode'."
+  (setcar (nthcdr 2 subr-extra--input-mode) meta)
+  nil)
+
+;;;; Characters
+
+(defun redraw-frame (&optional _frame)
+  "Clear and redraw FRAME.  In batch there is no frame to draw; the editor
+defines its own."
+  nil)
+
+(defun force-mode-line-update (&optional all)
+  "Make the mode lines show what changed: the current buffer's, or with ALL
+every buffer's (redisplay draws them afresh after any command)."
+  (if all
+      (dolist (buffer (buffer-list))
+        (with-current-buffer buffer (set-buffer-modified-p (buffer-modified-p))))
+    (set-buffer-modified-p (buffer-modified-p))))
+
+(defun max-char (&optional unicode)
+  "Return the largest character code: Unicode's when UNICODE is non-nil."
+  (if unicode #x10FFFF #x3FFFFF))
+
 ;;;; Versions
 
 (defconst version-separator "." "What separates the numbers of a version.")

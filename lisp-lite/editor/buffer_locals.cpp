@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -65,12 +66,7 @@ void coding_set(Buffer& b, Value v)
         b.set_coding(find_coding_system("utf-8"));
         return;
     }
-    check_symbol(v);
-    try {
-        b.set_coding(find_coding_system(symbol_name(v)));
-    } catch (const gapmacs::Error&) {
-        xsignal1(Qcoding_system_error, v);
-    }
+    b.set_coding(coding_system_of(v));
 }
 
 Value defvar_forwarded(const char* name, Value (*get)(Buffer&), void (*set)(Buffer&, Value), Value dflt)

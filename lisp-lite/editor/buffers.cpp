@@ -98,12 +98,14 @@ Value read_from_buffer(Buffer& b, CharPos from, CharPos& end)
                 return v;
             }
         } catch (const LispSignal& e) {
+            // A window that ends inside a token (#x66|00) may make any read
+            // error, not only the end of input: only the whole text decides.
+            if (to != b.point_max())
+                continue;
             if (e.symbol() != Qend_of_file)
                 throw;
-            if (to == b.point_max()) {
-                end = to; // as in Emacs, the stream was read to its end
-                return Qunbound;
-            }
+            end = to; // as in Emacs, the stream was read to its end
+            return Qunbound;
         }
     }
 }

@@ -16,6 +16,7 @@
 #include "core/error.hpp"
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/modification.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/text_properties.hpp"
@@ -51,14 +52,7 @@ Value symbol_value_or_nil(const char* name)
 
 // A coding-system argument (a symbol); an unknown name signals
 // (coding-system-error NAME) as check-coding-system does.
-CodingSystem coding_arg(Value sym)
-{
-    check_symbol(sym);
-    std::string name = symbol_name(sym);
-    if (!coding_system_p(name))
-        xsignal1(Qcoding_system_error, sym);
-    return find_coding_system(name);
-}
+CodingSystem coding_arg(Value sym) { return coding_system_of(sym); }
 
 Value buffer_arg(Value v) { return nilp(v) ? current_buffer() : v; }
 
@@ -1004,17 +998,41 @@ Value make_process_output_string(std::string_view internal, Value decoding)
 
 namespace {
 
+// coding-system-p, coding-system-base, coding-system-eol-type and
+// check-coding-system answer from the converters for the names they know,
+// so the common names cost no loading, until Emacs's coding systems have
+// been loaded (by the first name the converters do not know, or any
+// coding-system data function); from then on, and for every other name,
+// Emacs's registry answers (codings.el), with Emacs's base names
+// (iso-latin-1 for latin-1). nil is no-conversion, as in coding.c.
+bool converter_knows(Value coding) { return symbolp(coding) && coding_system_p(symbol_name(coding)); }
+
+// The registry's answer, or nil when it has none (or is not loaded and
+// the converters know the name).
+Value registry_answer(const char* function, Value coding)
+{
+    static const Value featurep = intern("featurep");
+    static const Value mule_setup = intern("mule-setup");
+    if (converter_knows(coding) && nilp(call1(featurep, mule_setup)))
+        return Qnil;
+    return call1(intern(function), coding);
+}
+
+Value f_coding_system_converter_p(Args a) { return boolean(converter_knows(a[0])); }
+
 Value f_coding_system_p(Args a)
 {
-    if (nilp(a[0]))
+    if (nilp(a[0]) || converter_knows(a[0]))
         return Qt;
-    return boolean(symbolp(a[0]) && coding_system_p(symbol_name(a[0])));
+    return boolean(symbolp(a[0]) && !nilp(registry_answer("coding-system--registered-p", a[0])));
 }
 
 Value f_coding_system_base(Args a)
 {
     if (nilp(a[0]))
-        return intern("undecided");
+        return intern("no-conversion");
+    if (Value base = registry_answer("coding-system--registry-base", a[0]); !nilp(base))
+        return base;
     return intern(coding_arg(a[0]).with_eol(Eol::Undecided).name());
 }
 
@@ -1022,7 +1040,9 @@ Value f_coding_system_base(Args a)
 Value f_coding_system_eol_type(Args a)
 {
     if (nilp(a[0]))
-        return Qnil;
+        return fix(0);
+    if (Value eol = registry_answer("coding-system--registry-eol-type", a[0]); !nilp(eol))
+        return eol;
     CodingSystem cs = coding_arg(a[0]);
     switch (cs.eol) {
     case Eol::Unix: return fix(0);
@@ -1039,9 +1059,11 @@ Value f_coding_system_eol_type(Args a)
 
 Value f_check_coding_system(Args a)
 {
-    if (nilp(a[0]))
-        return Qnil;
-    coding_arg(a[0]);
+    if (nilp(a[0]) || converter_knows(a[0]))
+        return a[0];
+    check_symbol(a[0]);
+    if (nilp(registry_answer("coding-system--registered-p", a[0])))
+        xsignal1(Qcoding_system_error, a[0]);
     return a[0];
 }
 
@@ -1323,6 +1345,7 @@ const SubrDef buffer_subrs[] = {
     {"decode-coding-string", 2, 4, guarded<f_decode_coding_string>},
     {"encode-coding-string", 2, 4, guarded<f_encode_coding_string>},
     {"coding-system-p", 1, 1, guarded<f_coding_system_p>},
+    {"coding-system--converter-p", 1, 1, guarded<f_coding_system_converter_p>},
     {"coding-system-base", 1, 1, guarded<f_coding_system_base>},
     {"coding-system-eol-type", 1, 1, guarded<f_coding_system_eol_type>},
     {"check-coding-system", 1, 1, guarded<f_check_coding_system>},

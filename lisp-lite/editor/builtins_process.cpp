@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "lisp-lite/editor/buffer_locals.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/exec_path.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
@@ -222,14 +223,7 @@ void install_sentinel(ProcessData& d)
 
 Value coding_symbol_or(Value v, const char* fallback) { return nilp(v) ? sym(fallback) : v; }
 
-CodingSystem coding_of(Value symbol)
-{
-    try {
-        return find_coding_system(symbol_name(symbol));
-    } catch (const Error&) {
-        xsignal1(Qcoding_system_error, symbol);
-    }
-}
+CodingSystem coding_of(Value symbol) { return coding_system_of(symbol); }
 
 // Decoding and encoding symbols from :coding (a symbol or a cons) and the
 // coding-system-for-read/-write variables.

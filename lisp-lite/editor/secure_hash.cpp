@@ -9,6 +9,7 @@
 
 #include "core/coding.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 
@@ -74,7 +75,7 @@ std::pair<std::int64_t, std::int64_t> subarray(Value object, Value start, Value 
 // bytes.
 std::string object_bytes(Value object, Value start, Value end, Value coding)
 {
-    const CodingSystem cs = find_coding_system(nilp(coding) ? "utf-8-unix" : symbol_name(coding));
+    const CodingSystem cs = nilp(coding) ? find_coding_system("utf-8-unix") : coding_system_of(coding);
     if (stringp(object)) {
         const auto [from, to] = subarray(object, start, end, string_length(object));
         const std::size_t bf = string_char_to_byte(object, from), bt = string_char_to_byte(object, to);

@@ -1,5 +1,7 @@
 // Everything else: type-of, the collector's Lisp interface, sleeping, exiting,
 // and the built-in variables.
+#include <langinfo.h>
+#include <locale.h>
 #include <pwd.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -142,7 +144,51 @@ Value f_system_name(Args)
     return make_string_from_utf8(host);
 }
 
+// The user's locale (LC_ALL, LC_*, LANG) as Emacs's locale-info reads it,
+// in a locale object of its own: the process's locale stays "C".
+class UserLocale {
+public:
+    UserLocale()
+        : m_locale(newlocale(LC_ALL_MASK, "", locale_t{}))
+    {
+        if (!m_locale) // an unknown LANG reads as C, as setlocale falls back
+            m_locale = newlocale(LC_ALL_MASK, "C", locale_t{});
+    }
+    ~UserLocale() { freelocale(m_locale); }
+    UserLocale(const UserLocale&) = delete;
+    UserLocale& operator=(const UserLocale&) = delete;
+
+    Value string(nl_item item) const { return make_string_from_utf8(nl_langinfo_l(item, m_locale)); }
+    std::int64_t number(nl_item item) const
+    {
+        return static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(nl_langinfo_l(item, m_locale)));
+    }
+
+private:
+    locale_t m_locale;
+};
+
+Value f_locale_info(Args a)
+{
+    const UserLocale locale;
+    const std::string item = symbolp(a[0]) ? symbol_name(a[0]) : "";
+    if (item == "codeset")
+        return locale.string(CODESET);
+    if (item == "days" || item == "months") {
+        const bool days = item == "days";
+        const int n = days ? 7 : 12;
+        Value v = make_vector(n, Qnil);
+        for (int i = 0; i < n; ++i)
+            xvector(v)->items[i] = locale.string(static_cast<nl_item>((days ? DAY_1 : MON_1) + i));
+        return v;
+    }
+    if (item == "paper")
+        return list({Value::fixnum(locale.number(_NL_PAPER_WIDTH)), Value::fixnum(locale.number(_NL_PAPER_HEIGHT))});
+    return Qnil;
+}
+
 const SubrDef misc_subrs[] = {
+    {"locale-info", 1, 1, f_locale_info},
     {"user-login-name", 0, 1, f_user_login_name},
     {"user-real-login-name", 0, 0, f_user_real_login_name},
     {"user-full-name", 0, 1, f_user_full_name},

@@ -18,10 +18,11 @@
   '("keymap" "callint" "modes" "simple" "minibuffer" "files" "isearch" "replace"
     "bindings" "iso-transl" "shell-command" "compile" "grep" "find-dired" "process-menu"
     "help" "fill" "dabbrev" "rect" "register" "window" "paragraphs" "indent"
-    "newcomment" "repeat" "sexp" "occur" "comint" "shell" "subr-extra" "c-variables")
+    "newcomment" "repeat" "sexp" "occur" "comint" "shell" "subr-extra" "c-variables" "case-tables")
   "gapmacs's own lisp/ files the editor loads at start-up (loadup.el), in its order,
 subr-extra.el (what Emacs's subr.el has that gapmacs writes in Lisp) and
-c-variables.el (the variables Emacs defines in C, gen-c-variables.el).")
+c-variables.el (the variables Emacs defines in C, gen-c-variables.el) and
+case-tables.el (casetab.c's case tables).")
 
 (defconst gen-preloaded-emacs
   '("widget" "button" "easymenu" "abbrev" "case-table" "font-core"
@@ -30,6 +31,18 @@ c-variables.el (the variables Emacs defines in C, gen-c-variables.el).")
   "Files of GNU Emacs's library that Emacs preloads and gapmacs does not
 bundle: used only when that library is installed.  After them come the
 autoloads of Emacs's loaddefs.el, which Emacs preloads too.")
+
+(defconst gen-preloaded-mule
+  '("charsets" "codings" "mule-setup")
+  "gapmacs's registry of charsets and coding systems: what they define, and
+what the files of mule-setup.el's `mule-setup-files' define, loads mule-setup.el, which
+loads all of them in Emacs's order.")
+
+(defun gen-preloaded--load-name (file)
+  "The file to load for what FILE defines."
+  (if (or (member file gen-preloaded-mule) (member file gen-preloaded-mule-setup-files))
+      "mule-setup"
+    file))
 
 (defun gen-preloaded--forms (file)
   (with-temp-buffer
@@ -100,15 +113,23 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
           (push (cons file (nreverse defs)) by-file))))
     (nreverse by-file)))
 
+(defconst gen-preloaded-mule-setup-files
+  (let ((form (seq-find (lambda (f) (and (consp f) (eq (nth 1 f) 'mule-setup-files)))
+                        (gen-preloaded--forms (locate-library "mule-setup")))))
+    (eval (nth 2 form) t))
+  "mule-setup.el's `mule-setup-files', read without loading it.")
+
 (let* ((loaddefs (gen-preloaded--loaddefs))
-       (emacs-files (append gen-preloaded-emacs
-                            (seq-remove (lambda (f) (member f gen-preloaded-emacs)) (mapcar #'car loaddefs))))
-       (files (append gen-preloaded-bundled emacs-files))
+       (scanned-emacs (append gen-preloaded-emacs gen-preloaded-mule-setup-files))
+       (emacs-files (append scanned-emacs
+                            (seq-remove (lambda (f) (member f scanned-emacs)) (mapcar #'car loaddefs))))
+       (bundled (append gen-preloaded-bundled gen-preloaded-mule))
+       (files (append bundled emacs-files))
        (seen (make-hash-table :test 'equal))
        functions variables)
   (dolist (file files)
     (let ((definitions
-           (if (member file (append gen-preloaded-bundled gen-preloaded-emacs))
+           (if (member file (append bundled scanned-emacs))
                (apply #'append (mapcar #'gen-preloaded--definitions
                                        (gen-preloaded--forms (or (locate-library file)
                                                                  (error "No library %s" file)))))
@@ -123,7 +144,7 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
                   (push (cons (symbol-name name) file) variables)
                 (push (list (symbol-name name) file kind) functions)))))))
   ;; A listed file loaded while this ran would count as builtin.
-  (dolist (file gen-preloaded-bundled)
+  (dolist (file bundled)
     (when (assoc (locate-library file) load-history)
       (error "%s was loaded while the index was made: run with GAPMACS_PRELOADED_INDEX=off" file)))
   (let ((by-name (lambda (a b) (string< (car a) (car b))))
@@ -132,7 +153,8 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
     (princ "// The files, then what they define at top level: name, file, kind.\n\n")
     (princ "constexpr PreloadedFile preloaded_files[] = {\n")
     (dolist (file files)
-      (princ (format "    {%S, %s},\n" file (if (member file gen-preloaded-bundled) "false" "true"))))
+      (princ (format "    {%S, %s}, // %s\n" (gen-preloaded--load-name file)
+                     (if (member file bundled) "false" "true") file)))
     (princ "};\n\nconstexpr PreloadedFunction preloaded_functions[] = {\n")
     (dolist (f (sort functions by-name))
       (princ (format "    {%S, %d, PreloadedKind::%s},\n" (car f) (funcall index (nth 1 f)) (nth 2 f))))

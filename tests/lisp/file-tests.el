@@ -1,5 +1,9 @@
 ;;; file-tests.el --- insert-file-contents, write-region, coding systems  -*- lexical-binding: t -*-
 
+;; gc-stress the tests only: a name no converter knows (no-such-coding)
+;; is asked of Emacs's coding systems, which load first, at normal speed.
+(require 'mule-setup)
+
 (ert-deftest file-insert-and-write ()
   (let ((f (make-temp-file "gapmacs-ft-" nil ".txt" "héllo\nworld\n")))
     (unwind-protect

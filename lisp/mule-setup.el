@@ -1,0 +1,48 @@
+;;; mule-setup.el --- Emacs's charsets, coding systems and languages, on first use  -*- lexical-binding: t -*-
+
+;; Emacs preloads mule.el, mule-conf.el (its charsets and coding systems),
+;; mule-cmds.el and the language files, then sets the language environment
+;; from the locale at start-up.  gapmacs loads them the first time
+;; something asks about a coding system or a charset (the preloaded index
+;; sends those functions here), on the registry of charsets.el and
+;; codings.el, so start-up pays nothing.  Without Emacs's library the
+;; registry stays empty and the converters' names are the coding systems.
+
+(require 'codings)
+
+(defconst mule-setup-files
+  '("international/mule" "international/mule-conf" "international/mule-cmds"
+    "language/chinese" "language/cyrillic" "language/indian" "language/sinhala"
+    "language/english" "language/european" "language/czech"
+    "language/slovak" "language/romanian" "language/greek" "language/hebrew"
+    "international/cp51932" "international/eucjp-ms" "language/japanese"
+    "language/korean" "language/lao" "language/tai-viet" "language/thai"
+    "language/tibetan" "language/vietnamese" "language/misc-lang"
+    "language/utf-8-lang" "language/georgian" "language/khmer" "language/burmese"
+    "language/cham")
+  "Emacs's files loadup.el loads for its charsets, coding systems and
+language environments, in its order.  Not language/ethiopic.el: its
+characters above U+10FFFF have no form in gapmacs's text (docs/lisp-lite.md).")
+
+(defun mule-setup--load (file)
+  "Load FILE from Emacs's library; an error in it is reported, and the files
+after it still load."
+  (condition-case err
+      (load file nil t)
+    (error (display-warning 'mule-setup (format "Loading %s: %s" file (error-message-string err))
+                            :error))))
+
+;; Loaded again from inside one of those files (an autoload of a function
+;; they define later), it does nothing: the autoload then says the
+;; function is not defined yet instead of loading everything twice.
+(unless (featurep 'mule-setup)
+  (provide 'mule-setup)
+  (when (locate-library "international/mule-conf")
+    (mapc #'mule-setup--load mule-setup-files)
+    ;; Emacs's start-up does this from LANG and LC_ALL.
+    (when (fboundp 'set-locale-environment)
+      (condition-case err
+          (set-locale-environment nil)
+        (error (display-warning 'mule-setup (error-message-string err) :error))))))
+
+;;; mule-setup.el ends here

@@ -1,0 +1,153 @@
+;;; mule-tests.el --- Emacs's charsets and coding systems, as data  -*- lexical-binding: t -*-
+
+;; codings.el and charsets.el keep the registry Emacs's coding.c and
+;; charset.c keep; mule-setup.el loads Emacs's own mule.el, mule-conf.el,
+;; mule-cmds.el and language files on it.  Each expected value was printed
+;; by `emacs -Q --batch' (GNU Emacs 28.2, LANG=C.UTF-8) evaluating the same
+;; form; (char-charset ?é) is left out, as it follows the locale.
+
+;; gc-stress the tests only: Emacs's files and the charset maps the values
+;; need are read first, at normal speed (minutes under stress).
+(require 'mule-setup)
+(defconst mule-tests--found-latin (find-coding-systems-string "aé"))
+(defconst mule-tests--found-kana (find-coding-systems-string "aあ"))
+(mapc (lambda (charset) (encode-char ?あ charset)) '(japanese-jisx0208 iso-8859-2 katakana-jisx0201))
+
+(defmacro mule-tests--with-library (&rest body)
+  "BODY when Emacs's library is installed (its files make the registry)."
+  `(if (not (featurep 'mule))
+       (ert-skip "GNU Emacs's Lisp library (emacs-el) is not installed")
+     ,@body))
+
+(ert-deftest mule-coding-systems ()
+  (mule-tests--with-library
+   (should (equal (coding-system-aliases 'utf-8)
+                  '(utf-8 mule-utf-8 cp65001)))
+   (should (equal (coding-system-aliases 'latin-1)
+                  '(iso-latin-1 iso-8859-1 latin-1)))
+   (should (equal (coding-system-aliases nil)
+                  '(no-conversion binary)))
+   (should (equal (coding-system-base 'latin-1-dos)
+                  'iso-latin-1))
+   (should (equal (coding-system-base 'mule-utf-8-dos)
+                  'utf-8))
+   (should (equal (coding-system-base nil)
+                  'no-conversion))
+   (should (equal (coding-system-eol-type 'latin-1)
+                  '[iso-latin-1-unix iso-latin-1-dos iso-latin-1-mac]))
+   (should (equal (coding-system-eol-type 'binary)
+                  '0))
+   (should (equal (coding-system-eol-type 'utf-8-dos)
+                  '1))
+   (should (equal (coding-system-eol-type nil)
+                  '0))
+   (should (equal (coding-system-get 'latin-1 :mime-charset)
+                  'iso-8859-1))
+   (should (equal (coding-system-type 'euc-jp)
+                  'iso-2022))
+   (should (equal (coding-system-category 'euc-jp)
+                  'coding-category-iso-8-2))
+   (should (equal (coding-system-change-eol-conversion 'utf-8 'dos)
+                  'utf-8-dos))
+   (should (equal (length (coding-system-list t))
+                  '126))
+   (should (equal (sort-coding-systems (list 'iso-latin-1 'utf-8 'euc-jp 'utf-16 'iso-2022-jp))
+                  '(utf-8 iso-latin-1 iso-2022-jp euc-jp utf-16)))
+   (should (equal coding-category-list
+                  '(coding-category-utf-8 coding-category-iso-7 coding-category-charset coding-category-iso-7-else coding-category-iso-8-else coding-category-emacs-mule coding-category-raw-text coding-category-iso-7-tight coding-category-iso-8-1 coding-category-iso-8-2 coding-category-utf-8-auto coding-category-utf-8-sig coding-category-utf-16-auto coding-category-utf-16-be coding-category-utf-16-le coding-category-utf-16-be-nosig coding-category-utf-16-le-nosig coding-category-sjis coding-category-big5 coding-category-ccl coding-category-undecided)))
+   (should (equal (find-coding-systems-string "abc")
+                  '(undecided)))
+   (should (equal mule-tests--found-latin
+                  '(utf-8 chinese-iso-8bit iso-latin-1 euc-jis-2004 japanese-iso-8bit windows-1256 windows-1258 vietnamese-viscii iso-2022-jp-2004 cp851 iso-latin-10 hp-roman8 next mac-roman cp437 cp865 cp863 cp861 cp860 cp858 cp857 cp852 cp850 cp775 windows-1257 windows-1254 windows-1252 windows-1250 iso-latin-9 iso-latin-8 iso-latin-7 iso-latin-6 iso-latin-5 iso-latin-4 iso-latin-3 iso-latin-2 chinese-gb18030 chinese-gbk chinese-hz utf-7 iso-2022-jp-2 iso-2022-cn-ext iso-2022-cn utf-16 utf-16be-with-signature utf-16le-with-signature utf-16be utf-16le compound-text-with-extensions compound-text iso-2022-7bit utf-8-auto utf-8-with-signature emacs-mule raw-text iso-2022-8bit-ss2 iso-2022-7bit-lock eucjp-ms georgian-academy georgian-ps vietnamese-tcvn vietnamese-viqr vietnamese-vscii japanese-shift-jis-2004 japanese-iso-7bit-1978-irv ibm297 ibm285 ibm284 ibm280 ibm278 ibm277 ibm275 ibm274 ibm273 ibm256 ibm1047 utf-7-imap utf-8-emacs prefer-utf-8 no-conversion ctext-no-compositions iso-2022-7bit-lock-ss2 iso-2022-7bit-ss2)))
+   (should (equal mule-tests--found-kana
+                  '(utf-8 chinese-iso-8bit japanese-shift-jis iso-2022-jp korean-iso-8bit euc-jis-2004 japanese-iso-8bit iso-2022-jp-2004 chinese-gb18030 chinese-gbk chinese-big5-hkscs chinese-hz utf-7 iso-2022-kr iso-2022-jp-2 iso-2022-cn-ext iso-2022-cn utf-16 utf-16be-with-signature utf-16le-with-signature utf-16be utf-16le compound-text-with-extensions compound-text iso-2022-7bit utf-8-auto utf-8-with-signature emacs-mule raw-text iso-2022-8bit-ss2 iso-2022-7bit-lock eucjp-ms korean-cp949 japanese-shift-jis-2004 japanese-iso-7bit-1978-irv japanese-cp932 utf-7-imap utf-8-emacs prefer-utf-8 no-conversion ctext-no-compositions iso-2022-7bit-lock-ss2 iso-2022-7bit-ss2)))
+   (should (equal current-language-environment
+                  '"English"))
+   (should (equal (get-language-info "Japanese" 'coding-system)
+                  '(iso-2022-jp japanese-iso-8bit japanese-shift-jis japanese-iso-7bit-1978-irv iso-2022-jp-2004 japanese-shift-jis-2004 euc-jis-2004)))))
+
+(ert-deftest mule-charsets ()
+  (mule-tests--with-library
+   (should (equal (decode-char 'iso-8859-2 161)
+                  '260))
+   (should (equal (encode-char 261 'iso-8859-2)
+                  '177))
+   (should (equal (decode-char 'japanese-jisx0208 9250)
+                  '12354))
+   (should (equal (decode-char 'japanese-jisx0208 11553)
+                  '1311848))
+   (should (equal (encode-char 12354 'japanese-jisx0208)
+                  '9250))
+   (should (equal (encode-char 233 'ascii)
+                  'nil))
+   (should (equal (decode-char 'eight-bit 128)
+                  '4194176))
+   (should (equal (decode-char 'katakana-jisx0201 49)
+                  '65393))
+   (should (equal (char-charset 97)
+                  'ascii))
+   (should (equal (char-charset 12354)
+                  'unicode))
+   (should (equal (split-char 12354)
+                  '(unicode 0 48 66)))
+   (should (equal (charset-plist 'iso-8859-2)
+                  '(:name iso-8859-2 :docstring "ISO/IEC 8859/2" :short-name "Latin-2" :long-name "ISO/IEC 8859/2" :ascii-compatible-p t :code-space [0 255] :map "8859-2" :dimension 1 :base iso-8859-2)))
+   (should (equal (charsetp 'ucs)
+                  't))
+   (should (equal (charsetp 'no-such)
+                  'nil))))
+
+(ert-deftest mule-conversion ()
+  (mule-tests--with-library
+   (should (equal (coding-system-plist 'utf-8)
+                  '(:ascii-compatible-p t :category coding-category-utf-8 :name utf-8 :docstring "UTF-8 (no signature (BOM))" :coding-type utf-8 :mnemonic 85 :charset-list (unicode) :mime-charset utf-8)))
+   (should (equal (coding-system-plist 'iso-latin-2)
+                  '(:ascii-compatible-p t :category coding-category-charset :name iso-latin-2 :docstring "ISO 2022 based 8-bit encoding for Latin-2 (MIME:ISO-8859-2)." :coding-type charset :mnemonic 50 :charset-list (iso-8859-2) :mime-charset iso-8859-2)))
+   (should (equal (coding-system-priority-list)
+                  '(utf-8 iso-2022-7bit iso-latin-1 iso-2022-7bit-lock iso-2022-8bit-ss2 emacs-mule raw-text iso-2022-jp in-is13194-devanagari chinese-iso-8bit utf-8-auto utf-8-with-signature utf-16 utf-16be-with-signature utf-16le-with-signature utf-16be utf-16le japanese-shift-jis chinese-big5 undecided)))
+   (should (equal (coding-system-priority-list t)
+                  'utf-8))
+   (should (equal (decode-coding-string "\244\242" 'japanese-iso-8bit)
+                  '#("あ" 0 1 (charset japanese-jisx0208))))
+   (should (equal (decode-coding-string "caf\351" 'latin-1)
+                  '#("café" 0 4 (charset iso-8859-1))))
+   (should (equal (encode-coding-string "é" 'iso-latin-1)
+                  '"\351"))
+   (should (equal (condition-case e (check-coding-system 'no-such-coding) (coding-system-error e))
+                  '(coding-system-error no-such-coding)))
+   (should (equal (coding-system-p 'prefer-utf-8)
+                  't))
+   (should (equal (coding-system-p 'no-such-coding)
+                  'nil))
+   (should (equal (progn (define-coding-system-alias 'my-test-utf 'utf-8) (list (coding-system-base 'my-test-utf-dos) (decode-coding-string "\303\251" 'my-test-utf)))
+                  '(utf-8 "é")))))
+
+(ert-deftest mule-unknown-coding-signals ()
+  (should-error (decode-coding-string "x" 'no-such-coding) :type 'coding-system-error)
+  (should-error (coding-system-plist 'no-such-coding) :type 'coding-system-error)
+  (should-error (decode-char 'no-such-charset 65) :type 'wrong-type-argument))
+
+(ert-deftest mule-converters-without-registry ()
+  ;; Names the converters know stay coding systems, registry or not.
+  (should (coding-system-p 'utf-8-unix))
+  (should (equal (decode-coding-string "caf\351" 'iso-8859-1) "café"))
+  (should (eq (coding-system-eol-type 'utf-8-unix) 0)))
+
+(ert-deftest mule-ccl-refused-clearly ()
+  (let ((id (register-ccl-program 'mule-tests-ccl [10 0 0])))
+    (should (eq (get 'mule-tests-ccl 'ccl-program-idx) id))
+    (should (eq (register-ccl-program 'mule-tests-ccl [10 1 0]) id))
+    (should (ccl-program-p 'mule-tests-ccl))
+    (should-not (ccl-program-p 'mule-tests-no-such-ccl))
+    (should (string-match-p "CCL programs do not run"
+                            (cadr (should-error (ccl-execute-on-string 'mule-tests-ccl (make-vector 9 0) "x")))))))
+
+(ert-deftest mule-reading-a-buffer-across-its-window ()
+  ;; `read' takes a buffer's text by growing windows of 4096 characters; a
+  ;; number cut at a window's end (#x66|00) is read whole.
+  (with-temp-buffer
+    (insert "(" (make-string 4091 ?\s) "#x6600 a)")
+    (goto-char (point-min))
+    (should (equal (read (current-buffer)) '(#x6600 a)))))
+
+;;; mule-tests.el ends here
