@@ -359,6 +359,48 @@ the URL alphabet.  Nothing changes when the region cannot be decoded."
   (base64--replace-region
    start end (base64-decode-string (buffer-substring-no-properties start end) base64url)))
 
+;;;; Binding and mail
+
+(defmacro dlet (binders &rest body)
+  "Like `let', but every variable of BINDERS is bound dynamically."
+  (declare (indent 1) (debug let))
+  ;; The outer let scopes the (defvar X)s to this form.
+  `(let (_)
+     ,@(mapcar (lambda (binder) `(defvar ,(if (consp binder) (car binder) binder)))
+               binders)
+     (let ,binders ,@body)))
+
+(defun define-mail-user-agent (symbol composefunc sendfunc &optional abortfunc hookvar)
+  "Define SYMBOL as a mail user agent for `mail-user-agent': COMPOSEFUNC
+starts a message, SENDFUNC sends it, ABORTFUNC (`kill-buffer' by default)
+drops it, HOOKVAR (`mail-send-hook' by default) runs before sending."
+  (put symbol 'composefunc composefunc)
+  (put symbol 'sendfunc sendfunc)
+  (put symbol 'abortfunc (or abortfunc #'kill-buffer))
+  (put symbol 'hookvar (or hookvar 'mail-send-hook)))
+
+;;;; Files Emacs's files.el names
+
+(defvar null-device "/dev/null"
+  "The system's null device.")
+
+(defvar exec-directory invocation-directory
+  "Directory of the programs Emacs runs itself: gapmacs's own directory.")
+
+(defconst file-name-version-regexp
+  "\\(?:~\\|\\.~[-[:alnum:]:#@^._]+\\(?:~[[:digit:]]+\\)?~\\)"
+  "Regular expression matching the backup/version part of a file name.")
+
+(defvar completion-ignored-extensions
+  '(".o" "~" ".bin" ".lbin" ".so" ".a" ".ln" ".blg" ".bbl" ".elc" ".lof" ".glo" ".idx"
+    ".lot" ".svn/" ".hg/" ".git/" ".bzr/" "CVS/" "_darcs/" "_MTN/" ".fmt" ".tfm"
+    ".class" ".fas" ".lib" ".mem" ".x86f" ".sparcf" ".dfsl" ".pfsl" ".d64fsl" ".p64fsl"
+    ".lx64fsl" ".lx32fsl" ".dx64fsl" ".dx32fsl" ".fx64fsl" ".fx32fsl" ".sx64fsl"
+    ".sx32fsl" ".wx64fsl" ".wx32fsl" ".fasl" ".ufsl" ".fsl" ".dxl" ".lo" ".la" ".gmo"
+    ".mo" ".toc" ".aux" ".cp" ".fn" ".ky" ".pg" ".tp" ".vr" ".cps" ".fns" ".kys" ".pgs"
+    ".tps" ".vrs" ".pyc" ".pyo")
+  "File names ending in one of these are ignored in completion (Emacs 28's list).")
+
 ;;;; Documentation
 
 (defun documentation (function &optional _raw)
