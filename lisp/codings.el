@@ -365,6 +365,27 @@ END (a string when START is one), or t when it is ASCII only."
   "Return the coding system of keyboard input."
   (or coding--keyboard 'utf-8-unix))
 
+;;;; Reading one in the minibuffer
+
+(defvar coding-system-history nil)
+
+(defun read-coding-system (prompt &optional default-coding-system)
+  "Read a coding system with PROMPT, completing over the known ones; the
+empty answer is DEFAULT-CODING-SYSTEM (nil when none)."
+  (let ((answer (completing-read prompt coding-system-alist nil t nil
+                                 'coding-system-history
+                                 (and default-coding-system
+                                      (format "%s" default-coding-system)))))
+    (and (not (equal answer "")) (intern answer))))
+
+(defun read-non-nil-coding-system (prompt)
+  "Read a coding system with PROMPT until one is given."
+  (let ((answer ""))
+    (while (equal answer "")
+      (setq answer (completing-read prompt coding-system-alist nil t nil
+                                    'coding-system-history)))
+    (intern answer)))
+
 ;;;; The converters
 
 (defun coding-system--converter-name (coding-system)

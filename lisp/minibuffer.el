@@ -203,6 +203,10 @@ PRED1 only orders: what it rejects still completes."
     (flex completion-flex-try-completion completion-flex-all-completions "")
     (initials completion-initials-try-completion completion-initials-all-completions ""))
   "The completion styles, as Emacs 28 names them (gapmacs completes by prefix).")
+(defvar completion-pcm-word-delimiters "-_./:| "
+  "The characters that end a word for partial completion, as Emacs 28's.")
+(defvar completion-pcm--delim-wild-regex "[-_./:| *]"
+  "What matches a word end or `*' in partial completion (Emacs 28's value).")
 (defvar completion-category-defaults nil)
 (defvar completion-category-overrides nil)
 (defvar completion-extra-properties nil)

@@ -38,11 +38,14 @@ after it still load."
 (unless (featurep 'mule-setup)
   (provide 'mule-setup)
   (when (locate-library "international/mule-conf")
-    (mapc #'mule-setup--load mule-setup-files)
-    ;; Emacs's start-up does this from LANG and LC_ALL.
-    (when (fboundp 'set-locale-environment)
-      (condition-case err
-          (set-locale-environment nil)
-        (error (display-warning 'mule-setup (error-message-string err) :error))))))
+    ;; Loaded by the first command that needs it, but not called by it:
+    ;; prefer-coding-system & co. must not tell what they did.
+    (let ((callint--interactive-depth nil))
+      (mapc #'mule-setup--load mule-setup-files)
+      ;; Emacs's start-up does this from LANG and LC_ALL.
+      (when (fboundp 'set-locale-environment)
+        (condition-case err
+            (set-locale-environment nil)
+          (error (display-warning 'mule-setup (error-message-string err) :error)))))))
 
 ;;; mule-setup.el ends here

@@ -381,6 +381,15 @@ drops it, HOOKVAR (`mail-send-hook' by default) runs before sending."
 
 ;;;; Files Emacs's files.el names
 
+(defun file-name-case-insensitive-p (_filename)
+  "Whether file names are case-insensitive where FILENAME lives: nil, as on
+GNU/Linux file systems (an ext4 directory with the casefold flag is not
+detected)."
+  nil)
+
+(defvar-local find-file-literally nil
+  "Non-nil when this buffer was visited as its bytes, with no conversion.")
+
 (defvar null-device "/dev/null"
   "The system's null device.")
 

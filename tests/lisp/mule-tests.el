@@ -150,4 +150,21 @@
     (goto-char (point-min))
     (should (equal (read (current-buffer)) '(#x6600 a)))))
 
+(ert-deftest mule-save-in-an-emacs-coding ()
+  ;; A buffer given Emacs's name of a coding saves in it (bytes from Emacs 28).
+  (let ((f (make-temp-file "mule-tests-")))
+    (unwind-protect
+        (progn
+          (with-temp-buffer
+            (insert "café\n")
+            (set-buffer-file-coding-system 'japanese-iso-8bit)
+            (write-region nil nil f))
+          (should (equal (with-temp-buffer
+                           (set-buffer-multibyte nil)
+                           (insert-file-contents-literally f)
+                           (buffer-string))
+                         "caf\217\253\261\n"))
+          (should (equal (coding-system-base 'japanese-iso-8bit-unix) 'japanese-iso-8bit)))
+      (delete-file f))))
+
 ;;; mule-tests.el ends here
