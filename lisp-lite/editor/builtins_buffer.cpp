@@ -50,10 +50,6 @@ Value symbol_value_or_nil(const char* name)
     return v == Qunbound ? Qnil : v;
 }
 
-// A coding-system argument (a symbol); an unknown name signals
-// (coding-system-error NAME) as check-coding-system does.
-CodingSystem coding_arg(Value sym) { return coding_system_of(sym); }
-
 Value buffer_arg(Value v) { return nilp(v) ? current_buffer() : v; }
 
 // ---- buffers ----
@@ -962,7 +958,7 @@ Value f_decode_coding_string(Args a)
     check_string(a[0]);
     if (nilp(a[1]))
         return a[0];
-    CodingSystem cs = coding_arg(a[1]);
+    CodingSystem cs = coding_system_of(a[1]);
     std::string_view in = string_view(a[0]);
     if (!nilp(a[2]) && is_ascii(in) && in.find('\r') == std::string_view::npos)
         return a[0]; // NOCOPY, and decoding would change nothing
@@ -979,7 +975,7 @@ Value f_encode_coding_string(Args a)
     check_string(a[0]);
     if (nilp(a[1]))
         return a[0];
-    CodingSystem cs = coding_arg(a[1]);
+    CodingSystem cs = coding_system_of(a[1]);
     return make_unibyte_string(encode(cs, string_view(a[0])));
 }
 
@@ -1033,7 +1029,7 @@ Value f_coding_system_base(Args a)
         return intern("no-conversion");
     if (Value base = registry_answer("coding-system--registry-base", a[0]); !nilp(base))
         return base;
-    return intern(coding_arg(a[0]).with_eol(Eol::Undecided).name());
+    return intern(coding_system_of(a[0]).with_eol(Eol::Undecided).name());
 }
 
 // 0, 1, 2 for -unix, -dos, -mac; a vector of the three when undecided.
@@ -1043,7 +1039,7 @@ Value f_coding_system_eol_type(Args a)
         return fix(0);
     if (Value eol = registry_answer("coding-system--registry-eol-type", a[0]); !nilp(eol))
         return eol;
-    CodingSystem cs = coding_arg(a[0]);
+    CodingSystem cs = coding_system_of(a[0]);
     switch (cs.eol) {
     case Eol::Unix: return fix(0);
     case Eol::Dos: return fix(1);
@@ -1080,7 +1076,7 @@ std::string file_arg(Value name)
 CodingSystem read_coding(std::string_view bytes)
 {
     Value v = symbol_value_or_nil("coding-system-for-read");
-    return nilp(v) ? detect_coding(bytes) : coding_arg(v);
+    return nilp(v) ? detect_coding(bytes) : coding_system_of(v);
 }
 
 Value f_insert_file_contents(Args a)
@@ -1142,7 +1138,7 @@ CodingSystem write_coding(Buffer& b)
 {
     Value v = symbol_value_or_nil("coding-system-for-write");
     if (!nilp(v))
-        return coding_arg(v);
+        return coding_system_of(v);
     CodingSystem cs = b.coding();
     return cs.eol == Eol::Undecided ? cs.with_eol(Eol::Unix) : cs;
 }

@@ -223,7 +223,6 @@ void install_sentinel(ProcessData& d)
 
 Value coding_symbol_or(Value v, const char* fallback) { return nilp(v) ? sym(fallback) : v; }
 
-CodingSystem coding_of(Value symbol) { return coding_system_of(symbol); }
 
 // Decoding and encoding symbols from :coding (a symbol or a cons) and the
 // coding-system-for-read/-write variables.
@@ -235,8 +234,8 @@ std::pair<Value, Value> process_codings(Value coding)
         dec = coding_symbol_or(symbol_value(sym("coding-system-for-read")), "utf-8-unix");
     if (nilp(enc))
         enc = coding_symbol_or(symbol_value(sym("coding-system-for-write")), "utf-8-unix");
-    coding_of(dec);
-    coding_of(enc);
+    coding_system_of(dec);
+    coding_system_of(enc);
     return {dec, enc};
 }
 
@@ -361,7 +360,7 @@ Value make_process_object(Value plist)
 
     auto d = std::make_unique<ProcessData>();
     try {
-        d->proc = std::make_unique<Process>(event_loop(), options, coding_of(dec), coding_of(enc));
+        d->proc = std::make_unique<Process>(event_loop(), options, coding_system_of(dec), coding_system_of(enc));
     } catch (const Error& e) {
         signal_core_error(e);
     }
@@ -612,8 +611,8 @@ Value f_set_process_coding_system(Args a)
     auto [dec, enc] = process_codings(cons(a[1], a[2]));
     d->decoding = dec;
     d->encoding = enc;
-    d->proc->output().set_coding(coding_of(dec));
-    d->proc->set_encoding(coding_of(enc));
+    d->proc->output().set_coding(coding_system_of(dec));
+    d->proc->set_encoding(coding_system_of(enc));
     return Qnil;
 }
 
@@ -910,7 +909,7 @@ Value call_process(const std::vector<std::string>& argv, const std::string& infi
     options.stderr_mode = dest.stderr_mode;
     options.stderr_file = dest.stderr_file;
     options.pipe_size = read_output_max();
-    CodingSystem coding = coding_of(coding_symbol_or(symbol_value(sym("coding-system-for-read")), "utf-8-unix"));
+    CodingSystem coding = coding_system_of(coding_symbol_or(symbol_value(sym("coding-system-for-read")), "utf-8-unix"));
 
     SyncProcess child(event_loop(), options);
     if (dest.no_wait) {
@@ -956,7 +955,7 @@ Value f_call_process_region(Args a)
     else
         input = current().substring(CharPos(check_position(a[0])), CharPos(check_position(a[1])));
     Value coding_sym = coding_symbol_or(symbol_value(sym("coding-system-for-write")), "utf-8-unix");
-    const InputFile in(encode(coding_of(coding_sym), input));
+    const InputFile in(encode(coding_system_of(coding_sym), input));
     if (!nilp(arg(a, 3)) && !stringp(a[0])) {
         if (nilp(a[0]))
             current().erase();
