@@ -592,7 +592,8 @@
    ((eq type 'float) (floatp object))
    ((eq type 'integer) (integerp object))
    ((eq type 'hash-table) (hash-table-p object))
-   ((get type 'cl--class) (cl--struct-instance-p object type))
+   ((get type 'cl-deftype-satisfies) (and (funcall (get type 'cl-deftype-satisfies) object) t))
+   ((get type 'cl--struct-type) (cl--struct-instance-p object type))
    ((get type 'cl-deftype-handler) (cl-typep object (funcall (get type 'cl-deftype-handler))))
    ((fboundp (intern (format "%sp" type))) (and (funcall (intern (format "%sp" type)) object) t))
    ((fboundp (intern (format "%s-p" type))) (and (funcall (intern (format "%s-p" type)) object) t))
@@ -614,25 +615,53 @@
         (t (error "Can't coerce %s to type %s" x type))))
 
 ;;; Structures
+;;
+;; cl-defstruct follows Emacs's protocol, so Emacs's cl-preloaded.el,
+;; cl-generic.el and EIEIO see the same structures as in Emacs: a record (or
+;; a tagged vector or list) whose tag is the type's name, a variable
+;; `cl-struct-NAME-tags' listing the tags of NAME and its descendants (what
+;; the predicate and accessors test), and a class object registered by
+;; `cl-struct-define' where `cl--find-class' finds it.  The slot lists are
+;; also kept on the name's plist for :include and the slot functions.
+
+(defmacro cl--find-class (type) `(get ,type 'cl--class))
+
+(defvar cl--struct-default-parent nil)
+
+(defun cl--struct-load-classes ()
+  "Load Emacs's cl-preloaded.el when the preloaded index has it and it is
+not loaded yet: it defines the classes a struct may include or inherit
+\(cl-structure-object, cl--class), so they exist before a cl-defstruct expands."
+  (let ((define (symbol-function 'cl-struct-define)))
+    (when (autoloadp define)
+      (autoload-do-load define 'cl-struct-define))))
+
+(defun cl--struct-tags-symbol (name) (intern (format "cl-struct-%s-tags" name)))
 
 (defun cl--struct-instance-p (object name)
-  (let ((type (get name 'cl--struct-type)) (tag nil))
-    (setq tag (cond ((eq type 'list) (and (consp object) (car object)))
-                    ((eq type 'vector) (and (vectorp object) (> (length object) 0) (aref object 0)))
-                    (t (and (fboundp 'recordp) (recordp object) (aref object 0)))))
-    (and tag (symbolp tag)
-         (let ((s (get tag 'cl--struct-name)) (found nil))
-           (while (and s (not found))
-             (if (eq s name) (setq found t) (setq s (get s 'cl--struct-parent))))
-           found))))
+  (let ((type (get name 'cl--struct-type))
+        (offset (or (get name 'cl--struct-offset) 0))
+        (tags (cl--struct-tags-symbol name)))
+    (and (boundp tags)
+         (memq (cond ((eq type 'list) (and (consp object) (nth offset object)))
+                     ((eq type 'vector) (and (vectorp object) (> (length object) offset) (aref object offset)))
+                     (t (type-of object)))
+               (symbol-value tags))
+         t)))
 
 (defun cl--struct-parse-slot (slot)
   (if (consp slot) (list (car slot) (nth 1 slot) (plist-get (nthcdr 2 slot) :read-only))
     (list slot nil nil)))
 
+(defun cl--struct-tag-test (kind tags offset length)
+  "The form testing that `cl-x' is a struct whose tag is in TAGS."
+  (cond ((eq kind 'record) `(memq (type-of cl-x) ,tags))
+        ((eq kind 'list) `(and (consp cl-x) (memq (nth ,offset cl-x) ,tags)))
+        (t `(and (vectorp cl-x) (>= (length cl-x) ,length) (memq (aref cl-x ,offset) ,tags)))))
+
 (defmacro cl-defstruct (name-and-options &rest slots)
   "Define a struct type: constructor, accessors (setf-able), predicate, copier."
-  (declare (indent 1))
+  (declare (indent 1) (doc-string 2))
   (let* ((name (if (consp name-and-options) (car name-and-options) name-and-options))
          (options (if (consp name-and-options) (cdr name-and-options)))
          (sname (symbol-name name))
@@ -643,7 +672,7 @@
          (include nil) (include-defaults nil)
          (type nil) (named nil) (offset 0)
          (docstring (if (stringp (car slots)) (pop slots))))
-    (ignore docstring)
+    (cl--struct-load-classes)
     (dolist (opt options)
       (let ((key (if (consp opt) (car opt) opt)) (args (if (consp opt) (cdr opt))))
         (cond ((eq key :conc-name)
@@ -661,9 +690,16 @@
               ((eq key :initial-offset) (setq offset (car args))))))
     (when (and default-constructor (not (assq (intern (concat "make-" sname)) constructors)))
       (push (list (intern (concat "make-" sname))) constructors))
+    (when (and include (null type))
+      (setq type (let ((k (get include 'cl--struct-type))) (if (eq k 'record) nil k))
+            named (and type (get include 'cl--struct-named))
+            offset (or (get include 'cl--struct-offset) 0)))
     (let* ((tagged (or (null type) named))
-           (kind (or type (if (fboundp 'record) 'record 'vector)))
-           (tag (if type name (intern (format "cl-struct-%s" name))))
+           (kind (or type 'record))
+           ;; An unnamed typed struct has no tag in its objects; its class still
+           ;; takes one, `cl-struct-NAME', as in Emacs.
+           (tag (if tagged name (intern (format "cl-struct-%s" name))))
+           (tags (cl--struct-tags-symbol name))
            (parent-slots (if include (copy-sequence (get include 'cl--struct-slots))))
            (parent-slots
             (mapcar (lambda (s)
@@ -673,14 +709,23 @@
            (own-slots (mapcar #'cl--struct-parse-slot slots))
            (all-slots (append parent-slots own-slots))
            (base (+ offset (if tagged 1 0)))
+           (length (+ base (length all-slots)))
+           ;; The slot descriptions cl-struct-define takes: skipped and tag
+           ;; slots first, then (NAME DEFAULT . OPTIONS) as written.
+           (descs (append (make-list offset '(cl-skip-slot))
+                          (if tagged '((cl-tag-slot)))
+                          (mapcar (lambda (s) (if (nth 2 s) (list (car s) (nth 1 s) :read-only t) (list (car s) (nth 1 s))))
+                                  parent-slots)
+                          (mapcar (lambda (s) (if (consp s) s (list s))) slots)))
+           (parent (or include (and (null type) cl--struct-default-parent)))
+           (test (and tagged (cl--struct-tag-test kind tags offset length)))
            (forms nil))
-      (when (and include (null type)) (setq kind (get include 'cl--struct-type)))
-      (when (and (null type) (eq kind 'record) (not (fboundp 'record))) (setq kind 'vector))
+      (push `(defvar ,tags) forms)
       (push `(put ',name 'cl--struct-slots ',all-slots) forms)
       (push `(put ',name 'cl--struct-type ',kind) forms)
+      (push `(put ',name 'cl--struct-named ',named) forms)
+      (push `(put ',name 'cl--struct-offset ,offset) forms)
       (push `(put ',name 'cl--struct-parent ',include) forms)
-      (push `(put ',name 'cl--class t) forms)
-      (when tagged (push `(put ',tag 'cl--struct-name ',name) forms))
       ;; Constructors.
       (let ((make-form
              (lambda (values)
@@ -705,7 +750,8 @@
                     forms)))))
       ;; Predicate.
       (when (and predicate tagged)
-        (push `(defun ,predicate (x) (and (cl--struct-instance-p x ',name) t)) forms))
+        (push `(defun ,predicate (cl-x) (and ,test t)) forms)
+        (push `(put ',name 'cl-deftype-satisfies ',predicate) forms))
       ;; Copier.
       (when copier (push `(defalias ',copier #'copy-sequence) forms))
       ;; Accessors.
@@ -714,8 +760,7 @@
           (let ((acc (intern (concat conc-name (symbol-name (car s)))))
                 (idx i))
             (push `(defun ,acc (cl-x)
-                     ,@(if tagged `((or (cl--struct-instance-p cl-x ',name)
-                                         (signal 'wrong-type-argument (list ',name cl-x)))))
+                     ,@(if tagged `((or ,test (signal 'wrong-type-argument (list ',name cl-x)))))
                      ,(if (eq kind 'list) `(nth ,idx cl-x) `(aref cl-x ,idx)))
                   forms)
             (if (nth 2 s)
@@ -729,7 +774,27 @@
                                `(list 'aset obj ,idx v))))
                     forms)))
           (setq i (1+ i))))
+      (push `(cl-struct-define ',name ,docstring ',parent ',kind ,(and type (eq named t)) ',descs ',tags ',tag t) forms)
       `(progn ,@(nreverse forms) ',name))))
+
+(defun cl-struct-sequence-type (struct-type)
+  "The sequence type of STRUCT-TYPE's objects: `vector', `list', or nil for a record."
+  (let ((kind (get struct-type 'cl--struct-type)))
+    (if (eq kind 'record) nil kind)))
+
+;; The pattern (cl-struct TYPE FIELDS...) of pcase, as Emacs's cl-macs has it
+;; (pcase-defmacro's form, without loading pcase.el with cl-lib).
+(defun cl-struct--pcase-macroexpander (type &rest fields)
+  "Match an object of struct TYPE whose FIELDS (SLOT or (SLOT PAT)) match."
+  `(and (pred (lambda (x) (cl-typep x ',type)))
+        ,@(mapcar (lambda (field)
+                    (let ((pat (if (consp field) (car (cdr field)) field))
+                          (offset (cl-struct-slot-offset type (if (consp field) (car field) field))))
+                      `(app (lambda (x) ,(if (eq (cl-struct-sequence-type type) 'list)
+                                            `(nth ,offset x)
+                                          `(aref x ,offset)))
+                            ,pat)))
+                  fields)))
 
 (defun cl--lambda-list-vars (args)
   (let (vars)
@@ -750,14 +815,27 @@
             args)))
 
 (defun cl-struct-slot-info (struct-type)
-  (mapcar (lambda (s) (list (car s) (nth 1 s))) (get struct-type 'cl--struct-slots)))
+  "The slots of STRUCT-TYPE as (NAME DEFAULT OPTIONS...), its tag slot first."
+  (let ((class (cl--find-class struct-type)))
+    (if (not (and class (fboundp 'cl--struct-class-slots)))
+        (mapcar (lambda (s) (list (car s) (nth 1 s))) (get struct-type 'cl--struct-slots))
+      (let ((descs (if (cl--struct-class-type class) nil (list '(cl-tag-slot)))))
+        (mapc (lambda (slot)
+                (push `(,(cl--slot-descriptor-name slot) ,(cl--slot-descriptor-initform slot)
+                        ,@(unless (eq (cl--slot-descriptor-type slot) t) `(:type ,(cl--slot-descriptor-type slot)))
+                        ,@(apply #'append (mapcar (lambda (p) (list (car p) (cdr p)))
+                                                  (cl--slot-descriptor-props slot))))
+                      descs))
+              (cl--struct-class-slots class))
+        (nreverse descs)))))
 (defun cl-struct-slot-offset (struct-type slot-name)
   (let ((i 0) (found nil) (slots (get struct-type 'cl--struct-slots)))
     (while (and slots (not found))
       (if (eq (car (car slots)) slot-name) (setq found i))
       (setq i (1+ i) slots (cdr slots)))
     (unless found (error "struct %s has no slot %s" struct-type slot-name))
-    (+ found (if (eq (get struct-type 'cl--struct-type) 'list) 0 1))))
+    (+ found (or (get struct-type 'cl--struct-offset) 0)
+       (if (or (eq (get struct-type 'cl--struct-type) 'record) (get struct-type 'cl--struct-named)) 1 0))))
 (defun cl-struct-slot-value (struct-type slot-name inst)
   (elt inst (cl-struct-slot-offset struct-type slot-name)))
 
@@ -1437,7 +1515,17 @@
               cl--loop-body))
       (cl--loop-add-step var (if down `(- ,var ,step-var) `(+ ,var ,step-var))))))
 
-;;; Generic functions (a subset: dispatch on the types of required arguments)
+;;; Generic functions.  With Emacs's library (its cl-preloaded.el is in the
+;;; preloaded index), Emacs's own cl-generic.el, as Emacs preloads it; the
+;;; start-up autoloads of these two macros name this file, so they load it
+;;; from here.  Without it, a subset: dispatch on the types of required
+;;; arguments.
+
+(if (fboundp 'cl-struct-define)
+    (unless (featurep 'cl-generic)
+      ;; Loading cl-generic.el redefines both: expand again with its own.
+      (defmacro cl-defgeneric (&rest args) (require 'cl-generic) (cons 'cl-defgeneric args))
+      (defmacro cl-defmethod (&rest args) (require 'cl-generic) (cons 'cl-defmethod args)))
 
 (defmacro cl-defgeneric (name args &rest options)
   (let ((default (cl-find-if (lambda (o) (and (consp o) (eq (car o) :method))) options))
@@ -1539,7 +1627,7 @@
                                 (cons `(ignore ,next) (cdr res)))))
                     (cl-remove ',specs (get ',name 'cl--generic-methods)
                                :key #'car :test #'equal)))
-         ',name))))
+         ',name)))))
 
 (cl-defun cl-parse-integer (string &key start end radix junk-allowed)
   (let* ((s (substring string (or start 0) end))
@@ -1558,4 +1646,16 @@
 (provide 'cl-macs)
 (provide 'cl-seq)
 (provide 'cl-extra)
+
+;; Emacs preloads cl-preloaded.el, which makes the class objects of
+;; structures; its `cl-struct-define' (from the preloaded index) is what
+;; every cl-defstruct calls.  Without Emacs's library, structures keep only
+;; their tags.
+(unless (fboundp 'cl-struct-define)
+  (defun cl-struct-define (name _docstring parent _type _named _slots children-sym tag _print)
+    (if (boundp children-sym) (add-to-list children-sym tag) (set children-sym (list tag)))
+    (while parent
+      (add-to-list (cl--struct-tags-symbol parent) tag)
+      (setq parent (get parent 'cl--struct-parent)))
+    name))
 ;;; cl-lib.el ends here

@@ -93,6 +93,10 @@ Keywords: :expected-result (:passed or :failed, evaluated) and :tags."
 (defmacro skip-unless (form)
   `(unless ,form (signal 'ert-test-skipped (list '(skip-unless ,form)))))
 
+(defun ert-skip (data)
+  "Skip the test being run, saying DATA (a string or any object)."
+  (signal 'ert-test-skipped (list data)))
+
 (defun ert--run-one (test index total)
   "Run TEST and print its line; return (RESULT EXPECTED-P)."
   (let* ((name (car test))

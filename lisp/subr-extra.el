@@ -673,6 +673,29 @@ interpreter warns at expansion)."
              msg))
   form)
 
+(defun byte-compile-warning-enabled-p (warning &optional symbol)
+  "Non-nil if WARNING (about SYMBOL) is enabled by `byte-compile-warnings'
+and not suppressed by `with-suppressed-warnings'."
+  (and (not (let ((suppressed nil))
+              (dolist (elem byte-compile--suppressed-warnings suppressed)
+                (when (and (eq (car elem) warning) (memq symbol (cdr elem)))
+                  (setq suppressed t)))))
+       (or (eq byte-compile-warnings t)
+           (if (eq (car byte-compile-warnings) 'not)
+               (not (memq warning byte-compile-warnings))
+             (memq warning byte-compile-warnings)))))
+
+(defun macroexp--obsolete-warning (fun obsolescence-data type &optional _key)
+  "The warning that FUN, an obsolete TYPE by OBSOLESCENCE-DATA, is used."
+  (let ((instead (car obsolescence-data))
+        (asof (nth 2 obsolescence-data)))
+    (format-message
+     "`%s' is an obsolete %s%s%s" fun type
+     (if asof (concat " (as of " asof ")") "")
+     (cond ((stringp instead) (concat "; " (substitute-command-keys instead)))
+           (instead (format-message "; use `%s' instead." instead))
+           (t ".")))))
+
 (defun macroexp-let* (bindings exp)
   "EXP wrapped in (let* BINDINGS ...) when there are BINDINGS."
   (cond ((null bindings) exp)
@@ -809,5 +832,133 @@ closure and (macro . LAMBDA) a macro of one; any other form is evaluated."
                (while (> (expt 2.0 e) a) (setq e (1- e)))
                (while (<= (expt 2.0 (1+ e)) a) (setq e (1+ e)))
                e)))))
+;; Emacs's subr.el: `define-symbol-prop' records the definition in the
+;; file's `current-load-list', for unload-feature and find-definition-noselect.
+(defun define-symbol-prop (symbol prop val)
+  "Define the property PROP of SYMBOL to be VAL: to `put' what `defalias' is to `fset'."
+  (let ((sps (assq 'define-symbol-props current-load-list)))
+    (unless sps
+      (setq sps (list 'define-symbol-props))
+      (push sps current-load-list))
+    (let ((ps (assq prop sps)))
+      (unless ps
+        (setq ps (list prop))
+        (setcdr sps (cons ps (cdr sps))))
+      (unless (member symbol (cdr ps))
+        (setcdr ps (cons symbol (cdr ps))))))
+  (put symbol prop val))
+
+(defvar advertised-signature-table (make-hash-table :test 'eq :weakness 'key))
+
+(defun set-advertised-calling-convention (function signature _when)
+  "Set the advertised SIGNATURE of FUNCTION (what help shows)."
+  (puthash (indirect-function function) signature advertised-signature-table))
+
+;;; Progress reporters, as Emacs's subr.el has them.  A reporter is
+;;; (NEXT-VALUE . [NEXT-TIME MIN MAX MESSAGE MIN-CHANGE MIN-TIME SUFFIX]):
+;;; `progress-reporter-update' is a comparison until NEXT-VALUE is reached.
+
+(defvar progress-reporter--pulse-characters ["-" "\\" "|" "/"]
+  "Characters a non-numerical progress reporter cycles through.")
+
+(defun make-progress-reporter (message &optional min-value max-value current-value min-change min-time)
+  "A reporter showing MESSAGE with the progress from MIN-VALUE to MAX-VALUE
+\(a pulse when either is nil), every MIN-CHANGE percent (1) and no more
+often than every MIN-TIME seconds (0.2); the first report is shown now."
+  (when (string-match "[[:alnum:]]\\'" message)
+    (setq message (concat message "...")))
+  (let* ((min-time (or min-time 0.2))
+         (reporter (cons (or min-value 0)
+                         (vector (and (>= min-time 0.02) (float-time))
+                                 min-value max-value message
+                                 (if min-change (max (min min-change 50) 1) 1)
+                                 min-time nil))))
+    (progress-reporter-update reporter (or current-value min-value))
+    reporter))
+
+(defun progress-reporter-update (reporter &optional value suffix)
+  "Report VALUE (a number, or for a pulsing REPORTER nil or a string) and SUFFIX,
+when it changed enough since the last report."
+  (when (or (not (numberp value)) (>= value (car reporter)))
+    (progress-reporter-do-update reporter value suffix)))
+
+(defun progress-reporter-force-update (reporter &optional value new-message suffix)
+  "Report VALUE now, with NEW-MESSAGE as REPORTER's message when non-nil."
+  (let ((state (cdr reporter)))
+    (when new-message (aset state 3 new-message))
+    (when (aref state 0) (aset state 0 (float-time)))
+    (progress-reporter-do-update reporter value suffix)))
+
+(defun progress-reporter--time-to-show (state)
+  "Whether STATE's next report is due; if so, when the one after is."
+  (let ((due (aref state 0)))
+    (or (null due)
+        (when (time-less-p due nil)
+          (aset state 0 (+ due (aref state 5)))))))
+
+(defun progress-reporter--suffix (state suffix)
+  (if suffix (aset state 6 suffix) (or (aref state 6) "")))
+
+(defun progress-reporter-do-update (reporter value &optional suffix)
+  (let* ((state (cdr reporter))
+         (min-value (aref state 1))
+         (max-value (aref state 2))
+         (text (aref state 3))
+         (show (progress-reporter--time-to-show state)))
+    (cond ((and min-value max-value)
+           (let* ((one-percent (/ (- max-value min-value) 100.0))
+                  (percentage (if (= max-value min-value) 0
+                                (truncate (/ (- value min-value) one-percent)))))
+             ;; When this report is not shown, the next value is one percent
+             ;; on, so reports come close to every MIN-TIME.
+             (setcar reporter (min (+ min-value (* (+ percentage (if show (aref state 4) 1)) one-percent))
+                                   max-value))
+             (when (integerp value)
+               (setcar reporter (ceiling (car reporter))))
+             (when show
+               (setq suffix (progress-reporter--suffix state suffix))
+               (if (> percentage 0)
+                   (message "%s%d%% %s" text percentage suffix)
+                 (message "%s %s" text suffix)))))
+          (show
+           (setq suffix (progress-reporter--suffix state (or suffix value)))
+           (let ((index (mod (1+ (car reporter)) 4))
+                 (message-log-max nil))
+             (setcar reporter index)
+             (message "%s %s %s" text (aref progress-reporter--pulse-characters index) suffix))))))
+
+(defun progress-reporter-done (reporter)
+  "Say REPORTER's message followed by \"done\"."
+  (message "%sdone" (aref (cdr reporter) 3)))
+
+(defmacro dotimes-with-progress-reporter (spec reporter-or-message &rest body)
+  "`dotimes' over SPEC (VAR COUNT [RESULT]) reporting its progress with
+REPORTER-OR-MESSAGE (a reporter, or the message of a new one)."
+  (declare (indent 2))
+  (let ((reporter (make-symbol "reporter")) (end (make-symbol "end")))
+    `(let ((,reporter ,reporter-or-message) (,end ,(nth 1 spec)))
+       (when (stringp ,reporter)
+         (setq ,reporter (make-progress-reporter ,reporter 0 ,end)))
+       (dotimes (,(car spec) ,end)
+         ,@body
+         (progress-reporter-update ,reporter (1+ ,(car spec))))
+       (progress-reporter-done ,reporter)
+       (or ,@(cdr (cdr spec)) nil))))
+
+(defmacro dolist-with-progress-reporter (spec reporter-or-message &rest body)
+  "`dolist' over SPEC (VAR LIST [RESULT]) with a pulsing reporter made from
+REPORTER-OR-MESSAGE (a reporter, or the message of a new one)."
+  (declare (indent 2))
+  (let ((reporter (make-symbol "reporter")) (count (make-symbol "count")) (list (make-symbol "list")))
+    `(let* ((,reporter ,reporter-or-message)
+            (,list ,(nth 1 spec))
+            (,count 0))
+       (when (stringp ,reporter)
+         (setq ,reporter (make-progress-reporter ,reporter 0 (length ,list))))
+       (dolist (,(car spec) ,list)
+         ,@body
+         (progress-reporter-update ,reporter (setq ,count (1+ ,count))))
+       (progress-reporter-done ,reporter)
+       (or ,@(cdr (cdr spec)) nil))))
 
 (provide 'subr-extra)

@@ -131,7 +131,7 @@ Value f_length(Args a)
         return Value::fixnum(list_length(s));
     if (stringp(s))
         return Value::fixnum(string_length(s));
-    if (vectorp(s))
+    if (vector_like(s)) // a record's slots count too, as in Emacs
         return Value::fixnum(static_cast<std::int64_t>(xvector(s)->items.size()));
     if (char_table(s))
         return Value::fixnum(max_char); // as Emacs
@@ -476,9 +476,10 @@ Value f_copy_sequence(Args a)
     Value s = a[0];
     if (listp(s))
         return copy_list(s);
-    if (vectorp(s)) {
+    if (vector_like(s)) { // a record copies as a record (cl-defstruct's copiers)
         Value r = make_vector(0, Qnil);
         xvector(r)->items = xvector(s)->items;
+        xvector(r)->m_flags = xvector(s)->m_flags;
         return r;
     }
     if (stringp(s)) {

@@ -28,6 +28,18 @@ namespace gapmacs::lisp {
 
 namespace {
 
+// A record's type is its slot 0, or when that is a class object (a record
+// itself, as EIEIO's objects hold) the class's name in its slot 1.
+Value record_type(Value v)
+{
+    if (!recordp(v))
+        return Qvector;
+    Value type = xvector(v)->items[0];
+    if (recordp(type) && xvector(type)->items.size() > 1)
+        return xvector(type)->items[1];
+    return type;
+}
+
 Value f_type_of(Args a)
 {
     Value v = a[0];
@@ -39,7 +51,7 @@ Value f_type_of(Args a)
     case Type::Symbol: return Qsymbol;
     case Type::Float: return Qfloat_;
     case Type::String: return Qstring;
-    case Type::Vector: return Qvector;
+    case Type::Vector: return record_type(v);
     case Type::HashTable: return Qhash_table;
     case Type::Subr: return Qsubr;
     case Type::Buffer: return Qbuffer;

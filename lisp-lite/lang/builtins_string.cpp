@@ -732,7 +732,7 @@ Value f_aset(Args a)
         return a[2];
     }
     std::int64_t i = check_fixnum(a[1]);
-    if (vectorp(a[0])) {
+    if (vector_like(a[0])) {
         auto& items = xvector(a[0])->items;
         if (i < 0 || i >= static_cast<std::int64_t>(items.size()))
             args_out_of_range(a[0], a[1]);
@@ -1402,7 +1402,7 @@ void register_string_builtins() { register_subrs(string_subrs); }
 Value array_ref(Value array, Value index, Value predicate)
 {
     const std::int64_t i = check_fixnum(index);
-    if (vectorp(array)) {
+    if (vector_like(array)) {
         auto& items = xvector(array)->items;
         if (i < 0 || i >= static_cast<std::int64_t>(items.size()))
             args_out_of_range(array, index);

@@ -399,7 +399,7 @@ bool equal_depth(Value a, Value b, int depth, std::unique_ptr<EqualSeen>& seen)
         case Type::Vector: {
             auto& x = xvector(a)->items;
             auto& y = xvector(b)->items;
-            if (x.size() != y.size())
+            if (x.size() != y.size() || xvector(a)->record() != xvector(b)->record())
                 return false;
             for (std::size_t i = 0; i < x.size(); ++i)
                 if (!equal_depth(x[i], y[i], depth + 1, seen))

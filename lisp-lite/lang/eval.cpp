@@ -705,9 +705,19 @@ Value sf_function(Args a)
     if (!args.is_cons() || !nilp(xcdr(args)))
         xsignal2(Qwrong_number_of_arguments, Qfunction, Value::fixnum(unevalled_count(args)));
     Value quoted = xcar(args);
-    if (!nilp(g_lexenv) && quoted.is_cons() && xcar(quoted) == Qlambda)
-        return make_cons(Qclosure, make_cons(g_lexenv, xcdr(quoted)));
-    return quoted;
+    if (nilp(g_lexenv) || !quoted.is_cons() || xcar(quoted) != Qlambda)
+        return quoted;
+    // (lambda ARGS (:documentation FORM) BODY...): the closure's docstring
+    // is FORM's value (EIEIO's class predicates), as Emacs's Ffunction does.
+    Value lambda = xcdr(quoted);
+    static const Value documentation = intern(":documentation");
+    Value first = car_safe(cdr_safe(lambda));
+    if (first.is_cons() && xcar(first) == documentation) {
+        Value doc = eval(car_safe(xcdr(first)));
+        check_string(doc);
+        lambda = make_cons(xcar(lambda), make_cons(doc, xcdr(xcdr(lambda))));
+    }
+    return make_cons(Qclosure, make_cons(g_lexenv, lambda));
 }
 
 Value sf_if(Args a)

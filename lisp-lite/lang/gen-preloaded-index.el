@@ -27,7 +27,7 @@ case-tables.el (casetab.c's case tables).")
 (defconst gen-preloaded-emacs
   '("widget" "button" "easymenu" "abbrev" "case-table" "font-core"
     "image" "disp-table" "uniquify" "tabulated-list" "format" "map-ynp" "obarray"
-    "env" "float-sup" "version" "mule-util")
+    "env" "float-sup" "version" "mule-util" "cl-preloaded" "cl-generic")
   "Files of GNU Emacs's library that Emacs preloads and gapmacs does not
 bundle: used only when that library is installed.  After them come the
 autoloads of Emacs's loaddefs.el, which Emacs preloads too.")

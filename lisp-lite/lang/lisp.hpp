@@ -71,7 +71,10 @@ inline bool consp(Value v) { return v.is_cons(); }
 inline bool symbolp(Value v) { return v.is(Type::Symbol); }
 inline bool stringp(Value v) { return v.is(Type::String); }
 inline bool floatp(Value v) { return v.is(Type::Float); }
-inline bool vectorp(Value v) { return v.is(Type::Vector); }
+inline bool vectorp(Value v) { return v.is(Type::Vector) && !static_cast<Vector*>(v.as_object())->record(); }
+inline bool recordp(Value v) { return v.is(Type::Vector) && static_cast<Vector*>(v.as_object())->record(); }
+// A vector or a record: what aref, aset, copy-sequence and equal take slot by slot.
+inline bool vector_like(Value v) { return v.is(Type::Vector); }
 inline bool fixnump(Value v) { return v.is_fixnum(); }
 inline bool numberp(Value v) { return v.is_fixnum() || floatp(v); }
 inline bool listp(Value v) { return consp(v) || nilp(v); }
@@ -111,6 +114,7 @@ std::string symbol_name(Value sym);
 Value intern(std::string_view name);
 Value intern_soft(std::string_view name); // Qunbound... no: returns empty Value if absent
 Value make_vector(std::size_t n, Value init);
+Value make_record(std::size_t slots, Value init); // slot 0 is the type (records.cpp)
 
 // ---- errors ----
 // A Lisp signal (error symbol + data). Its Values stay rooted while the

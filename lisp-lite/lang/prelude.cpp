@@ -18,36 +18,77 @@ constexpr const char* prelude_source = R"ELISP(
           (setq body (cdr body)))
         (append doc body))))
 
+(defalias 'internal--put-form
+  #'(lambda (f prop value)
+      (list 'function-put (list 'quote f) (list 'quote prop) value)))
+
+;; Emacs's byte-run.el: what each (declare (PROP VALUES...)) spec of a defun
+;; or defmacro becomes, so libraries can add their own (cl-generic, gv...).
+(defvar defun-declarations-alist
+  (list
+   (list 'advertised-calling-convention
+         #'(lambda (f _args arglist when)
+             (list 'set-advertised-calling-convention (list 'quote f) (list 'quote arglist) (list 'quote when))))
+   (list 'obsolete
+         #'(lambda (f _args new-name when)
+             (list 'make-obsolete (list 'quote f) (list 'quote new-name) (list 'quote when))))
+   (list 'interactive-only #'(lambda (f _args v) (internal--put-form f 'interactive-only (list 'quote v))))
+   (list 'pure #'(lambda (f _args v) (internal--put-form f 'pure (list 'quote v))))
+   (list 'side-effect-free #'(lambda (f _args v) (internal--put-form f 'side-effect-free (list 'quote v))))
+   (list 'compiler-macro #'(lambda (_f _args _cm) nil)) ; gapmacs interprets: nothing to inline
+   (list 'doc-string #'(lambda (f _args v) (internal--put-form f 'doc-string-elt (list 'quote v))))
+   (list 'indent #'(lambda (f _args v) (internal--put-form f 'lisp-indent-function (list 'quote v))))
+   (list 'speed #'(lambda (f _args v) (internal--put-form f 'speed (list 'quote v))))
+   (list 'completion #'(lambda (f _args v) (internal--put-form f 'completion-predicate (list 'function v))))
+   (list 'modes #'(lambda (f _args &rest v) (internal--put-form f 'command-modes (list 'quote v))))
+   ;; gapmacs's setf takes a setter (VALUE ARG-FORMS...) -> form: gv.el's
+   ;; (gv-setter SETTER) and (gv-setter (lambda (VAL) BODY)) in that form.
+   (list 'gv-setter
+         #'(lambda (f args setter)
+             (list 'put (list 'quote f) ''gv-expander
+                   (if (symbolp setter)
+                       (list 'function
+                             (list 'lambda '(v &rest args)
+                                   (list 'append (list 'quote (list setter)) 'args '(list v))))
+                     (list 'function
+                           (list 'lambda '(v &rest args)
+                                 (list 'apply (list 'function (cons 'lambda (cons (append (car (cdr setter)) args)
+                                                                                  (cdr (cdr setter)))))
+                                       'v 'args)))))))))
+
+(defvar macro-declarations-alist
+  (cons (list 'debug #'(lambda (name _args spec) (list 'put (list 'quote name) ''edebug-form-spec (list 'quote spec))))
+        (cons (list 'no-font-lock-keyword
+                    #'(lambda (name _args v) (internal--put-form name 'no-font-lock-keyword (list 'quote v))))
+              defun-declarations-alist)))
+
 (defalias 'internal--declarations
-  #'(lambda (name body)
-      ;; The forms Emacs's defun and defmacro make of the (declare ...)
-      ;; specs lisp-lite knows: indent and doc-string; others are dropped.
+  #'(lambda (name arglist body alist)
+      ;; The forms of BODY's (declare ...) specs, by ALIST; a spec no
+      ;; handler knows is dropped.
       (let ((forms nil))
         (if (and (stringp (car-safe body)) (cdr-safe body)) (setq body (cdr body)))
         (while (eq (car-safe (car-safe body)) 'declare)
           (let ((specs (cdr (car body))))
             (while specs
-              (let* ((spec (car specs))
-                     (prop (cdr (assq (car-safe spec) '((indent . lisp-indent-function)
-                                                        (doc-string . doc-string-elt))))))
-                (if prop
-                    (setq forms (cons (list 'function-put (list 'quote name) (list 'quote prop)
-                                            (list 'quote (car (cdr spec))))
-                                      forms))))
+              (let ((handler (car-safe (cdr-safe (assq (car-safe (car specs)) alist)))))
+                (if handler
+                    (let ((form (apply handler name arglist (cdr-safe (car specs)))))
+                      (if form (setq forms (cons form forms))))))
               (setq specs (cdr specs))))
           (setq body (cdr body)))
         (nreverse forms))))
 
 (defalias 'internal--with-declarations
-  #'(lambda (name body definition)
-      (let ((forms (internal--declarations name body)))
+  #'(lambda (name arglist body alist definition)
+      (let ((forms (internal--declarations name arglist body alist)))
         (if forms (cons 'prog1 (cons definition forms)) definition))))
 
 (defalias 'defmacro
   (cons 'macro
         #'(lambda (name arglist &rest body)
             (internal--with-declarations
-             name body
+             name arglist body macro-declarations-alist
              (list 'defalias (list 'quote name)
                    (list 'cons ''macro
                          (list 'function
@@ -55,7 +96,7 @@ constexpr const char* prelude_source = R"ELISP(
 
 (defmacro defun (name arglist &rest body)
   (internal--with-declarations
-   name body
+   name arglist body defun-declarations-alist
    (list 'defalias (list 'quote name)
          (list 'function (cons 'lambda (cons arglist (internal--strip-declare body)))))))
 
@@ -119,7 +160,14 @@ constexpr const char* prelude_source = R"ELISP(
   `(eval-after-load ,file (lambda () ,@body)))
 
 (defmacro with-no-warnings (&rest body) (cons 'progn body))
-(defmacro with-suppressed-warnings (_warnings &rest body) (cons 'progn body))
+(defvar byte-compile--suppressed-warnings nil)
+(defvar byte-compile-warnings t)
+;; Macros expand when their form runs, so the warnings a macro gives while
+;; BODY expands (cl-defmethod's obsolete generic) see WARNINGS suppressed.
+(defmacro with-suppressed-warnings (warnings &rest body)
+  (list 'let (list (list 'byte-compile--suppressed-warnings
+                         (list 'append (list 'quote warnings) 'byte-compile--suppressed-warnings)))
+        (cons 'progn body)))
 
 (defmacro when (cond &rest body)
   (list 'if cond (cons 'progn body)))
@@ -191,8 +239,14 @@ constexpr const char* prelude_source = R"ELISP(
         (internal--setf-expand place value))
        (t (let ((expanded (macroexpand-1 place)))
             (if (eq expanded place)
-                (error "%S is not a valid place expression" place)
+                ;; Any other call is a place whose setter is the function
+                ;; (setf HEAD), as gv.el has it (cl-defmethod defines them).
+                (cons (gv-setter head) (cons value args))
               (internal--setf-expand expanded value))))))))
+
+(defun gv-setter (name)
+  "The symbol where the (setf NAME) function is placed."
+  (intern (format "(setf %s)" name)))
 
 ;; (setf (alist-get KEY ALIST DEFAULT REMOVE TESTFN) VALUE), as gv.el.
 (defun internal--setf-alist-get (args value)

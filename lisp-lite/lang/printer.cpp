@@ -155,7 +155,7 @@ public:
     }
 
 private:
-    static bool is_container(Value v) { return v.is_cons() || vectorp(v) || v.is(Type::HashTable); }
+    static bool is_container(Value v) { return v.is_cons() || vector_like(v) || v.is(Type::HashTable); }
 
     // print-circle's first pass (Emacs's print_preprocess): 0 = seen once,
     // -N = seen again and numbered N (in the order found), +N once printed.
@@ -183,7 +183,7 @@ private:
                 v = xcdr(v); // the cdr chain iteratively; a cycle stops at a seen cell
                 continue;
             }
-            if (vectorp(v)) {
+            if (vector_like(v)) {
                 for (Value item : xvector(v)->items)
                     preprocess(item, depth + 1);
                 return;
@@ -428,7 +428,8 @@ private:
 
     void print_vector(Value v)
     {
-        m_out += '[';
+        const bool record = xvector(v)->record();
+        m_out += record ? "#s(" : "[";
         ++m_list_depth;
         auto& items = xvector(v)->items;
         for (std::size_t i = 0; i < items.size(); ++i) {
@@ -441,7 +442,7 @@ private:
             print(items[i]);
         }
         --m_list_depth;
-        m_out += ']';
+        m_out += record ? ')' : ']';
     }
 
     void print_hash_table(Value v)

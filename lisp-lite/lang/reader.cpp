@@ -606,7 +606,7 @@ private:
         auto visit = [&](Value& slot) {
             if (slot == placeholder)
                 slot = object;
-            else if ((consp(slot) || vectorp(slot)) && seen.insert(slot.bits()).second)
+            else if ((consp(slot) || vector_like(slot)) && seen.insert(slot.bits()).second)
                 todo.push_back(slot);
         };
         while (!todo.empty()) {
@@ -615,7 +615,7 @@ private:
             if (consp(v)) {
                 visit(v.as_cons()->car);
                 visit(v.as_cons()->cdr);
-            } else if (vectorp(v)) {
+            } else if (vector_like(v)) {
                 for (Value& item : xvector(v)->items)
                     visit(item);
             }
@@ -639,12 +639,26 @@ private:
         return s;
     }
 
-    // #s(hash-table size N test T data (K V ...))
+    Value record_of(Value slots)
+    {
+        std::size_t n = 0;
+        for (ListWalker w(slots); w.consp(); w.next())
+            ++n;
+        if (n == 0) // as Emacs, which makes a record of N-1 slots
+            wrong_type(intern("wholenump"), Value::fixnum(-1));
+        Value r = make_record(n, Qnil);
+        std::size_t i = 0;
+        for (Value p = slots; consp(p); p = xcdr(p))
+            xvector(r)->items[i++] = xcar(p);
+        return r;
+    }
+
+    // #s(hash-table size N test T data (K V ...)), else #s(TYPE SLOTS...): a record.
     Value read_record()
     {
         Value body = read_list();
         if (car_safe(body) != Qhash_table)
-            invalid("#s");
+            return record_of(body);
         Value test = intern("eql");
         Value data = Qnil;
         std::int64_t size = 65; // make-hash-table's default, as Emacs reads it

@@ -137,8 +137,13 @@ struct Symbol : Object {
     bool loaded() const { return m_flags & loaded_flag; }
 };
 
+// A vector, or a record (`record`, `make-record`, #s(TYPE ...)): the same
+// slots with TYPE in slot 0, but not a sequence, so cl-defstruct and EIEIO
+// objects are told apart from vectors as in Emacs.
 struct Vector : Object {
+    static constexpr std::uint8_t record_flag = 1;
     std::vector<Value> items;
+    bool record() const { return m_flags & record_flag; }
 };
 
 struct SubrDef;

@@ -74,3 +74,26 @@
   ;; (Emacs in batch ends the text with a newline of its own.)
   (should (string-prefix-p "hello" (with-current-buffer "*subr-extra-tmp*" (buffer-string))))
   (kill-buffer "*subr-extra-tmp*"))
+
+(ert-deftest subr-extra-progress-reporters ()
+  ;; The messages Emacs 28 shows for the same calls (printed by emacs -Q --batch).
+  (let ((shown nil) (message (symbol-function 'message)))
+    (fset 'message (lambda (fmt &rest args) (push (apply #'format fmt args) shown)))
+    (unwind-protect
+        (progn
+          (let ((r (make-progress-reporter "Working" 0 10 nil 20 0)))
+            (dotimes (i 11) (progress-reporter-update r i))
+            (progress-reporter-done r))
+          (let ((r (make-progress-reporter "Pulse:" nil nil nil nil 0)))
+            (progress-reporter-update r)
+            (progress-reporter-update r "x")
+            (progress-reporter-force-update r nil "New")
+            (progress-reporter-done r))
+          (push (dotimes-with-progress-reporter (i 2 'res) "Loop" (ignore i)) shown)
+          (push (dolist-with-progress-reporter (x '(a b) 'r2) "List" (ignore x)) shown))
+      (fset 'message message))
+    (should (equal (nreverse shown)
+                   '("Working... " "Working...20% " "Working...40% " "Working...60% " "Working...80% "
+                     "Working...100% " "Working...done" "Pulse: \\ " "Pulse: | " "Pulse: / x" "New - x"
+                     "Newdone" "Loop... " "Loop...done" res "List... " "List...done" r2)))
+    (should (equal (func-arity 'progress-reporter-update) '(1 . 3)))))

@@ -1,0 +1,66 @@
+;;; records-tests.el --- records: record, make-record, recordp, #s(...)  -*- lexical-binding: t -*-
+
+;; Records are what cl-defstruct and EIEIO make their objects of.  Each
+;; expected value was printed by `emacs -Q --batch' (GNU Emacs 28.2)
+;; evaluating the same form.
+
+(ert-deftest records-make-and-read ()
+  (should (equal (prin1-to-string (record 'foo 1 "a")) "#s(foo 1 \"a\")"))
+  (should (equal (prin1-to-string (make-record 'bar 2 'z)) "#s(bar z z)"))
+  (should (equal (prin1-to-string (read "#s(foo 1 (2 3) \"x\")")) "#s(foo 1 (2 3) \"x\")"))
+  (should (recordp (read "#s(foo 1)")))
+  (should (hash-table-p (read "#s(hash-table data (a 1))")))
+  (should (equal (condition-case e (read "#s()") (error e)) '(wrong-type-argument wholenump -1)))
+  (should (equal (condition-case e (make-record 'a -1 nil) (error (car e))) 'wrong-type-argument))
+  (should (equal (condition-case e (record) (error (car e))) 'wrong-number-of-arguments)))
+
+(ert-deftest records-are-not-vectors ()
+  (let ((r (record 'a 1)))
+    (should (recordp r))
+    (should-not (recordp [a 1]))
+    (should-not (vectorp r))
+    (should-not (sequencep r))
+    (should-not (arrayp r))
+    (should (equal (length r) 2))
+    (should (equal (condition-case e (append r nil) (error (car e))) 'wrong-type-argument))))
+
+(ert-deftest records-type-of ()
+  (should (eq (type-of (record 'foo 1)) 'foo))
+  ;; Slot 0 a record itself (a class object, as EIEIO makes): its slot 1.
+  (should (eq (type-of (record (record 'cls 'myname) 1)) 'myname))
+  ;; ...unless it has no slot 1: then the class object itself.
+  (let ((class (record 'cls)))
+    (should (eq (type-of (record class 1)) class)))
+  (should (eq (type-of (vector 'foo)) 'vector)))
+
+(ert-deftest records-slots ()
+  (let ((r (record 'foo 1 2)))
+    (should (equal (aref r 0) 'foo))
+    (should (equal (aref r 2) 2))
+    (aset r 1 9)
+    (should (equal (prin1-to-string r) "#s(foo 9 2)"))
+    (should (equal (condition-case e (aref r 3) (error e)) (list 'args-out-of-range r 3)))
+    (let ((c (copy-sequence r)))
+      (should (recordp c))
+      (should (equal c r))
+      (should-not (eq c r))
+      (aset c 1 0)
+      (should (equal (aref r 1) 9)))))
+
+(ert-deftest records-equal-and-hash ()
+  (should (equal (record 'a 1) (record 'a 1)))
+  (should-not (equal (record 'a 1) [a 1]))
+  (should-not (equal [a 1] (record 'a 1)))
+  (should-not (equal (record 'a 1) (record 'a 2)))
+  (let ((h (make-hash-table :test 'equal)))
+    (puthash (record 'k 1) 'v h)
+    (should (eq (gethash (record 'k 1) h) 'v))
+    (should-not (gethash [k 1] h))))
+
+(ert-deftest records-circular-print-and-read ()
+  (let ((print-circle t) (r (record 'a nil)))
+    (aset r 1 r)
+    (should (equal (prin1-to-string r) "#1=#s(a #1#)"))
+    (let ((back (read (prin1-to-string r))))
+      (should (recordp back))
+      (should (eq (aref back 1) back)))))
