@@ -81,10 +81,23 @@ nil for none)."
          (map (intern (format "%s-map" child)))
          (own-syntax (not (plist-member keys :syntax-table)))
          (syntax (if own-syntax (intern (format "%s-syntax-table" child))
-                   (plist-get keys :syntax-table))))
+                   (plist-get keys :syntax-table)))
+         ;; CHILD-abbrev-table, whose parent is the parent mode's table, as
+         ;; Emacs's define-derived-mode makes (`:abbrev-table' names another).
+         (own-abbrev (not (plist-member keys :abbrev-table)))
+         (abbrev (if own-abbrev (intern (format "%s-abbrev-table" child))
+                   (plist-get keys :abbrev-table))))
     `(progn
        (defvar ,hook nil)
        (defvar ,map (make-sparse-keymap))
+       ,@(when own-abbrev
+           ;; Emacs's abbrev.el (its library), which defines a mode of its
+           ;; own while it loads: without it, no table.
+           `((defvar ,abbrev
+               (progn (when (or (fboundp 'define-abbrev-table) (require 'abbrev nil t))
+                        (define-abbrev-table ',abbrev nil))
+                      (and (boundp ',abbrev) ,abbrev))
+               ,(format "Abbrev table for `%s'." child))))
        ,@(when own-syntax
            `((defvar ,syntax (make-syntax-table))
              (unless ,syntax (setq ,syntax (make-syntax-table)))))
@@ -105,6 +118,10 @@ nil for none)."
                      (set-char-table-parent ,syntax (syntax-table))))))
            (use-local-map ,map)
            ,@(when syntax `((set-syntax-table ,syntax)))
+           ,@(when (and parent own-abbrev)
+               `((unless (or (null ,abbrev) (abbrev-table-get ,abbrev :parents) (eq ,abbrev local-abbrev-table))
+                   (abbrev-table-put ,abbrev :parents (list local-abbrev-table)))))
+           ,@(when abbrev `((setq local-abbrev-table ,abbrev)))
            ,@(cdr split))
          (run-mode-hooks ',hook)
          ,@(when after-hook (list after-hook))))))

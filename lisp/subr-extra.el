@@ -854,6 +854,90 @@ closure and (macro . LAMBDA) a macro of one; any other form is evaluated."
   "Set the advertised SIGNATURE of FUNCTION (what help shows)."
   (puthash (indirect-function function) signature advertised-signature-table))
 
+;;; What Emacs's custom.el does with the keywords of defgroup, defcustom and
+;;; defface (the prelude's own forms handle theirs; Emacs's cus-face.el,
+;;; once loaded, calls these).
+
+(defun custom-handle-all-keywords (symbol args type)
+  "Apply the keyword ARGS of a definition of SYMBOL of TYPE (custom-group,
+custom-variable, custom-face); without :group, the current file's group."
+  (unless (memq :group args)
+    (custom-add-to-group (custom-current-group) symbol type))
+  (while args
+    (let ((keyword (pop args)))
+      (unless (symbolp keyword) (error "Junk in args %S" args))
+      (unless args (error "Keyword %s is missing an argument" keyword))
+      (custom-handle-keyword symbol keyword (pop args) type))))
+
+(defun custom-handle-keyword (symbol keyword value type)
+  "Apply KEYWORD with VALUE to SYMBOL, a definition of TYPE."
+  (cond ((eq keyword :group) (custom-add-to-group value symbol type))
+        ((eq keyword :version) (custom-add-version symbol value))
+        ((eq keyword :package-version) (custom-add-package-version symbol value))
+        ((eq keyword :link) (custom-add-link symbol value))
+        ((eq keyword :load) (custom-add-load symbol value))
+        ((eq keyword :tag) (put symbol 'custom-tag value))
+        ((eq keyword :set-after) (custom-add-dependencies symbol value))
+        (t (error "Unknown keyword %s" keyword))))
+
+(defvar custom-current-group-alist nil
+  "Alist of (FILE . GROUP): the last group defined in each file.")
+
+(defun custom-current-group ()
+  (cdr (assoc load-file-name custom-current-group-alist)))
+
+(defun custom-add-version (symbol version) (put symbol 'custom-version version))
+(defun custom-add-package-version (symbol version) (put symbol 'custom-package-version version))
+(defun custom-add-link (symbol widget)
+  (let ((links (get symbol 'custom-links)))
+    (unless (member widget links) (put symbol 'custom-links (cons widget links)))))
+(defun custom-add-load (symbol load)
+  (let ((loads (get symbol 'custom-loads)))
+    (unless (member load loads) (put symbol 'custom-loads (cons load loads)))))
+(defun custom-add-dependencies (symbol value)
+  (let ((deps (get symbol 'custom-dependencies)))
+    (dolist (v (if (listp value) value (list value)))
+      (unless (memq v deps) (push v deps)))
+    (put symbol 'custom-dependencies deps)))
+
+(defmacro define-obsolete-face-alias (obsolete-face current-face when)
+  "Make OBSOLETE-FACE a face alias for CURRENT-FACE, obsolete since WHEN."
+  `(progn
+     (put ,obsolete-face 'face-alias ,current-face)
+     (put ,obsolete-face 'obsolete-face (or ,when t))))
+
+(defun def-edebug-elem-spec (name spec)
+  "Define the Edebug spec element NAME as shorthand for SPEC (a list)."
+  (declare (indent 1))
+  (when (string-match "\\`[&:]" (symbol-name name))
+    (error "Edebug spec name cannot start with '&' or ':'"))
+  (unless (consp spec)
+    (error "Edebug spec has to be a list: %S" spec))
+  (put name 'edebug-elem-spec spec))
+
+(defun directory-files-and-attributes (directory &optional full match nosort id-format count)
+  "The files of DIRECTORY as in `directory-files', each with its `file-attributes'."
+  (mapcar (lambda (file)
+            (cons file (file-attributes (if full file (expand-file-name file directory)) id-format)))
+          (directory-files directory full match nosort count)))
+
+(defun prune-directory-list (dirs &optional keep reject)
+  "DIRS without the directories that do not exist (unless in KEEP) or are in REJECT."
+  (apply #'nconc
+         (mapcar (lambda (dir)
+                   (and (not (member dir reject))
+                        (or (member dir keep) (file-directory-p dir))
+                        (list dir)))
+                 dirs)))
+
+(defun libxml-available-p ()
+  "Nil: gapmacs is built without libxml2."
+  nil)
+
+;; minibuf.c's default; Emacs's faces.el adds the face when it loads.
+(defvar minibuffer-prompt-properties '(read-only t)
+  "Text properties the minibuffer gives its prompt.")
+
 ;;; Progress reporters, as Emacs's subr.el has them.  A reporter is
 ;;; (NEXT-VALUE . [NEXT-TIME MIN MAX MESSAGE MIN-CHANGE MIN-TIME SUFFIX]):
 ;;; `progress-reporter-update' is a comparison until NEXT-VALUE is reached.

@@ -29,6 +29,7 @@ const Module modules[] = {
     {"per-buffer-variables", define_per_buffer_variables}, // needs the buffer list
     {"regexps", register_regex_builtins},
     {"overlays", register_overlay_builtins},
+    {"frames", register_frame_builtins},
     {"text-properties", register_text_property_builtins},
     {"digests", register_secure_hash_builtins},
     {"json", register_json_builtins},

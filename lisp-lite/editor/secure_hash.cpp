@@ -141,6 +141,12 @@ constexpr SubrDef secure_hash_subrs[] = {
 
 } // namespace
 
-void register_secure_hash_builtins() { register_subrs(secure_hash_subrs); }
+void register_secure_hash_builtins()
+{
+    register_subrs(secure_hash_subrs);
+    // Emacs provides these with its builtin md5 and sha1: (require 'md5) loads nothing.
+    call1(intern("provide"), intern("md5"));
+    call1(intern("provide"), intern("sha1"));
+}
 
 } // namespace gapmacs::lisp

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lang/emacs_library.hpp"
 #include "lisp-lite/lang/eval.hpp"
 
@@ -62,6 +63,10 @@ Value f_type_of(Args a)
 }
 
 Value f_identity(Args a) { return a[0]; }
+
+// (internal--load-preloaded-face FACE): loads the preloaded file whose
+// defface names FACE, once; t when it did.
+Value f_load_preloaded_face(Args a) { return boolean(symbolp(a[0]) && load_preloaded_face(a[0])); }
 Value f_ignore(Args) { return Qnil; }
 
 Value f_garbage_collect(Args)
@@ -201,6 +206,7 @@ Value f_locale_info(Args a)
 
 const SubrDef misc_subrs[] = {
     {"locale-info", 1, 1, f_locale_info},
+    {"internal--load-preloaded-face", 1, 1, f_load_preloaded_face},
     {"user-login-name", 0, 1, f_user_login_name},
     {"user-real-login-name", 0, 0, f_user_real_login_name},
     {"user-full-name", 0, 1, f_user_full_name},

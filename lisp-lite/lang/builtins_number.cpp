@@ -323,6 +323,8 @@ Value f_atan(Args a)
     return make_float(std::atan2(check_number(a[0]), check_number(a[1])));
 }
 Value f_isnan(Args a) { return boolean(std::isnan(check_float(a[0]))); }
+Value f_asin(Args a) { return make_float(std::asin(check_number(a[0]))); }
+Value f_acos(Args a) { return make_float(std::acos(check_number(a[0]))); }
 
 Value logic(Args a, int op)
 {
@@ -426,6 +428,8 @@ const SubrDef number_subrs[] = {
     {"cos", 1, 1, f_cos},
     {"tan", 1, 1, f_tan},
     {"atan", 1, 2, f_atan},
+    {"asin", 1, 1, f_asin},
+    {"acos", 1, 1, f_acos},
     {"isnan", 1, 1, f_isnan},
     {"logand", 0, many, f_logand},
     {"logior", 0, many, f_logior},

@@ -1,5 +1,6 @@
 // Symbols: interning, value and function cells, property lists.
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/variables.hpp"
 #include "lisp-lite/lang/eval.hpp"
 
 namespace gapmacs::lisp {
@@ -72,9 +73,23 @@ Value f_fset(Args a)
     return a[1];
 }
 
+// Emacs's library defines in Lisp some functions gapmacs has as builtins
+// written for the same results (syntax-ppss in emacs-lisp/syntax.el):
+// loading that library keeps the builtin, as a dumped Emacs keeps its C.
+bool keeps_builtin(Symbol* s)
+{
+    if (!s->function.is_object() || !s->function.is(Type::Subr))
+        return false;
+    Value file = find_symbol_value(Qload_file_name);
+    Value library = find_symbol_value(intern("gapmacs-emacs-lisp-directory"));
+    return stringp(file) && stringp(library) && string_view(file).starts_with(string_view(library));
+}
+
 Value f_defalias(Args a)
 {
     Symbol* s = check_symbol(a[0]);
+    if (keeps_builtin(s))
+        return a[0];
     s->function = a[1];
     if (!nilp(a[2]))
         symbol_put(a[0], intern("function-documentation"), a[2]);

@@ -467,6 +467,8 @@ void specbind(Value sym, Value value)
     Symbol* s = xsymbol(sym);
     if (s->constant())
         xsignal1(Qsetting_constant, sym);
+    if (trapped_write(s))
+        notify_variable_watchers(sym, value, intern("let"), write_place(sym, true));
     if (!(s->m_flags & (Symbol::localized_flag | Symbol::forwarded_flag))) {
         g_specpdl.push_back({sym, s->value, Value(), BindKind::Let});
         s->value = value;
@@ -478,7 +480,7 @@ void specbind(Value sym, Value value)
     if (local)
         set_internal(sym, value, true);
     else
-        set_default(sym, value);
+        set_default(sym, value, false);
 }
 
 void unbind_to(std::size_t depth)
@@ -487,16 +489,25 @@ void unbind_to(std::size_t depth)
         SpecBinding b = g_specpdl.back();
         g_specpdl.pop_back();
         Symbol* s = xsymbol(b.symbol);
+        if (trapped_write(s)) {
+            // Unbinding runs in destructors, also while an error unwinds: a
+            // watcher's own error cannot leave it, and is dropped.
+            try {
+                notify_variable_watchers(b.symbol, b.old_value == Qunbound ? Qnil : b.old_value, intern("unlet"),
+                                         b.kind == BindKind::LetLocal ? b.where : Qnil);
+            } catch (...) {
+            }
+        }
         switch (b.kind) {
         case BindKind::Let:
             // Made buffer-local inside the let: restore the default.
             if (!(s->m_flags & (Symbol::localized_flag | Symbol::forwarded_flag)))
                 s->value = b.old_value;
             else
-                set_default(b.symbol, b.old_value);
+                set_default(b.symbol, b.old_value, false);
             break;
         case BindKind::LetDefault:
-            set_default(b.symbol, b.old_value);
+            set_default(b.symbol, b.old_value, false);
             break;
         case BindKind::LetLocal:
             // Only if that buffer still has its binding (it may be killed).
@@ -1226,6 +1237,8 @@ Value f_func_arity(Args a)
         }
         return make_cons(Value::fixnum(min), Value::fixnum(max));
     }
+    if (nilp(fn))
+        xsignal1(Qvoid_function, a[0]);
     xsignal1(Qinvalid_function, a[0]);
 }
 

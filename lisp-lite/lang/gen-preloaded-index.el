@@ -18,16 +18,18 @@
   '("keymap" "callint" "modes" "simple" "minibuffer" "files" "isearch" "replace"
     "bindings" "iso-transl" "shell-command" "compile" "grep" "find-dired" "process-menu"
     "help" "fill" "dabbrev" "rect" "register" "window" "paragraphs" "indent"
-    "newcomment" "repeat" "sexp" "occur" "comint" "shell" "subr-extra" "c-variables" "case-tables")
+    "newcomment" "repeat" "sexp" "occur" "comint" "shell" "subr-extra" "c-variables" "case-tables" "face-core")
   "gapmacs's own lisp/ files the editor loads at start-up (loadup.el), in its order,
 subr-extra.el (what Emacs's subr.el has that gapmacs writes in Lisp) and
 c-variables.el (the variables Emacs defines in C, gen-c-variables.el) and
-case-tables.el (casetab.c's case tables).")
+case-tables.el (casetab.c's case tables) and face-core.el (xfaces.c's faces).")
 
 (defconst gen-preloaded-emacs
   '("widget" "button" "easymenu" "abbrev" "case-table" "font-core"
     "image" "disp-table" "uniquify" "tabulated-list" "format" "map-ynp" "obarray"
-    "env" "float-sup" "version" "mule-util" "cl-preloaded" "cl-generic")
+    "env" "float-sup" "version" "mule-util" "cl-preloaded" "cl-generic" "frame" "faces" "term/tty-colors"
+    "cus-face" "emacs-lisp/syntax" "font-lock" "jit-lock" "paren" "electric" "rfn-eshadow"
+    "textmodes/page" "fringe" "emacs-lisp/eldoc" "tab-bar" "tool-bar" "select" "cus-start" "mwheel")
   "Files of GNU Emacs's library that Emacs preloads and gapmacs does not
 bundle: used only when that library is installed.  After them come the
 autoloads of Emacs's loaddefs.el, which Emacs preloads too.")
@@ -66,6 +68,7 @@ loads all of them in Emacs's order.")
     (`(,(or 'defvaralias 'define-obsolete-variable-alias) (quote ,name) . ,_) (list (cons 'variable name)))
     (`(,(or 'defvar 'defvar-local) ,name ,_ . ,_) (list (cons 'variable name)))
     (`(,(or 'defcustom 'defconst) ,name . ,_) (list (cons 'variable name)))
+    (`(defface ,(and name (pred symbolp)) . ,_) (list (cons 'face name)))
     (`(,(or 'define-minor-mode 'define-globalized-minor-mode) ,name . ,_)
      (list (cons 'command name) (cons 'variable name)
            (cons 'variable (intern (format "%s-hook" name)))))
@@ -78,9 +81,10 @@ loads all of them in Emacs's order.")
 
 (defun gen-preloaded--builtin-p (kind name)
   "Whether gapmacs defines NAME already without loading a file."
-  (if (eq kind 'variable)
-      (boundp name)
-    (and (fboundp name) (not (autoloadp (symbol-function name))))))
+  (cond
+   ((eq kind 'variable) (boundp name))
+   ((eq kind 'face) nil)
+   (t (and (fboundp name) (not (autoloadp (symbol-function name)))))))
 
 (defun gen-preloaded--loaddefs ()
   "((FILE . DEFINITIONS)...) of Emacs's loaddefs.el: in each file's section,
@@ -126,7 +130,7 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
        (bundled (append gen-preloaded-bundled gen-preloaded-mule))
        (files (append bundled emacs-files))
        (seen (make-hash-table :test 'equal))
-       functions variables)
+       functions variables faces)
   (dolist (file files)
     (let ((definitions
            (if (member file (append bundled scanned-emacs))
@@ -137,12 +141,12 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
       (dolist (def definitions)
           (let* ((kind (car def))
                  (name (cdr def))
-                 (key (cons (eq kind 'variable) name)))
+                 (key (cons (if (memq kind '(variable face)) kind 'function) name)))
             (unless (or (gethash key seen) (gen-preloaded--builtin-p kind name))
               (puthash key t seen)
-              (if (eq kind 'variable)
-                  (push (cons (symbol-name name) file) variables)
-                (push (list (symbol-name name) file kind) functions)))))))
+              (cond ((eq kind 'variable) (push (cons (symbol-name name) file) variables))
+                    ((eq kind 'face) (push (cons (symbol-name name) file) faces))
+                    (t (push (list (symbol-name name) file kind) functions))))))))
   ;; A listed file loaded while this ran would count as builtin.
   (dolist (file bundled)
     (when (assoc (locate-library file) load-history)
@@ -161,6 +165,9 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
     (princ "};\n\nconstexpr PreloadedVariable preloaded_variables[] = {\n")
     (dolist (v (sort variables by-name))
       (princ (format "    {%S, %d},\n" (car v) (funcall index (cdr v)))))
+    (princ "};\n\nconstexpr PreloadedFace preloaded_faces[] = {\n")
+    (dolist (f (sort faces by-name))
+      (princ (format "    {%S, %d},\n" (car f) (funcall index (cdr f)))))
     (princ "};\n")))
 
 ;;; gen-preloaded-index.el ends here

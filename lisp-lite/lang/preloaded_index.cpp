@@ -29,12 +29,14 @@ struct PreloadedVariable {
     std::string_view name;
     std::uint16_t file;
 };
+using PreloadedFace = PreloadedVariable; // a defface's name and its file
 
 #include "lisp-lite/lang/preloaded_index.inc"
 
 constexpr auto by_name = [](const auto& a, const auto& b) { return a.name < b.name; };
 static_assert(std::is_sorted(std::begin(preloaded_functions), std::end(preloaded_functions), by_name));
 static_assert(std::is_sorted(std::begin(preloaded_variables), std::end(preloaded_variables), by_name));
+static_assert(std::is_sorted(std::begin(preloaded_faces), std::end(preloaded_faces), by_name));
 
 constexpr std::size_t file_count = std::size(preloaded_files);
 
@@ -44,6 +46,7 @@ struct IndexState {
     // A file is loaded for a void variable at most once: one that did not
     // define it then will not later.
     std::vector<bool> loaded_for_variable = std::vector<bool>(file_count);
+    std::vector<bool> loaded_for_face = std::vector<bool>(file_count);
 };
 
 IndexState& state()
@@ -126,6 +129,18 @@ bool load_preloaded_variable(Value sym)
         return false;
     s.loaded_for_variable[v->file] = true;
     return load_file(preloaded_files[v->file].name, false, true);
+}
+
+bool load_preloaded_face(Value sym)
+{
+    IndexState& s = state();
+    if (!s.enabled)
+        return false;
+    const PreloadedFace* f = find(preloaded_faces, string_view(xsymbol(sym)->name));
+    if (!f || !usable(f->file) || s.loaded_for_face[f->file])
+        return false;
+    s.loaded_for_face[f->file] = true;
+    return load_file(preloaded_files[f->file].name, false, true);
 }
 
 } // namespace gapmacs::lisp

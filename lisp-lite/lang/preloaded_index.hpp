@@ -31,4 +31,8 @@ void preloaded_index_interned(Value sym, std::string_view name);
 // was not loaded for it yet, loads it and says true (read the value again).
 bool load_preloaded_variable(Value sym);
 
+// sym is not a face yet: the same for the file whose defface names it
+// (lisp/face-core.el asks, through internal--load-preloaded-face).
+bool load_preloaded_face(Value sym);
+
 } // namespace gapmacs::lisp

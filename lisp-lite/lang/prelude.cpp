@@ -658,6 +658,7 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
 ;; ---- loading: features, eval-after-load, custom, obsolete aliases ----
 (provide 'emacs)
 (provide 'gv)
+(provide 'base64) ; the builtins of base64.cpp, as Emacs provides them
 (defvar load-history nil)
 (defvar after-load-alist nil)
 (defvar after-load-functions nil)
@@ -778,9 +779,16 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
     (setq args (cdr (cdr args))))
   symbol)
 
+(defvar custom--declared-faces nil)
 (defun custom-declare-face (face spec doc &rest _args)
+  ;; Before Emacs's faces.el is loaded the spec is kept; lisp/face-core.el
+  ;; makes the face once it is (batch start-up loads neither).
   (unless (get face 'face-defface-spec)
-    (put face 'face-defface-spec spec)
+    (if (featurep 'faces)
+        (face-spec-set face spec 'face-defface-spec)
+      (put face 'face-defface-spec spec)
+      (setq custom--declared-faces (cons (cons face load-file-name) custom--declared-faces)))
+    (setq current-load-list (cons (cons 'defface face) current-load-list))
     (if doc (put face 'face-documentation doc)))
   face)
 

@@ -124,6 +124,9 @@ struct Symbol : Object {
     static constexpr std::uint8_t local_if_set_flag = 32; // make-variable-buffer-local
     static constexpr std::uint8_t loaded_flag = 64;    // `value` is the current buffer's local binding
     static constexpr std::uint8_t always_local_flag = 128; // every buffer has a binding (buffer-read-only...)
+    // In m_small: add-variable-watcher watches it, so every write calls
+    // the watchers first (variables.hpp).
+    static constexpr std::uint16_t trapped_write_flag = 1;
     Value name;     // a String
     Value value;    // Qunbound when void
     Value function; // nil when void, as in Emacs

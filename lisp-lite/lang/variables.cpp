@@ -136,6 +136,8 @@ Value f_defvaralias(Args a)
         if (!variable_alias_p(xsymbol(v)))
             break;
     }
+    if (trapped_write(s))
+        notify_variable_watchers(a[0], a[1], intern("defvaralias"), Qnil);
     // Emacs: a void BASE-VARIABLE takes the value NEW-ALIAS had.
     if (!variable_alias_p(s) && s->value != Qunbound && find_symbol_value(a[1]) == Qunbound)
         set_default(a[1], s->value);
@@ -149,6 +151,44 @@ Value f_defvaralias(Args a)
     return a[1];
 }
 
+Value watchers_of(Value sym) { return symbol_get(sym, intern("watchers")); }
+
+void set_trapped(Value sym, bool on)
+{
+    Symbol* s = xsymbol(sym);
+    s->m_small = on ? (s->m_small | Symbol::trapped_write_flag) : (s->m_small & ~Symbol::trapped_write_flag);
+}
+
+// (add-variable-watcher SYMBOL WATCH-FUNCTION): on the variable an alias names.
+Value f_add_variable_watcher(Args a)
+{
+    check_symbol(a[0]);
+    Value sym = indirect_variable(a[0]);
+    set_trapped(sym, true);
+    Value watchers = watchers_of(sym);
+    if (nilp(call2(intern("member"), a[1], watchers)))
+        symbol_put(sym, intern("watchers"), make_cons(a[1], watchers));
+    return Qnil;
+}
+
+Value f_remove_variable_watcher(Args a)
+{
+    check_symbol(a[0]);
+    Value sym = indirect_variable(a[0]);
+    Value watchers = call2(intern("delete"), a[1], call1(intern("copy-sequence"), watchers_of(sym)));
+    symbol_put(sym, intern("watchers"), watchers);
+    if (nilp(watchers))
+        set_trapped(sym, false);
+    return Qnil;
+}
+
+Value f_get_variable_watchers(Args a)
+{
+    check_symbol(a[0]);
+    Value sym = indirect_variable(a[0]);
+    return trapped_write(xsymbol(sym)) ? watchers_of(sym) : Qnil;
+}
+
 Value f_indirect_variable(Args a)
 {
     return symbolp(a[0]) ? indirect_variable(a[0]) : a[0];
@@ -157,6 +197,9 @@ Value f_indirect_variable(Args a)
 const SubrDef variable_subrs[] = {
     {"defvaralias", 2, 3, f_defvaralias},
     {"indirect-variable", 1, 1, f_indirect_variable},
+    {"add-variable-watcher", 2, 2, f_add_variable_watcher},
+    {"remove-variable-watcher", 2, 2, f_remove_variable_watcher},
+    {"get-variable-watchers", 1, 1, f_get_variable_watchers},
     {"boundp", 1, 1, f_boundp},
     {"makunbound", 1, 1, f_makunbound},
     {"default-value", 1, 1, f_default_value},
@@ -199,6 +242,9 @@ void set_internal(Value sym, Value value, bool bind)
         return set_internal(s->default_value, value, bind);
     if (s->constant())
         xsignal1(Qsetting_constant, sym);
+    if (trapped_write(s) && !bind) // a let notifies for itself (specbind)
+        notify_variable_watchers(sym, value == Qunbound ? Qnil : value,
+                                 intern(value == Qunbound ? "makunbound" : "set"), write_place(sym, false));
     if (!(s->m_flags & (F_LOCALIZED | F_FORWARDED)) || s->loaded()) {
         s->value = value;
         return;
@@ -222,17 +268,43 @@ Value default_value(Value sym)
     return forwarded(s) || s->loaded() ? s->default_value : s->value;
 }
 
-void set_default(Value sym, Value value)
+void set_default(Value sym, Value value, bool notify)
 {
     Symbol* s = xsymbol(sym);
     if (variable_alias_p(s))
-        return set_default(s->default_value, value);
+        return set_default(s->default_value, value, notify);
     if (s->constant())
         xsignal1(Qsetting_constant, sym);
+    if (notify && trapped_write(s))
+        notify_variable_watchers(sym, value == Qunbound ? Qnil : value, intern("set"), Qnil);
     if (forwarded(s) || s->loaded())
         s->default_value = value;
     else
         s->value = value;
+}
+
+Value write_place(Value sym, bool bind)
+{
+    Symbol* s = xsymbol(sym);
+    const bool own = local_in_current_buffer(sym) || (!bind && (s->m_flags & F_LOCAL_IF_SET));
+    return own ? local_bindings().current_place() : Qnil;
+}
+
+// The watchers run with the variable untrapped, so one that sets it does not
+// call itself again; restored however they exit.
+void notify_variable_watchers(Value sym, Value newval, Value operation, Value where)
+{
+    Symbol* s = xsymbol(sym);
+    struct Untrap {
+        Symbol* s;
+        ~Untrap() { s->m_small |= Symbol::trapped_write_flag; }
+    } untrap{s};
+    s->m_small &= ~Symbol::trapped_write_flag;
+    Value watchers = symbol_get(sym, intern("watchers"));
+    for (ListWalker w(watchers); w.consp(); w.next()) {
+        Value args[4] = {sym, newval, operation, where};
+        funcall(w.car(), args, 4);
+    }
 }
 
 bool local_in_current_buffer(Value sym)

@@ -57,6 +57,15 @@ inline bool variable_alias_p(Symbol* s) { return forwarded(s) && s->m_aux == ali
 // The variable an alias chain ends at (the symbol itself if not an alias).
 Value indirect_variable(Value sym);
 
+// Variable watchers: a watched variable's every write (set, let, unlet,
+// makunbound, defvaralias) first calls its `watchers' property's functions
+// with (SYMBOL NEWVAL OPERATION WHERE), as Emacs's notify_variable_watchers.
+inline bool trapped_write(Symbol* s) { return s->m_small & Symbol::trapped_write_flag; }
+void notify_variable_watchers(Value sym, Value newval, Value operation, Value where);
+// WHERE for a write of sym: the current place when the binding written is
+// its own there (or becomes so), else nil.
+Value write_place(Value sym, bool bind);
+
 // The binding seen now; Qunbound when void.
 Value find_symbol_value(Value sym);
 // setq / set: sets the current binding. An automatically-local variable
@@ -66,7 +75,8 @@ Value find_symbol_value(Value sym);
 void set_internal(Value sym, Value value, bool bind = false);
 // The default (global) value; Qunbound when void.
 Value default_value(Value sym);
-void set_default(Value sym, Value value);
+// NOTIFY false: a let's own write, whose watchers it called (specbind, unbind).
+void set_default(Value sym, Value value, bool notify = true);
 // Does the current place have its own binding of sym?
 bool local_in_current_buffer(Value sym);
 
