@@ -156,6 +156,43 @@
 
 (defvar files--primitive-save-buffer (symbol-function 'save-buffer))
 
+(defcustom require-final-newline nil
+  "Whether a saved file ends in a newline: t or `visit-save' adds one when
+missing, `ask' asks, nil leaves the text as it is.  (Adding one on visit,
+`visit', is not done.)"
+  :type '(choice (const t) (const visit) (const visit-save) (const ask) (const nil))
+  :safe #'symbolp
+  :group 'editing-basics)
+
+(defcustom mode-require-final-newline t
+  "What programming modes set `require-final-newline' to."
+  :type '(choice (const t) (const visit) (const visit-save) (const ask) (const nil))
+  :group 'editing-basics)
+
+(defun files--add-final-newline ()
+  "Add the newline `require-final-newline' asks for at the end of a save."
+  (when (and require-final-newline
+             (> (point-max) (point-min))
+             (/= (char-before (point-max)) ?\n)
+             (not (and (eq require-final-newline 'visit) t))
+             (or (memq require-final-newline '(t visit-save))
+                 (and (eq require-final-newline 'ask)
+                      (y-or-n-p (format "Buffer %s does not end in newline.  Add one? " (buffer-name))))))
+    (save-excursion
+      (save-restriction
+        (widen)
+        (goto-char (point-max))
+        (insert "\n")))))
+
+(defun file-chase-links (filename &optional limit)
+  "FILENAME after following its symbolic links, at most LIMIT (100) of them."
+  (let ((count 0) target)
+    (while (and (setq target (file-symlink-p filename))
+                (< count (or limit 100)))
+      (setq count (1+ count))
+      (setq filename (expand-file-name target (file-name-directory (directory-file-name filename)))))
+    filename))
+
 (defun save-buffer (&optional _arg)
   "Save the buffer in its file, making FILE~ first on the first save."
   (interactive "p")
@@ -176,6 +213,7 @@
              (if (y-or-n-p (format "Directory `%s' does not exist; create? " dir))
                  (make-directory dir t)
                (error "Canceled"))))
+         (files--add-final-newline)
          (run-hooks 'before-save-hook)
          (backup-buffer)
          (files--save-with-a-safe-coding)

@@ -6,27 +6,25 @@
 
 (require 'keymap) ; loaded on its own in batch, where the commands autoload
 
-(unless (fboundp 'current-indentation)
-  (defun current-indentation ()
-    "The column of the first character on this line that is not a space or tab."
-    (save-excursion
-      (beginning-of-line)
-      (skip-chars-forward " \t")
-      (current-column))))
+(defun current-indentation ()
+  "The column of the first character on this line that is not a space or tab."
+  (save-excursion
+    (beginning-of-line)
+    (skip-chars-forward " \t")
+    (current-column)))
 
-(unless (fboundp 'indent-to)
-  (defun indent-to (column &optional minimum)
-    "Insert tabs and spaces up to COLUMN (at least MINIMUM spaces); return COLUMN."
-    (let* ((from (current-column))
-           (column (max column (+ from (or minimum 0)))))
-      (when (> column from)
-        (if (and indent-tabs-mode (> tab-width 0))
-            (let ((tabs (- (/ column tab-width) (/ from tab-width))))
-              (if (> tabs 0)
-                  (insert (make-string tabs ?\t) (make-string (% column tab-width) ?\s))
-                (insert (make-string (- column from) ?\s))))
-          (insert (make-string (- column from) ?\s))))
-      column)))
+(defun indent-to (column &optional minimum)
+  "Insert tabs and spaces up to COLUMN (at least MINIMUM spaces); return COLUMN."
+  (let* ((from (current-column))
+         (column (max column (+ from (or minimum 0)))))
+    (when (> column from)
+      (if (and indent-tabs-mode (> tab-width 0))
+          (let ((tabs (- (/ column tab-width) (/ from tab-width))))
+            (if (> tabs 0)
+                (insert (make-string tabs ?\t) (make-string (% column tab-width) ?\s))
+              (insert (make-string (- column from) ?\s))))
+        (insert (make-string (- column from) ?\s))))
+    column))
 
 (defun indent-line-to (column)
   "Give this line COLUMN columns of indentation, leaving point after it as Emacs does."

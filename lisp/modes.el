@@ -128,6 +128,46 @@ nil for none)."
 
 ;;;; easy-mmode's keymap and syntax table helpers (Emacs's easy-mmode.el)
 
+(defmacro easy-mmode-define-navigation (base re &optional name endfun narrowfun &rest body)
+  "Define commands BASE-next and BASE-prev moving to the COUNTth match of RE
+\(entries called NAME).  BASE-next leaves point where the entry starts; at
+the last entry it goes to ENDFUN's position, or the buffer's end.  With
+NARROWFUN, a narrowed buffer is widened to move and NARROWFUN called after.
+BODY runs after each move."
+  (let ((next (intern (format "%s-next" base)))
+        (prev (intern (format "%s-prev" base)))
+        (name (or name (symbol-name base)))
+        (widened (make-symbol "widened")))
+    `(progn
+       (defun ,next (&optional count)
+         ,(format "Go to the next COUNT'th %s." name)
+         (interactive "p")
+         (unless count (setq count 1))
+         (if (< count 0)
+             (,prev (- count))
+           (let ((,widened ,(and narrowfun '(prog1 (buffer-narrowed-p) (widen)))))
+             (when (looking-at ,re) (setq count (1+ count)))
+             (if (not (re-search-forward ,re nil t count))
+                 (if (looking-at ,re)
+                     (goto-char (or ,(if endfun `(funcall #',endfun)) (point-max)))
+                   (user-error "No next %s" ,name))
+               (goto-char (match-beginning 0)))
+             ,@(when narrowfun `((when ,widened (funcall #',narrowfun)))))
+           ,@body))
+       (put ',next 'definition-name ',base)
+       (defun ,prev (&optional count)
+         ,(format "Go to the previous COUNT'th %s." name)
+         (interactive "p")
+         (unless count (setq count 1))
+         (if (< count 0)
+             (,next (- count))
+           (let ((,widened ,(and narrowfun '(prog1 (buffer-narrowed-p) (widen)))))
+             (unless (re-search-backward ,re nil t count)
+               (user-error "No previous %s" ,name))
+             ,@(when narrowfun `((when ,widened (funcall #',narrowfun)))))
+           ,@body))
+       (put ',prev 'definition-name ',base))))
+
 (defun easy-mmode-define-keymap (bindings &optional name map args)
   "MAP (a new one when nil) with BINDINGS, a list of (KEY . DEF) where KEY
 may be a list of keys, and a command symbol KEY stands for its keys in
@@ -300,11 +340,36 @@ ARGS: :copy TABLE to start from, :inherit PARENT."
   (make-syntax-table lisp-data-mode-syntax-table)
   "Syntax table used in `emacs-lisp-mode'.")
 
+(defvar lisp-mode-syntax-table
+  (let ((table (make-syntax-table lisp-data-mode-syntax-table)))
+    (modify-syntax-entry ?\[ "_   " table)
+    (modify-syntax-entry ?\] "_   " table)
+    (modify-syntax-entry ?# "' 14" table)
+    (modify-syntax-entry ?| "\" 23bn" table)
+    table)
+  "Syntax table of Common Lisp's mode: #| |# comments, brackets in symbols.")
+
+(defun lisp-mode-variables (&optional lisp-syntax _keywords-case-insensitive _elisp)
+  "Set the buffer-local variables every Lisp mode shares: comments start with
+`;' (`;;' from comment-region), Lisp indentation, sexps skip comments.
+LISP-SYNTAX non-nil: `lisp-mode-syntax-table' too."
+  (when lisp-syntax
+    (set-syntax-table lisp-mode-syntax-table))
+  (setq-local paragraph-ignore-fill-prefix t)
+  (setq-local indent-line-function 'lisp-indent-line)
+  (setq-local indent-region-function 'lisp-indent-region)
+  (setq-local parse-sexp-ignore-comments t)
+  (setq-local outline-regexp ";;;;* [^ \t\n]\\|(\\|\\(^;;;###\\(\\([-[:alnum:]]+?\\)-\\)?\\(autoload\\)\\)")
+  (setq-local comment-start ";")
+  (setq-local comment-start-skip ";+ *")
+  (setq-local comment-add 1)
+  (setq-local comment-column 40)
+  (setq-local comment-use-syntax t)
+  (setq-local multibyte-syntax-as-symbol t))
+
 (define-derived-mode lisp-data-mode prog-mode "Lisp-Data"
   "Major mode for buffers holding data written in Lisp syntax."
-  (setq-local parse-sexp-ignore-comments t)
-  (setq-local indent-line-function 'lisp-indent-line)
-  (setq-local indent-region-function 'lisp-indent-region))
+  (lisp-mode-variables nil t nil))
 ;; As in Emacs: the Lisp modes' maps inherit this one, which inherits prog-mode's.
 (defvar lisp-mode-shared-map
   (let ((map (make-sparse-keymap)))

@@ -74,11 +74,11 @@
     (let ((end (copy-marker end)))
       (goto-char start)
       (beginning-of-line)
+      ;; The last line without a newline is met once: forward-line then
+      ;; stops at its end, the buffer's end.
       (while (and (< (point) end) (not (eobp)))
         (unless (comment--blank-line-p) (funcall fn))
         (forward-line 1))
-      (when (and (= (point) end) (eobp) (not (bolp)) (not (comment--blank-line-p)))
-        (funcall fn))
       (set-marker end nil))))
 
 (defun comment-region (start end &optional arg)

@@ -33,6 +33,8 @@
     (string-delimiter . ?|) (comment-delimiter . ?!)))
 
 (defvar rx--greedy t)
+(defvar rx--local-definitions nil
+  "The (NAME . RX) definitions of the `rx-let' being expanded.")
 
 (defun rx--seq (forms)
   (let ((parts (mapcar #'rx--tr forms)))
@@ -84,6 +86,7 @@
    ((symbolp form)
     (cond ((assq form rx--named) (cons (cdr (assq form rx--named)) 'atom))
           ((assq form rx--classes) (cons (format "[[:%s:]]" (cdr (assq form rx--classes))) 'atom))
+          ((assq form rx--local-definitions) (rx--tr (cdr (assq form rx--local-definitions))))
           ((get form 'rx-definition) (rx--tr (get form 'rx-definition)))
           (t (error "Unknown rx form `%s'" form))))
    ((consp form)
@@ -167,6 +170,23 @@
 
 (defmacro rx-define (name &rest definition)
   `(progn (put ',name 'rx-definition ',(car (last definition))) ',name))
+
+(defun rx--let-definitions (bindings)
+  "BINDINGS, (NAME [ARGS] RX) each, as (NAME . RX) before the outer ones
+\(a definition's ARGS are not supported: it stands for its RX)."
+  (append (mapcar (lambda (b) (cons (car b) (car (last b)))) bindings) rx--local-definitions))
+
+(defmacro rx-let (bindings &rest body)
+  "BODY with the rx definitions BINDINGS, (NAME RX) each, in its `rx' forms."
+  (declare (indent 1))
+  (let ((rx--local-definitions (rx--let-definitions bindings)))
+    (macroexpand-all (macroexp-progn body))))
+
+(defmacro rx-let-eval (bindings &rest body)
+  "BODY with the rx definitions BINDINGS (evaluated) for `rx-to-string'."
+  (declare (indent 1))
+  `(let ((rx--local-definitions (rx--let-definitions ,bindings)))
+     ,@body))
 
 (provide 'rx)
 ;;; rx.el ends here

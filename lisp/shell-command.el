@@ -140,8 +140,16 @@ else in a window; with no output, say how the command ended."
           ((stringp exit-status) (message "(Shell command killed by signal %s)" exit-status))
           (t (message "(Shell command failed with code %d and no output)" exit-status)))))
 
+(defcustom shell-command-buffer-name "*Shell Command Output*"
+  "The buffer `shell-command' shows output of more than one line in."
+  :type 'string :group 'shell)
+
+(defcustom shell-command-buffer-name-async "*Async Shell Command*"
+  "The buffer `async-shell-command' streams output into."
+  :type 'string :group 'shell)
+
 (defun shell-command--output-buffer (output-buffer)
-  (get-buffer-create (or output-buffer "*Shell Command Output*")))
+  (get-buffer-create (or output-buffer shell-command-buffer-name)))
 
 (defun shell-command (command &optional output-buffer error-buffer)
   "Run COMMAND in a shell.
@@ -217,7 +225,7 @@ replaces the region; otherwise it is shown as `shell-command' shows it."
              (substring signal 0 -1))))
 
 (defun async-shell-command--buffer (output-buffer)
-  (let ((buffer (get-buffer-create (or output-buffer "*Async Shell Command*"))))
+  (let ((buffer (get-buffer-create (or output-buffer shell-command-buffer-name-async))))
     (if (not (get-buffer-process buffer))
         buffer
       (if (and (eq async-shell-command-buffer 'confirm-kill-process)

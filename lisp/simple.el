@@ -913,17 +913,3 @@ reverse order.  The sort is stable; `sort-fold-case' ignores case."
 
 (defvar shell-file-name (or (getenv "SHELL") "/bin/sh"))
 
-(defun shell-command (command &optional output-buffer _error-buffer)
-  "Run COMMAND in a shell; show a one-line output in the echo area, else in a buffer."
-  (interactive (list (read-string "Shell command: ") current-prefix-arg))
-  (if output-buffer
-      (call-process shell-file-name nil t nil "-c" command)
-    (let ((buf (get-buffer-create "*Shell Command Output*")))
-      (with-current-buffer buf
-        (erase-buffer)
-        (call-process shell-file-name nil t nil "-c" command))
-      (let ((out (with-current-buffer buf (buffer-string))))
-        (cond ((equal out "") (message "(Shell command succeeded with no output)"))
-              ((not (string-match-p "\n." (string-trim-right out)))
-               (message "%s" (string-trim-right out)))
-              ((fboundp 'display-buffer) (display-buffer buf)))))))

@@ -906,6 +906,11 @@ custom-variable, custom-face); without :group, the current file's group."
      (put ,obsolete-face 'face-alias ,current-face)
      (put ,obsolete-face 'obsolete-face (or ,when t))))
 
+(defmacro def-edebug-spec (symbol spec)
+  "Set the Edebug SPEC of sexps whose head is SYMBOL (both unevaluated)."
+  (declare (indent 1))
+  `(put (quote ,symbol) 'edebug-form-spec (quote ,spec)))
+
 (defun def-edebug-elem-spec (name spec)
   "Define the Edebug spec element NAME as shorthand for SPEC (a list)."
   (declare (indent 1))
@@ -932,6 +937,21 @@ custom-variable, custom-face); without :group, the current file's group."
 
 (defun libxml-available-p ()
   "Nil: gapmacs is built without libxml2."
+  nil)
+
+;; startup.el's: the user whose init file was read (none with -Q or in batch).
+(defvar init-file-user nil)
+(defvar site-run-file "site-start"
+  "The site-wide start-up file Emacs loads (not with -Q; gapmacs loads none).")
+
+(defalias 'rplaca #'setcar)
+(defalias 'rplacd #'setcdr)
+
+(defconst regexp-unmatchable "\\`a\\`"
+  "A regexp that matches no string at all.")
+
+(defun gnutls-available-p ()
+  "Nil: gapmacs is built without GnuTLS (network streams are plain)."
   nil)
 
 ;; minibuf.c's default; Emacs's faces.el adds the face when it loads.

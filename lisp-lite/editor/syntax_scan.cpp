@@ -71,7 +71,9 @@ public:
     Scanner()
         : m_buffer(current()), m_text(m_buffer.gap_buffer()), m_begv(at(m_buffer.point_min())),
           m_zv(at(m_buffer.point_max())),
-          m_ignore_comments(!nilp(find_symbol_value(intern("parse-sexp-ignore-comments"))))
+          m_ignore_comments(!nilp(find_symbol_value(intern("parse-sexp-ignore-comments")))),
+          m_lookup_properties(!nilp(find_symbol_value(intern("parse-sexp-lookup-properties"))) &&
+                              m_buffer.text_properties())
     {
     }
 
@@ -118,7 +120,12 @@ private:
         dec(p);
         return p;
     }
-    Syntax syntax_at(Pos p) const { return m_syntax(fetch(p)); }
+    Syntax syntax_at(Pos p) const
+    {
+        const char32_t c = fetch(p);
+        return m_lookup_properties ? property_syntax(p.c, c) : m_syntax(c);
+    }
+    Syntax property_syntax(CharPos pos, char32_t c) const;
     SC class_at(Pos p) const { return syntax_at(p).cls(); }
 
     // Is the character at p escaped by an odd number of escape characters?
@@ -155,7 +162,39 @@ private:
     SyntaxLookup m_syntax;
     Pos m_begv, m_zv;
     bool m_ignore_comments;
+    bool m_lookup_properties;
+    // The stretch of one plist property_syntax read last, and what its
+    // `syntax-table' property is: a scan asks the runs once per stretch.
+    mutable TextProperties::Run m_stretch{0, 0, 0};
+    mutable Value m_stretch_syntax = Qnil;
+    mutable std::optional<SyntaxLookup> m_stretch_table;
 };
+
+// parse-sexp-lookup-properties: a `syntax-table' text property, a raw
+// descriptor (CODE . MATCH) or a syntax table, overrides the buffer's table
+// for its characters, as Emacs's syntax.c does through gl_state.
+Syntax Scanner::property_syntax(CharPos pos, char32_t c) const
+{
+    if (pos.value < m_stretch.beg || pos.value >= m_stretch.end) {
+        const TextProperties* props = m_buffer.text_properties();
+        m_stretch = props ? props->stretch(pos.value, 1, m_buffer.size() + 1)
+                          : TextProperties::Run{1, m_buffer.size() + 1, 0};
+        static const Value syntax_table = intern("syntax-table");
+        m_stretch_syntax = Qnil;
+        for (Value p = m_stretch.plist ? Value::from_bits(m_stretch.plist) : Qnil; consp(p) && consp(xcdr(p));
+             p = xcdr(xcdr(p)))
+            if (xcar(p) == syntax_table) {
+                m_stretch_syntax = xcar(xcdr(p));
+                break;
+            }
+        m_stretch_table.reset();
+        if (char_table(m_stretch_syntax))
+            m_stretch_table.emplace(m_stretch_syntax);
+    }
+    if (consp(m_stretch_syntax))
+        return decode_syntax_descriptor(m_stretch_syntax);
+    return m_stretch_table ? (*m_stretch_table)(c) : m_syntax(c);
+}
 
 // ---- comments ----
 
@@ -277,7 +316,7 @@ std::optional<CharPos> Scanner::scan_lists(CharPos start, std::int64_t count, st
             if ((++steps & 4095) == 0)
                 maybe_quit();
             const char32_t c = fetch(from);
-            const Syntax syntax = m_syntax(c);
+            const Syntax syntax = syntax_at(from);
             SC code = syntax.cls();
             int comstyle = syntax.comment_style({});
             bool comnested = syntax.nested();
@@ -395,7 +434,7 @@ std::optional<CharPos> Scanner::scan_lists(CharPos start, std::int64_t count, st
                 maybe_quit();
             dec(from);
             const char32_t c = fetch(from);
-            const Syntax syntax = m_syntax(c);
+            const Syntax syntax = syntax_at(from);
             SC code = syntax.cls();
             if (depth == min_depth)
                 last_good = from.c;
@@ -798,7 +837,7 @@ std::pair<Pos, bool> Scanner::forward_comment(Pos from, std::int64_t count)
             if (from.c == m_zv.c)
                 return {from, false};
             c = fetch(from);
-            const Syntax syntax = m_syntax(c);
+            const Syntax syntax = syntax_at(from);
             code = syntax.cls();
             comstyle = syntax.comment_style({});
             comnested = syntax.nested();
@@ -832,7 +871,7 @@ std::pair<Pos, bool> Scanner::forward_comment(Pos from, std::int64_t count)
             dec(from);
             const bool quoted = char_quoted(from);
             const char32_t c = fetch(from);
-            const Syntax syntax = m_syntax(c);
+            const Syntax syntax = syntax_at(from);
             SC code = syntax.cls();
             int comstyle = code == SC::EndComment ? syntax.comment_style({}) : 0;
             if (from.c > m_begv.c && syntax.comend_second() && syntax_at(before(from)).comend_first() &&

@@ -297,6 +297,8 @@ SyntaxLookup::SyntaxLookup() : SyntaxLookup(current_syntax_table()) {}
 
 Syntax SyntaxLookup::lookup(char32_t c) const { return decode(m_table->get(c)); }
 
+Syntax decode_syntax_descriptor(Value entry) { return decode(entry); }
+
 // The standard table is made on first use: reading Unicode's categories
 // costs start-up time most batch runs never need back.
 void register_syntax_table_builtins() { register_subrs(syntax_table_subrs); }

@@ -53,6 +53,9 @@ int syntax_class_of_char(char c);
 // value: (CODE . MATCH), (CODE), or nil for "@" (inherit).
 Value string_to_syntax(Value descriptor);
 
+// The Syntax of a raw descriptor (CODE . MATCHING-CHAR); none for anything else.
+Syntax decode_syntax_descriptor(Value entry);
+
 // The standard syntax table, and the current buffer's table.
 Value standard_syntax_table();
 Value current_syntax_table();

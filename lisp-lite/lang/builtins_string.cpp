@@ -1226,6 +1226,8 @@ Value format_string(Args a, bool message_quotes)
         if (i >= fmt.size())
             format_error("Format string ends in middle of format specifier");
         char conv = fmt[i++];
+        if (conv == 'i') // as Emacs's styled_format: %i is %d
+            conv = 'd';
         if (conv == '%') {
             out += '%';
             if (fs->props)

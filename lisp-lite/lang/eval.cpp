@@ -1200,6 +1200,26 @@ Value f_macroexpand(Args a) { return macroexpand(a[0], a[1]); }
 Value f_macroexpand_1(Args a) { return macroexpand_1(a[0], a[1]); }
 Value f_macroexpand_all(Args a) { return macroexpand_all(a[0], a[1]); }
 Value f_functionp(Args a) { return boolean(functionp(a[0])); }
+Value f_subrp(Args a) { return boolean(a[0].is(Type::Subr)); }
+
+const SubrDef& check_subr(Value v)
+{
+    if (!v.is(Type::Subr))
+        wrong_type(intern("subrp"), v);
+    return *static_cast<Subr*>(v.as_object())->def;
+}
+
+Value f_subr_name(Args a) { return make_string(check_subr(a[0]).name); }
+
+// (MIN . MAX), MAX being `many' or `unevalled' for those.
+Value f_subr_arity(Args a)
+{
+    const SubrDef& d = check_subr(a[0]);
+    Value max = d.max_args == many ? intern("many") : d.max_args == unevalled ? intern("unevalled")
+                                                                               : Value::fixnum(d.max_args);
+    return make_cons(Value::fixnum(d.min_args), max);
+}
+
 Value f_special_form_p(Args a)
 {
     Value fn = symbolp(a[0]) ? indirect_function(a[0]) : a[0];
@@ -1214,10 +1234,8 @@ Value f_func_arity(Args a)
 {
     Value fn = symbolp(a[0]) ? indirect_function(a[0]) : a[0];
     if (fn.is(Type::Subr)) {
-        const SubrDef* d = static_cast<Subr*>(fn.as_object())->def;
-        Value max = d->max_args == many ? intern("many") : d->max_args == unevalled ? intern("unevalled")
-                                                                                        : Value::fixnum(d->max_args);
-        return make_cons(Value::fixnum(d->min_args), max);
+        Value subr[1] = {fn};
+        return f_subr_arity(Args{subr, 1});
     }
     if (fn.is_cons() && (xcar(fn) == Qclosure || xcar(fn) == Qlambda)) {
         Value params = xcar(fn) == Qclosure ? car(cdr(xcdr(fn))) : car(xcdr(fn));
@@ -1277,6 +1295,9 @@ const SubrDef eval_subrs[] = {
     {"macroexpand-all", 1, 2, f_macroexpand_all},
     {"functionp", 1, 1, f_functionp},
     {"special-form-p", 1, 1, f_special_form_p},
+    {"subrp", 1, 1, f_subrp},
+    {"subr-name", 1, 1, f_subr_name},
+    {"subr-arity", 1, 1, f_subr_arity},
     {"macrop", 1, 1, f_macrop},
     {"func-arity", 1, 1, f_func_arity},
 };

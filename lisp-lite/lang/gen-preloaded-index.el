@@ -18,7 +18,7 @@
   '("keymap" "callint" "modes" "simple" "minibuffer" "files" "isearch" "replace"
     "bindings" "iso-transl" "shell-command" "compile" "grep" "find-dired" "process-menu"
     "help" "fill" "dabbrev" "rect" "register" "window" "paragraphs" "indent"
-    "newcomment" "repeat" "sexp" "occur" "comint" "shell" "subr-extra" "c-variables" "case-tables" "face-core")
+    "newcomment" "repeat" "sexp" "occur" "comint" "shell" "subr-extra" "c-variables" "case-tables" "face-core" "file-local" "loaddefs-variables")
   "gapmacs's own lisp/ files the editor loads at start-up (loadup.el), in its order,
 subr-extra.el (what Emacs's subr.el has that gapmacs writes in Lisp) and
 c-variables.el (the variables Emacs defines in C, gen-c-variables.el) and
@@ -82,7 +82,7 @@ loads all of them in Emacs's order.")
 (defun gen-preloaded--builtin-p (kind name)
   "Whether gapmacs defines NAME already without loading a file."
   (cond
-   ((eq kind 'variable) (boundp name))
+   ((memq kind '(variable loaddefs-variable)) (boundp name))
    ((eq kind 'face) nil)
    (t (and (fboundp name) (not (autoloadp (symbol-function name)))))))
 
@@ -111,7 +111,7 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
                      (push (cons (cond ((memq type '(macro t)) 'macro) (interactive 'command) (t 'function)) name)
                            defs))
                     (`(custom-autoload (quote ,name) . ,_) (push (cons 'variable name) defs))
-                    (`(defvar ,name ,_ . ,_) (push (cons 'variable name) defs))))
+                    (`(defvar ,name ,_ . ,_) (push (cons 'loaddefs-variable name) defs))))
               (end-of-file nil)))
           (goto-char end)
           (push (cons file (nreverse defs)) by-file))))
@@ -141,10 +141,14 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
       (dolist (def definitions)
           (let* ((kind (car def))
                  (name (cdr def))
-                 (key (cons (if (memq kind '(variable face)) kind 'function) name)))
+                 (key (cons (cond ((memq kind '(variable loaddefs-variable)) 'variable) ((eq kind 'face) 'face)
+                                  (t 'function))
+                            name)))
             (unless (or (gethash key seen) (gen-preloaded--builtin-p kind name))
               (puthash key t seen)
               (cond ((eq kind 'variable) (push (cons (symbol-name name) file) variables))
+                    ;; Emacs has them from its preloaded loaddefs.el.
+                    ((eq kind 'loaddefs-variable) (push (cons (symbol-name name) "loaddefs-variables") variables))
                     ((eq kind 'face) (push (cons (symbol-name name) file) faces))
                     (t (push (list (symbol-name name) file kind) functions))))))))
   ;; A listed file loaded while this ran would count as builtin.

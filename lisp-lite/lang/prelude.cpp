@@ -121,7 +121,6 @@ constexpr const char* prelude_source = R"ELISP(
 
 (defmacro declare (&rest _specs) nil)
 (defmacro defsubst (name arglist &rest body) `(defun ,name ,arglist ,@body))
-(defmacro define-inline (name arglist &rest body) `(defun ,name ,arglist ,@body))
 (defmacro defcustom (symbol standard &optional doc &rest args)
   `(custom-declare-variable ',symbol ',standard ,doc ,@args))
 (defmacro defgroup (symbol members doc &rest args)
@@ -890,7 +889,9 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
          cl-list* cl-copy-list cl-mapcar cl-mapcan cl-remove-if cl-remove-if-not cl-position-if
          cl-count-if cl-find-if-not cl-notany cl-notevery cl-getf cl-adjoin cl-subsetp
          cl-gensym cl-plusp cl-minusp cl-evenp cl-oddp)
-        ("rx" macro rx rx-define)
+        ("rx" macro rx rx-define rx-let rx-let-eval)
+        ("inline" macro define-inline inline-quote inline-letevals inline-const-p inline-const-val
+         inline-error)
         ("pcase" macro pcase pcase-exhaustive pcase-let pcase-let* pcase-dolist pcase-setq
          pcase-lambda pcase-defmacro)
         ("seq" macro seq-doseq seq-let seq-setq)

@@ -444,6 +444,10 @@ private:
         if (m_pos >= m_text.size())
             eof();
         char32_t c = next_char();
+        // As Emacs's lread.c: `? ' and a `?' then TAB are that character
+        // whatever follows (python.el writes (? assignment-target)).
+        if (c == ' ' || c == '\t')
+            return Value::fixnum(static_cast<std::int64_t>(c));
         if (c == '\\') {
             c = read_escape(false, nullptr);
             if (c == static_cast<char32_t>(-1))

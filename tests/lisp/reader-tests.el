@@ -116,3 +116,12 @@
   (let ((text (concat (make-string 100000 ?\() (make-string 100000 ?\)))))
     (condition-case nil (read text) (error nil))
     (should t)))
+
+(ert-deftest reader-question-mark-space ()
+  ;; `? ' and `?' TAB are those characters whatever follows (python.el's
+  ;; (? assignment-target)); another character must end at a delimiter.
+  (should (equal (read "(? assignment-target)") '(32 assignment-target)))
+  (should (equal (read "(?\t a)") '(9 a)))
+  (should (equal (read "(? ?, (* space))") '(32 44 (* space))))
+  (should (equal (read "(?a)") '(97)))
+  (should (equal (car (condition-case e (read "(?ab)") (error e))) 'invalid-read-syntax)))

@@ -338,3 +338,33 @@
 (ert-deftest syntax-84 ()
   (should (equal (let ((st (make-syntax-table))) (modify-syntax-entry ?/ ". 124b" st) (modify-syntax-entry ?* ". 23" st) (modify-syntax-entry ?\n "> b" st) (with-temp-buffer (set-syntax-table st) (insert "a /* b */ c") (list (progn (parse-partial-sexp 1 (point-max) nil nil nil 'syntax-table) (point)) (progn (goto-char 1) (parse-partial-sexp 1 (point-max) nil nil nil t) (point)) (nth 4 (parse-partial-sexp 1 5 nil nil nil t)))))
                  '(5 5 t))))
+
+(ert-deftest syntax-text-property ()
+  ;; parse-sexp-lookup-properties: a `syntax-table' property, a raw
+  ;; descriptor or a syntax table, overrides the buffer's table (CC Mode's
+  ;; check of c-emacs-features does this with < and >).
+  (with-temp-buffer
+    (set-syntax-table (make-syntax-table))
+    (setq parse-sexp-lookup-properties t parse-sexp-ignore-comments t)
+    (modify-syntax-entry ?< ".")
+    (modify-syntax-entry ?> ".")
+    (insert "<()> x <a>")
+    (put-text-property 1 2 'syntax-table '(4 . ?>))
+    (put-text-property 4 5 'syntax-table '(5 . ?<))
+    (goto-char 1) (forward-sexp)
+    (should (= (point) 5))
+    (goto-char (point-max)) (backward-sexp)
+    (should (= (point) 9))
+    (goto-char 5) (backward-sexp)
+    (should (= (point) 1))
+    (let ((parse-sexp-lookup-properties nil))
+      (goto-char 1) (forward-sexp)
+      (should (= (point) 4)))
+    (put-text-property 8 11 'syntax-table
+                       (let ((st (make-syntax-table)))
+                         (modify-syntax-entry ?< "(>" st)
+                         (modify-syntax-entry ?> ")<" st)
+                         st))
+    (goto-char 8) (forward-sexp)
+    (should (= (point) 11))
+    (should (equal (parse-partial-sexp 1 3) '(2 2 nil nil nil nil 0 nil nil (1 2) nil)))))
