@@ -54,6 +54,7 @@ void register_time_builtins(); // current-time, format-time-string, decode-time 
 void register_base64_builtins(); // base64-encode-string... (base64.cpp)
 void register_char_table_builtins(); // make-char-table, char-table-range... (char_table.cpp)
 void register_record_builtins(); // record, make-record, recordp (records.cpp)
+void register_bool_vector_builtins(); // make-bool-vector, bool-vector-union... (bool_vector.cpp)
 
 // Signals (wrong-length-argument V).
 [[noreturn]] void wrong_length_argument(Value v);

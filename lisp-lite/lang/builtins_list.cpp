@@ -2,6 +2,7 @@
 // mapping, sorting, and the generic sequence functions (length, elt...).
 #include <algorithm>
 
+#include "lisp-lite/lang/bool_vector.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/char_table.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -26,6 +27,9 @@ void sequence_items(Value seq, RootedVector& out)
         std::int64_t n = string_length(seq);
         for (std::int64_t i = 0; i < n; ++i)
             out.push_back(Value::fixnum(string_char_at(seq, i)));
+    } else if (const BoolVector* b = bool_vector(seq)) {
+        for (bool bit : b->bits)
+            out.push_back(boolean(bit));
     } else {
         wrong_type(Qsequencep, seq);
     }
@@ -135,6 +139,8 @@ Value f_length(Args a)
         return Value::fixnum(static_cast<std::int64_t>(xvector(s)->items.size()));
     if (char_table(s))
         return Value::fixnum(max_char); // as Emacs
+    if (const BoolVector* b = bool_vector(s))
+        return Value::fixnum(static_cast<std::int64_t>(b->bits.size()));
     wrong_type(Qsequencep, s);
 }
 
@@ -489,6 +495,11 @@ Value f_copy_sequence(Args a)
     }
     if (char_table(s))
         return copy_char_table(s);
+    if (const BoolVector* b = bool_vector(s)) {
+        Value copy = make_bool_vector(0, false);
+        bool_vector(copy)->bits = b->bits;
+        return copy;
+    }
     wrong_type(Qsequencep, s);
 }
 
@@ -752,8 +763,11 @@ Value f_consp(Args a) { return boolean(a[0].is_cons()); }
 Value f_listp(Args a) { return boolean(listp(a[0])); }
 Value f_nlistp(Args a) { return boolean(!listp(a[0])); }
 Value f_atom(Args a) { return boolean(!a[0].is_cons()); }
-Value f_sequencep(Args a) { return boolean(listp(a[0]) || vectorp(a[0]) || stringp(a[0]) || char_table(a[0])); }
-Value f_arrayp(Args a) { return boolean(vectorp(a[0]) || stringp(a[0]) || char_table(a[0])); }
+Value f_sequencep(Args a)
+{
+    return boolean(listp(a[0]) || vectorp(a[0]) || stringp(a[0]) || char_table(a[0]) || bool_vector(a[0]));
+}
+Value f_arrayp(Args a) { return boolean(vectorp(a[0]) || stringp(a[0]) || char_table(a[0]) || bool_vector(a[0])); }
 Value f_eq(Args a) { return boolean(a[0] == a[1]); }
 Value f_eql(Args a) { return boolean(eql(a[0], a[1])); }
 Value f_equal(Args a) { return boolean(equal(a[0], a[1])); }

@@ -17,6 +17,7 @@
 #include "core/error.hpp"
 #include "core/regex.hpp"
 #include "core/utf8.hpp"
+#include "lisp-lite/lang/bool_vector.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/char_table.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -732,6 +733,12 @@ Value f_aset(Args a)
         return a[2];
     }
     std::int64_t i = check_fixnum(a[1]);
+    if (BoolVector* b = bool_vector(a[0])) {
+        if (i < 0 || i >= static_cast<std::int64_t>(b->bits.size()))
+            args_out_of_range(a[0], a[1]);
+        b->bits[static_cast<std::size_t>(i)] = !nilp(a[2]);
+        return a[2];
+    }
     if (vector_like(a[0])) {
         auto& items = xvector(a[0])->items;
         if (i < 0 || i >= static_cast<std::int64_t>(items.size()))
@@ -808,6 +815,9 @@ Value f_vconcat(Args a)
         } else if (stringp(s)) {
             for (char32_t c : chars_of(s))
                 items.push_back(Value::fixnum(c));
+        } else if (const BoolVector* b = bool_vector(s)) {
+            for (bool bit : b->bits)
+                items.push_back(boolean(bit));
         } else {
             wrong_type(Qsequencep, s);
         }
@@ -1417,6 +1427,11 @@ Value array_ref(Value array, Value index, Value predicate)
     }
     if (const CharTable* t = char_table(array))
         return t->get(check_char_code(index));
+    if (const BoolVector* b = bool_vector(array)) {
+        if (i < 0 || i >= static_cast<std::int64_t>(b->bits.size()))
+            args_out_of_range(array, index);
+        return boolean(b->bits[static_cast<std::size_t>(i)]);
+    }
     wrong_type(predicate, array);
 }
 

@@ -13,6 +13,7 @@
 
 #include "core/utf8.hpp"
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/bool_vector.hpp"
 #include "lisp-lite/lang/char_table.hpp"
 #include "lisp-lite/lang/eval.hpp"
 
@@ -407,6 +408,10 @@ bool equal_depth(Value a, Value b, int depth, std::unique_ptr<EqualSeen>& seen)
             return true;
         }
         default: {
+            if (const BoolVector* x = bool_vector(a)) {
+                const BoolVector* y = bool_vector(b);
+                return y && x->bits == y->bits;
+            }
             const CharTable* x = char_table(a);
             const CharTable* y = char_table(b);
             return x && y && x->same_as(*y, [&](Value p, Value q) { return equal_depth(p, q, depth + 1, seen); });

@@ -18,7 +18,8 @@
   '("keymap" "callint" "modes" "simple" "minibuffer" "files" "isearch" "replace"
     "bindings" "iso-transl" "shell-command" "compile" "grep" "find-dired" "process-menu"
     "help" "fill" "dabbrev" "rect" "register" "window" "paragraphs" "indent"
-    "newcomment" "repeat" "sexp" "occur" "comint" "shell" "subr-extra" "c-variables" "case-tables" "face-core" "file-local" "loaddefs-variables")
+    "newcomment" "repeat" "sexp" "occur" "comint" "shell" "subr-extra" "c-variables" "case-tables" "face-core" "file-local" "loaddefs-variables"
+    "categories")
   "gapmacs's own lisp/ files the editor loads at start-up (loadup.el), in its order,
 subr-extra.el (what Emacs's subr.el has that gapmacs writes in Lisp) and
 c-variables.el (the variables Emacs defines in C, gen-c-variables.el) and

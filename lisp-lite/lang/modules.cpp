@@ -30,6 +30,7 @@ const Module modules[] = {
     {"base64", register_base64_builtins},
     {"char-tables", register_char_table_builtins},
     {"records", register_record_builtins},
+    {"bool-vectors", register_bool_vector_builtins},
     {"standard-errors", define_standard_errors},
     {"standard-variables", define_standard_variables},
     {"prelude", load_prelude},

@@ -20,6 +20,8 @@
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/reader.hpp"
 
+#include "lisp-lite/lang/bool_vector.hpp"
+
 namespace gapmacs::lisp {
 
 namespace {
@@ -531,6 +533,7 @@ private:
         }
         case '#': return intern("");
         case '(': return read_propertized_string();
+        case '&': return read_bool_vector();
         case 's':
             if (peek() == '(') {
                 ++m_pos;
@@ -641,6 +644,30 @@ private:
             funcall(intern("set-text-properties"), args, 4);
         }
         return s;
+    }
+
+    // #&N"BITS": a bool-vector of N elements, BITS's characters its bytes.
+    Value read_bool_vector()
+    {
+        std::size_t length = 0;
+        bool digits = false;
+        while (m_pos < m_text.size() && m_text[m_pos] >= '0' && m_text[m_pos] <= '9') {
+            length = length * 10 + static_cast<std::size_t>(m_text[m_pos++] - '0');
+            digits = true;
+            if (length > (std::size_t(1) << 40))
+                invalid("#&");
+        }
+        if (!digits || peek() != '"')
+            invalid("#&");
+        ++m_pos;
+        Value bits = read_string();
+        std::string bytes;
+        const std::int64_t n = string_length(bits);
+        for (std::int64_t i = 0; i < n; ++i)
+            bytes += static_cast<char>(string_char_at(bits, i) & 0xFF);
+        if (bytes.size() != (length + 7) / 8)
+            invalid("#&...");
+        return bool_vector_from_bytes(length, bytes);
     }
 
     Value record_of(Value slots)

@@ -6,6 +6,18 @@
 ;; `emacs -Q --batch' (GNU Emacs 28.2) evaluating the same form; the file
 ;; passes there too.
 
+;; gc-stress the tests only: the libraries the tests use (modes.el,
+;; newcomment.el, rx.el, abbrev.el, Emacs's loaddefs variables) load first.
+(with-temp-buffer
+  (emacs-lisp-mode)
+  (insert "x")
+  (comment-region (point-min) (point-max))
+  (text-mode))
+(rx-let ((d digit)) (rx d))
+(ignore shell-command-buffer-name custom-file require-final-newline ignored-local-variables)
+(file-chase-links "/")
+(directory-files-and-attributes "/" nil "\\`\\'")
+
 (ert-deftest emacs-preloaded-subrs ()
   (should (subrp (symbol-function 'car)))
   (should-not (subrp 'car))
