@@ -166,6 +166,8 @@ BoolVector& check_bool_vector(Value v)
 
 Value make_bool_vector(std::size_t length, bool init)
 {
+    check_allocation(static_cast<double>(length) / 8); // (make-bool-vector most-positive-fixnum t): memory-full
+    note_allocated_bytes(length / 8);
     auto v = std::make_unique<BoolVector>();
     v->bits.assign(length, init);
     return wrap(std::move(v));

@@ -119,28 +119,26 @@ void preloaded_index_interned(Value sym, std::string_view name)
         mark_special(sym, *v);
 }
 
-bool load_preloaded_variable(Value sym)
+namespace {
+
+// Loads the file TABLE names for sym, once per file for what TABLE lists
+// (a file that did not define it then will not later).
+template <typename Entry, std::size_t N>
+bool load_for(const Entry (&table)[N], std::vector<bool>& loaded, Value sym)
 {
-    IndexState& s = state();
-    if (!s.enabled)
+    if (!state().enabled)
         return false;
-    const PreloadedVariable* v = find(preloaded_variables, string_view(xsymbol(sym)->name));
-    if (!v || !usable(v->file) || s.loaded_for_variable[v->file])
+    const Entry* e = find(table, string_view(xsymbol(sym)->name));
+    if (!e || !usable(e->file) || loaded[e->file])
         return false;
-    s.loaded_for_variable[v->file] = true;
-    return load_file(preloaded_files[v->file].name, false, true);
+    loaded[e->file] = true;
+    return load_file(preloaded_files[e->file].name, false, true);
 }
 
-bool load_preloaded_face(Value sym)
-{
-    IndexState& s = state();
-    if (!s.enabled)
-        return false;
-    const PreloadedFace* f = find(preloaded_faces, string_view(xsymbol(sym)->name));
-    if (!f || !usable(f->file) || s.loaded_for_face[f->file])
-        return false;
-    s.loaded_for_face[f->file] = true;
-    return load_file(preloaded_files[f->file].name, false, true);
-}
+} // namespace
+
+bool load_preloaded_variable(Value sym) { return load_for(preloaded_variables, state().loaded_for_variable, sym); }
+
+bool load_preloaded_face(Value sym) { return load_for(preloaded_faces, state().loaded_for_face, sym); }
 
 } // namespace gapmacs::lisp

@@ -89,8 +89,16 @@
             (progress-reporter-update r "x")
             (progress-reporter-force-update r nil "New")
             (progress-reporter-done r))
-          (push (dotimes-with-progress-reporter (i 2 'res) "Loop" (ignore i)) shown)
-          (push (dolist-with-progress-reporter (x '(a b) 'r2) "List" (ignore x)) shown))
+          ;; MIN-TIME 1000: only the first report and `done', however slow
+          ;; the machine (the sanitizer build under GC stress).
+          (push (dotimes-with-progress-reporter (i 2 'res)
+                    (make-progress-reporter "Loop" 0 2 nil nil 1000)
+                  (ignore i))
+                shown)
+          (push (dolist-with-progress-reporter (x '(a b) 'r2)
+                    (make-progress-reporter "List" 0 2 nil nil 1000)
+                  (ignore x))
+                shown))
       (fset 'message message))
     (should (equal (nreverse shown)
                    '("Working... " "Working...20% " "Working...40% " "Working...60% " "Working...80% "
