@@ -438,6 +438,15 @@ A number N when the first N events of KEY are bound to a non-prefix."
 (define-key ctl-x-map "t" tab-prefix-map)
 (define-key esc-map "g" goto-map)
 
+;; keyboard.c's terminal-local translation maps, where libraries bind keys
+;; (local-function-key-map inherits function-key-map, as in Emacs).
+;; gapmacs's keyboard does not read them yet.
+(defvar key-translation-map (make-sparse-keymap))
+(defvar function-key-map (make-sparse-keymap))
+(defvar local-function-key-map (make-sparse-keymap))
+(set-keymap-parent local-function-key-map function-key-map)
+(defvar input-decode-map (make-sparse-keymap))
+
 (defvar keymap--global-map global-map)
 (defvar overriding-terminal-local-map nil)
 (defvar overriding-local-map nil)
