@@ -641,8 +641,8 @@ not loaded yet: it defines the classes a struct may include or inherit
 (defun cl--struct-instance-p (object name)
   (let ((type (get name 'cl--struct-type))
         (offset (or (get name 'cl--struct-offset) 0))
-        (tags (cl--struct-tags-symbol name)))
-    (and (boundp tags)
+        (tags (get name 'cl--struct-tags)))
+    (and tags (boundp tags)
          (memq (cond ((eq type 'list) (and (consp object) (nth offset object)))
                      ((eq type 'vector) (and (vectorp object) (> (length object) offset) (aref object offset)))
                      (t (type-of object)))
@@ -725,6 +725,7 @@ not loaded yet: it defines the classes a struct may include or inherit
       (push `(put ',name 'cl--struct-type ',kind) forms)
       (push `(put ',name 'cl--struct-named ',named) forms)
       (push `(put ',name 'cl--struct-offset ,offset) forms)
+      (push `(put ',name 'cl--struct-tags ',tags) forms)
       (push `(put ',name 'cl--struct-parent ',include) forms)
       ;; Constructors.
       (let ((make-form
@@ -1655,7 +1656,7 @@ not loaded yet: it defines the classes a struct may include or inherit
   (defun cl-struct-define (name _docstring parent _type _named _slots children-sym tag _print)
     (if (boundp children-sym) (add-to-list children-sym tag) (set children-sym (list tag)))
     (while parent
-      (add-to-list (cl--struct-tags-symbol parent) tag)
+      (add-to-list (get parent 'cl--struct-tags) tag)
       (setq parent (get parent 'cl--struct-parent)))
     name))
 ;;; cl-lib.el ends here
