@@ -1,9 +1,5 @@
 ;;; minibuffer.el --- completion and the minibuffer's readers  -*- lexical-binding: t -*-
 
-;; lisp-lite has one obarray and no `obarray' variable; any vector given
-;; as a completion table stands for it (Emacs passes `obarray', a vector).
-(defvar obarray (make-vector 1 0))
-
 (defvar completion-ignore-case nil)
 (defvar completion-regexp-list nil)
 (defvar minibuffer-completion-table nil)
@@ -51,7 +47,7 @@ garbage for the names that do not match."
     (cond ((hash-table-p collection)
            (maphash (lambda (k v) (funcall consider k k v t)) collection))
           ((vectorp collection)
-           (mapatoms (lambda (s) (funcall consider s s nil nil))))
+           (mapatoms (lambda (s) (funcall consider s s nil nil)) collection))
           (t
            (dolist (elt collection)
              (funcall consider (if (consp elt) (car elt) elt) elt nil nil))))

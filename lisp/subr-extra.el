@@ -410,6 +410,21 @@ detected)."
     ".tps" ".vrs" ".pyc" ".pyo")
   "File names ending in one of these are ignored in completion (Emacs 28's list).")
 
+;;;; The backtrace (backtrace.cpp records a frame per function call)
+
+(defun backtrace-frame (nframes &optional base)
+  "The frame NFRAMES out from BASE's innermost call (default: this
+function's): (EVALD FUNCTION ARGS...), or nil when there is none."
+  (backtrace-frame--internal
+   (lambda (evald function args _flags) (cons evald (cons function args)))
+   nframes (or base 'backtrace-frame)))
+
+(defun backtrace-frames (&optional base)
+  "The frames from BASE's innermost call outward, each (EVALD FUNCTION ARGS FLAGS)."
+  (let ((frames nil))
+    (mapbacktrace (lambda (&rest frame) (push frame frames)) (or base 'backtrace-frames))
+    (nreverse frames)))
+
 ;;;; Documentation
 
 (defun documentation (function &optional _raw)
@@ -422,7 +437,10 @@ detected)."
         (let ((body (cond ((eq (car-safe def) 'closure) (nthcdr 3 def))
                           ((eq (car-safe def) 'lambda) (nthcdr 2 def)))))
           (cond ((stringp (car body)) (car body))
-                ((eq (car-safe def) 'autoload) (nth 2 def)))))))
+                ((eq (car-safe def) 'autoload) (nth 2 def))
+                ((and (byte-code-function-p def) (> (length def) 4)
+                      (stringp (aref def 4)))
+                 (aref def 4)))))))
 
 ;;;; File names
 
@@ -775,8 +793,7 @@ and not suppressed by `with-suppressed-warnings'."
   "Non-nil if FILENAME is a directory whose files can be opened."
   (and (file-directory-p filename) (file-executable-p filename)))
 
-;; gapmacs interprets source: no function is byte-code or native code.
-(defun byte-code-function-p (_object) "Nil: gapmacs has no byte-code." nil)
+;; gapmacs compiles nothing: no function is native code.
 (defun subr-native-elisp-p (_object) "Nil: gapmacs has no native code." nil)
 (defun native-comp-available-p () "Nil: gapmacs has no native compiler." nil)
 

@@ -21,6 +21,7 @@
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/text_properties.hpp"
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/bytecode.hpp"
 #include "lisp-lite/lang/eval.hpp"
 
 namespace gapmacs::lisp {
@@ -443,6 +444,15 @@ Value sf_save_restriction(Args a)
 {
     RestrictionScope scope;
     return progn(a[0]);
+}
+
+// The same scopes for byte-code, which opens and closes them by opcode.
+template <class Scope> struct SavedScope : SavedEditorState {
+    Scope scope;
+};
+template <class Scope> std::unique_ptr<SavedEditorState> save_state()
+{
+    return std::make_unique<SavedScope<Scope>>();
 }
 
 // In a unibyte buffer a character is a byte 0..255.
@@ -1357,6 +1367,7 @@ void register_buffer_builtins()
 {
     init_buffers();
     register_subrs(buffer_subrs);
+    install_byte_code_host({save_state<ExcursionScope>, save_state<RestrictionScope>, save_state<CurrentBufferScope>});
 }
 
 } // namespace gapmacs::lisp

@@ -129,6 +129,14 @@ Value f_interactive_form(Args a)
         Value form = subr_interactive_form(fun);
         return form.is_empty() ? Qnil : form;
     }
+    if (compiledp(fun)) {
+        // Slot 5; a vector there is Emacs 28's [SPEC MODES].
+        const auto& items = xvector(fun)->items;
+        if (items.size() <= 5)
+            return Qnil;
+        Value spec = items[5];
+        return list({Qinteractive, vectorp(spec) && !xvector(spec)->items.empty() ? xvector(spec)->items[0] : spec});
+    }
     if (fun.is_cons() && (xcar(fun) == Qclosure || xcar(fun) == Qlambda)) {
         Value spec = assq_interactive(lambda_body(fun));
         // (interactive SPEC MODES...) -> (interactive SPEC), as Emacs 28.
@@ -164,6 +172,8 @@ Value f_commandp(Args a)
     if (fun.is(Type::Subr))
         return !subr_interactive_form(fun).is_empty() ? Qt : if_prop;
     // Strings and vectors are keyboard macros.
+    if (compiledp(fun))
+        return xvector(fun)->items.size() > 5 ? Qt : if_prop;
     if (stringp(fun) || vectorp(fun))
         return boolean(nilp(a[1]));
     if (!fun.is_cons())

@@ -55,6 +55,8 @@ void register_base64_builtins(); // base64-encode-string... (base64.cpp)
 void register_char_table_builtins(); // make-char-table, char-table-range... (char_table.cpp)
 void register_record_builtins(); // record, make-record, recordp (records.cpp)
 void register_bool_vector_builtins(); // make-bool-vector, bool-vector-union... (bool_vector.cpp)
+void register_byte_code_builtins(); // make-byte-code, byte-code, make-closure (bytecode.cpp)
+void register_backtrace_builtins(); // backtrace-frame--internal, mapbacktrace (backtrace.cpp)
 
 // Signals (wrong-length-argument V).
 [[noreturn]] void wrong_length_argument(Value v);

@@ -33,6 +33,10 @@ namespace {
 // itself, as EIEIO's objects hold) the class's name in its slot 1.
 Value record_type(Value v)
 {
+    if (compiledp(v)) {
+        static const Value compiled_function = intern("compiled-function");
+        return compiled_function;
+    }
     if (!recordp(v))
         return Qvector;
     Value type = xvector(v)->items[0];

@@ -1,7 +1,8 @@
 // Symbols: interning, value and function cells, property lists.
 #include "lisp-lite/lang/builtins.hpp"
-#include "lisp-lite/lang/variables.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/obarrays.hpp"
+#include "lisp-lite/lang/variables.hpp"
 
 namespace gapmacs::lisp {
 
@@ -11,16 +12,25 @@ Value f_symbolp(Args a) { return boolean(symbolp(a[0])); }
 Value f_keywordp(Args a) { return boolean(keywordp(a[0])); }
 Value f_booleanp(Args a) { return boolean(nilp(a[0]) || a[0] == Qt); }
 
-Value f_intern(Args a) { return intern(check_string(a[0])->bytes); }
+Value f_intern(Args a)
+{
+    std::string_view name = check_string(a[0])->bytes;
+    return initial_obarray_p(a[1]) ? intern(name) : obarray_intern(a[1], name);
+}
+
+// The symbol named NAME (a string, or a symbol's name) in obarray OB, or empty.
+Value lookup(Value name, Value ob)
+{
+    std::string_view text = symbolp(name) ? string_view(xsymbol(name)->name) : std::string_view(check_string(name)->bytes);
+    return initial_obarray_p(ob) ? intern_soft(text) : obarray_lookup(ob, text);
+}
 
 Value f_intern_soft(Args a)
 {
-    if (symbolp(a[0])) {
-        Value found = intern_soft(symbol_name(a[0]));
-        return !found.is_empty() && found == a[0] ? a[0] : Qnil;
-    }
-    Value found = intern_soft(check_string(a[0])->bytes);
-    return found.is_empty() ? Qnil : found;
+    Value found = lookup(a[0], a[1]);
+    if (found.is_empty() || (symbolp(a[0]) && found != a[0]))
+        return Qnil;
+    return found;
 }
 
 Value f_make_symbol(Args a) { return make_uninterned_symbol(check_string(a[0])->bytes); }
@@ -37,8 +47,12 @@ Value f_gensym(Args a)
 
 Value f_unintern(Args a)
 {
-    Value sym = symbolp(a[0]) ? a[0] : intern_soft(check_string(a[0])->bytes);
-    if (sym.is_empty() || !symbolp(sym) || nilp(sym) || sym == Qt)
+    Value sym = lookup(a[0], a[1]);
+    if (sym.is_empty() || (symbolp(a[0]) && sym != a[0]))
+        return Qnil;
+    if (!initial_obarray_p(a[1]))
+        return boolean(obarray_remove(a[1], sym));
+    if (nilp(sym) || sym == Qt)
         return Qnil;
     unintern_symbol(sym);
     return Qt;
@@ -90,7 +104,14 @@ Value f_defalias(Args a)
     Symbol* s = check_symbol(a[0]);
     if (keeps_builtin(s))
         return a[0];
-    s->function = a[1];
+    // nadvice.el keeps an advised function's advice across a redefinition
+    // through this property, as Emacs's defalias calls it.
+    static const Value fset_function = intern("defalias-fset-function");
+    Value hook = symbol_get(a[0], fset_function);
+    if (!nilp(hook))
+        call2(hook, a[0], a[1]);
+    else
+        s->function = a[1];
     if (!nilp(a[2]))
         symbol_put(a[0], intern("function-documentation"), a[2]);
     return a[0];
@@ -139,7 +160,10 @@ void call_on_symbol(Value sym, void* fn) { call1(*static_cast<Value*>(fn), sym);
 Value f_mapatoms(Args a)
 {
     Value fn = a[0];
-    map_obarray(call_on_symbol, &fn);
+    if (!initial_obarray_p(a[1]))
+        obarray_map(a[1], fn);
+    else
+        map_obarray(call_on_symbol, &fn);
     return Qnil;
 }
 
@@ -172,6 +196,10 @@ const SubrDef symbol_subrs[] = {
 
 } // namespace
 
-void register_symbol_builtins() { register_subrs(symbol_subrs); }
+void register_symbol_builtins()
+{
+    register_subrs(symbol_subrs);
+    define_obarray_variable();
+}
 
 } // namespace gapmacs::lisp

@@ -400,7 +400,7 @@ bool equal_depth(Value a, Value b, int depth, std::unique_ptr<EqualSeen>& seen)
         case Type::Vector: {
             auto& x = xvector(a)->items;
             auto& y = xvector(b)->items;
-            if (x.size() != y.size() || xvector(a)->record() != xvector(b)->record())
+            if (x.size() != y.size() || xvector(a)->m_flags != xvector(b)->m_flags)
                 return false;
             for (std::size_t i = 0; i < x.size(); ++i)
                 if (!equal_depth(x[i], y[i], depth + 1, seen))

@@ -10,7 +10,9 @@
 #include <stdexcept>
 
 #include "core/regex.hpp"
+#include "lisp-lite/lang/backtrace.hpp"
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/bytecode.hpp"
 #include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lang/variables.hpp"
 
@@ -203,9 +205,17 @@ Value eval_cons(Value form)
         std::size_t n = frame.count();
         if (static_cast<std::int64_t>(n) < d->min_args || (d->max_args >= 0 && static_cast<std::int64_t>(n) > d->max_args))
             xsignal2(Qwrong_number_of_arguments, original, Value::fixnum(static_cast<std::int64_t>(n)));
+        BacktraceScope called(original, frame.args(), n);
         while (d->max_args >= 0 && frame.count() < static_cast<std::size_t>(d->max_args))
             push_arg(Qnil);
         return invoke_subr(d, Args{frame.args(), frame.count()});
+    }
+    if (compiledp(fn)) {
+        ArgFrame frame;
+        for (ListWalker w(arglist); w.consp(); w.next())
+            push_arg(eval(w.car()));
+        BacktraceScope called(original, frame.args(), frame.count());
+        return funcall_compiled(fn, frame.args(), frame.count());
     }
     if (fn.is_cons()) {
         Value head = xcar(fn);
@@ -238,6 +248,7 @@ Value eval_cons(Value form)
             ArgFrame frame;
             for (ListWalker w(arglist); w.consp(); w.next())
                 push_arg(eval(w.car()));
+            BacktraceScope called(original, frame.args(), frame.count());
             return funcall_lambda(fn, frame.args(), frame.count());
         }
         if (symbolp(original) && autoloadp(fn)) {
@@ -332,12 +343,20 @@ Value funcall(Value fn, const Value* args, std::size_t n)
         if (nilp(fn))
             xsignal1(Qvoid_function, original);
     }
-    if (fn.is(Type::Subr))
+    if (fn.is(Type::Subr)) {
+        BacktraceScope frame(original, args, n);
         return call_subr(fn, fn, args, n);
+    }
+    if (compiledp(fn)) {
+        BacktraceScope frame(original, args, n);
+        return funcall_compiled(fn, args, n);
+    }
     if (fn.is_cons()) {
         Value head = xcar(fn);
-        if (head == Qclosure || head == Qlambda)
+        if (head == Qclosure || head == Qlambda) {
+            BacktraceScope frame(original, args, n);
             return funcall_lambda(fn, args, n);
+        }
         if (symbolp(original) && autoloadp(fn)) {
             autoload_do_load(fn, original, Qnil);
             return funcall(original, args, n);
@@ -362,23 +381,8 @@ Value call3(Value fn, Value a, Value b, Value c)
     return funcall(fn, v, 3);
 }
 
-Value funcall_lambda(Value fn, const Value* args, std::size_t n)
+Value bind_lambda_list(Value params, const Value* args, std::size_t n, Value lexenv, Value fun)
 {
-    Value fun = fn;
-    Value lexenv = Qnil;
-    if (xcar(fun) == Qclosure) {
-        Value rest = xcdr(fun);
-        if (!rest.is_cons())
-            xsignal1(Qinvalid_function, fn);
-        fun = rest;
-        lexenv = xcar(fun);
-    }
-    Value tail = xcdr(fun);
-    if (!tail.is_cons())
-        xsignal1(Qinvalid_function, fn);
-    Value params = xcar(tail);
-    Value body = xcdr(tail);
-    SpecScope spec;
     std::size_t i = 0;
     bool optional = false, rest = false, previous_rest = false;
     ListWalker w(params);
@@ -421,6 +425,27 @@ Value funcall_lambda(Value fn, const Value* args, std::size_t n)
         xsignal1(Qinvalid_function, fun);
     if (i < n)
         xsignal2(Qwrong_number_of_arguments, fun, Value::fixnum(static_cast<std::int64_t>(n)));
+    return lexenv;
+}
+
+Value funcall_lambda(Value fn, const Value* args, std::size_t n)
+{
+    Value fun = fn;
+    Value lexenv = Qnil;
+    if (xcar(fun) == Qclosure) {
+        Value rest = xcdr(fun);
+        if (!rest.is_cons())
+            xsignal1(Qinvalid_function, fn);
+        fun = rest;
+        lexenv = xcar(fun);
+    }
+    Value tail = xcdr(fun);
+    if (!tail.is_cons())
+        xsignal1(Qinvalid_function, fn);
+    Value params = xcar(tail);
+    Value body = xcdr(tail);
+    SpecScope spec;
+    lexenv = bind_lambda_list(params, args, n, lexenv, fun);
     LexenvScope scope(lexenv);
     return progn(body);
 }
@@ -446,6 +471,8 @@ bool functionp(Value fn)
     }
     if (fn.is(Type::Subr))
         return static_cast<Subr*>(fn.as_object())->def->max_args != unevalled;
+    if (compiledp(fn))
+        return true;
     if (fn.is_cons()) {
         if (autoloadp(fn)) { // a function unless it loads a macro or keymap
             Value kind = fn;
@@ -1237,8 +1264,10 @@ Value f_func_arity(Args a)
         Value subr[1] = {fn};
         return f_subr_arity(Args{subr, 1});
     }
-    if (fn.is_cons() && (xcar(fn) == Qclosure || xcar(fn) == Qlambda)) {
-        Value params = xcar(fn) == Qclosure ? car(cdr(xcdr(fn))) : car(xcdr(fn));
+    if (compiledp(fn) && xvector(fn)->items[0].is_fixnum())
+        return compiled_arity(fn);
+    if (compiledp(fn) || (fn.is_cons() && (xcar(fn) == Qclosure || xcar(fn) == Qlambda))) {
+        Value params = compiledp(fn) ? xvector(fn)->items[0] : xcar(fn) == Qclosure ? car(cdr(xcdr(fn))) : car(xcdr(fn));
         std::int64_t min = 0, max = 0;
         bool opt = false;
         for (ListWalker params_walk(params); params_walk.consp(); params_walk.next(), params = params_walk.tail()) {

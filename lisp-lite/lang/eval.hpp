@@ -93,6 +93,10 @@ private:
 Value progn(Value body);
 // Calls a closure or lambda list with evaluated args.
 Value funcall_lambda(Value fn, const Value* args, std::size_t n);
+// Binds a lambda list's PARAMS to ARGS: onto LEXENV (returned) when it is
+// non-nil, else dynamically (the caller's SpecScope unbinds). FUN names the
+// function in the errors.
+Value bind_lambda_list(Value params, const Value* args, std::size_t n, Value lexenv, Value fun);
 // Macro expansion of one form (once / repeatedly); returns form unchanged
 // when its head is not a macro.
 Value macroexpand_1(Value form, Value env);

@@ -126,8 +126,12 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
 
 (let* ((loaddefs (gen-preloaded--loaddefs))
        (scanned-emacs (append gen-preloaded-emacs gen-preloaded-mule-setup-files))
+       ;; A file whose feature gapmacs's prelude provides (gv) is never
+       ;; loaded: the prelude's own definitions stand in for it.
        (emacs-files (append scanned-emacs
-                            (seq-remove (lambda (f) (member f scanned-emacs)) (mapcar #'car loaddefs))))
+                            (seq-remove (lambda (f) (or (member f scanned-emacs)
+                                                        (featurep (intern (file-name-nondirectory f)))))
+                                        (mapcar #'car loaddefs))))
        (bundled (append gen-preloaded-bundled gen-preloaded-mule))
        (files (append bundled emacs-files))
        (seen (make-hash-table :test 'equal))

@@ -71,9 +71,15 @@ inline bool consp(Value v) { return v.is_cons(); }
 inline bool symbolp(Value v) { return v.is(Type::Symbol); }
 inline bool stringp(Value v) { return v.is(Type::String); }
 inline bool floatp(Value v) { return v.is(Type::Float); }
-inline bool vectorp(Value v) { return v.is(Type::Vector) && !static_cast<Vector*>(v.as_object())->record(); }
+inline bool vectorp(Value v)
+{
+    return v.is(Type::Vector) && !(static_cast<Vector*>(v.as_object())->m_flags & (Vector::record_flag | Vector::compiled_flag));
+}
 inline bool recordp(Value v) { return v.is(Type::Vector) && static_cast<Vector*>(v.as_object())->record(); }
-// A vector or a record: what aref, aset, copy-sequence and equal take slot by slot.
+// A byte-code function object (byte-code-function-p).
+inline bool compiledp(Value v) { return v.is(Type::Vector) && static_cast<Vector*>(v.as_object())->compiled(); }
+// A vector, a record or a byte-code function: what aref, aset, length,
+// copy-sequence and equal take slot by slot.
 inline bool vector_like(Value v) { return v.is(Type::Vector); }
 inline bool fixnump(Value v) { return v.is_fixnum(); }
 inline bool numberp(Value v) { return v.is_fixnum() || floatp(v); }

@@ -31,6 +31,8 @@ const Module modules[] = {
     {"char-tables", register_char_table_builtins},
     {"records", register_record_builtins},
     {"bool-vectors", register_bool_vector_builtins},
+    {"byte-code", register_byte_code_builtins},
+    {"backtrace", register_backtrace_builtins},
     {"standard-errors", define_standard_errors},
     {"standard-variables", define_standard_variables},
     {"prelude", load_prelude},

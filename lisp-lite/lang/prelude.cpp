@@ -226,6 +226,8 @@ constexpr const char* prelude_source = R"ELISP(
              (if ,p (setcar ,p ,value)
                ,(internal--setf-expand (car args) `(cons ,k (cons ,value ,(car args))))))))
        ((eq head 'alist-get) (internal--setf-alist-get args value))
+       ((internal--branch-place-p place)
+        (internal--place-branches place (lambda (p) (internal--setf-expand p value))))
        ((internal--cxr-place-p head)
         ;; (caddr X) is (car (cddr X)): set the car or cdr of the rest.
         (let ((name (symbol-name head)))
@@ -298,12 +300,34 @@ constexpr const char* prelude_source = R"ELISP(
   (if (eq head 'alist-get) (= i 1)
     (and (memq head '(plist-get substring cl-subseq cl-getf map-elt)) (= i 0))))
 
+;; gv.el's places that are control structures: the value forms of an `if',
+;; `cond', `progn', `let' or `let*' are places, each given to FN.
+(defun internal--setf-last (forms fn)
+  (append (butlast forms) (list (funcall fn (car (last forms))))))
+(defun internal--place-branches (place fn)
+  (let ((head (car place)))
+    (cond
+     ((eq head 'if)
+      (cons 'if (cons (nth 1 place) (cons (funcall fn (nth 2 place))
+                                          (internal--setf-last (nthcdr 3 place) fn)))))
+     ((eq head 'cond)
+      (cons 'cond (mapcar (lambda (clause) (cons (car clause) (internal--setf-last (cdr clause) fn)))
+                          (cdr place))))
+     ((eq head 'progn) (cons 'progn (internal--setf-last (cdr place) fn)))
+     (t (cons head (cons (nth 1 place) (internal--setf-last (nthcdr 2 place) fn)))))))
+(defun internal--branch-place-p (place)
+  (and (memq (car place) '(if cond progn let let*))
+       (not (and (eq (car place) 'if) (null (nthcdr 3 place))))))
+
 (defun internal--setf-rmw (place fn)
   "Call FN with a place equivalent to PLACE and wrap the form it returns.
 Read-modify-write macros (push, pop, cl-incf...) read and write PLACE, so
 its argument forms are bound to temporaries and evaluated once, as gv does."
-  (if (atom place)
-      (funcall fn place)
+  (cond
+   ((atom place) (funcall fn place))
+   ((internal--branch-place-p place)
+    (internal--place-branches place (lambda (p) (internal--setf-rmw p fn))))
+   (t
     (let ((head (car place)))
       (if (and (symbolp head) (not (get head 'gv-expander)) (macrop head))
           (internal--setf-rmw (macroexpand-1 place) fn)
@@ -315,7 +339,16 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
                 (setq binds (cons (list tmp a) binds) args (cons tmp args))))
             (setq i (1+ i)))
           (let ((form (funcall fn (cons head (nreverse args)))))
-            (if binds (list 'let* (nreverse binds) form) form)))))))
+            (if binds (list 'let* (nreverse binds) form) form))))))))
+
+;; gv.el's references to places: (GETTER . SETTER) closures.
+(defmacro gv-ref (place)
+  (internal--setf-rmw place
+                      (lambda (p)
+                        (list 'cons (list 'lambda nil p)
+                              (list 'lambda '(gv--val) (internal--setf-expand p 'gv--val))))))
+(defun gv-deref (ref) (funcall (car ref)))
+(put 'gv-deref 'gv-expander (lambda (value ref) (list 'funcall (list 'cdr ref) value)))
 
 (defmacro push (newelt place)
   (if (symbolp place)

@@ -429,7 +429,7 @@ private:
     void print_vector(Value v)
     {
         const bool record = xvector(v)->record();
-        m_out += record ? "#s(" : "[";
+        m_out += record ? "#s(" : xvector(v)->compiled() ? "#[" : "[";
         ++m_list_depth;
         auto& items = xvector(v)->items;
         for (std::size_t i = 0; i < items.size(); ++i) {

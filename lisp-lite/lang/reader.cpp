@@ -17,6 +17,7 @@
 
 #include "core/utf8.hpp"
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/bytecode.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/reader.hpp"
 
@@ -534,6 +535,13 @@ private:
         case '#': return intern("");
         case '(': return read_propertized_string();
         case '&': return read_bool_vector();
+        case '[': {
+            Value items = read_vector();
+            Value fn = make_compiled_from_items(xvector(items)->items);
+            if (fn.is_empty())
+                invalid("Invalid byte-code object");
+            return fn;
+        }
         case 's':
             if (peek() == '(') {
                 ++m_pos;

@@ -142,11 +142,14 @@ struct Symbol : Object {
 
 // A vector, or a record (`record`, `make-record`, #s(TYPE ...)): the same
 // slots with TYPE in slot 0, but not a sequence, so cl-defstruct and EIEIO
-// objects are told apart from vectors as in Emacs.
+// objects are told apart from vectors as in Emacs. A byte-code function
+// (#[ARGS CODE CONSTANTS DEPTH ...], bytecode.hpp) is slots too.
 struct Vector : Object {
     static constexpr std::uint8_t record_flag = 1;
+    static constexpr std::uint8_t compiled_flag = 2;
     std::vector<Value> items;
     bool record() const { return m_flags & record_flag; }
+    bool compiled() const { return m_flags & compiled_flag; }
 };
 
 struct SubrDef;
