@@ -90,7 +90,7 @@ std::optional<char32_t> Buffer::char_after(CharPos pos) const
     if (pos < point_min() || pos >= point_max())
         return std::nullopt;
     const BytePos b = char_to_byte(pos);
-    char bytes[4];
+    char bytes[max_internal_char_length];
     int len = internal_char_length(static_cast<unsigned char>(m_text[b]));
     for (int i = 0; i < len; ++i)
         bytes[i] = m_text[b + ByteCount(i)];

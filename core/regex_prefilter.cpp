@@ -215,7 +215,7 @@ private:
 
     static std::size_t utf8_length(unsigned char lead)
     {
-        return lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        return lead < 0xC0 ? 1 : static_cast<std::size_t>(internal_char_length(lead));
     }
 
     std::string_view m_s;

@@ -125,8 +125,11 @@ char32_t decode_internal_char(const char* p, const char* end, int* length)
         return ((b0 & 0x1F) << 6) | (u[1] & 0x3F);
     case 3:
         return ((b0 & 0x0F) << 12) | ((u[1] & 0x3F) << 6) | (u[2] & 0x3F);
-    default:
+    case 4:
         return ((b0 & 0x07) << 18) | ((u[1] & 0x3F) << 12) | ((u[2] & 0x3F) << 6) | (u[3] & 0x3F);
+    default:
+        return (static_cast<char32_t>(u[1] & 0x3F) << 18) | ((u[2] & 0x3F) << 12) | ((u[3] & 0x3F) << 6) |
+               (u[4] & 0x3F);
     }
 }
 
@@ -154,16 +157,24 @@ int encode_internal_char(char32_t c, char* out)
         o[2] = 0x80 | (c & 0x3F);
         return 3;
     }
-    o[0] = 0xF0 | (c >> 18);
-    o[1] = 0x80 | (c >> 12 & 0x3F);
-    o[2] = 0x80 | (c >> 6 & 0x3F);
-    o[3] = 0x80 | (c & 0x3F);
-    return 4;
+    if (c < 0x200000) {
+        o[0] = 0xF0 | (c >> 18);
+        o[1] = 0x80 | (c >> 12 & 0x3F);
+        o[2] = 0x80 | (c >> 6 & 0x3F);
+        o[3] = 0x80 | (c & 0x3F);
+        return 4;
+    }
+    o[0] = 0xF8;
+    o[1] = 0x80 | (c >> 18 & 0x3F);
+    o[2] = 0x80 | (c >> 12 & 0x3F);
+    o[3] = 0x80 | (c >> 6 & 0x3F);
+    o[4] = 0x80 | (c & 0x3F);
+    return 5;
 }
 
 void append_internal_char(std::string& out, char32_t c)
 {
-    char tmp[4];
+    char tmp[max_internal_char_length];
     out.append(tmp, encode_internal_char(c, tmp));
 }
 
@@ -254,6 +265,30 @@ std::size_t utf8_to_internal(std::string_view in, std::string& out, bool final)
     return n;
 }
 
+void utf8_emacs_to_internal(std::string_view in, std::string& out)
+{
+    const char* p = in.data();
+    const std::size_t n = in.size();
+    std::size_t i = 0;
+    out.reserve(out.size() + n);
+    while (i < n) {
+        const std::size_t valid = valid_utf8_prefix(p + i, n - i);
+        out.append(p + i, valid);
+        i += valid;
+        if (i == n)
+            break;
+        const auto b = static_cast<unsigned char>(p[i]);
+        const auto len = static_cast<std::size_t>(internal_char_length(b));
+        if (len > 1 && i + len <= n && is_valid_internal(std::string_view(p + i, len))) {
+            out.append(p + i, len);
+            i += len;
+            continue;
+        }
+        append_internal_char(out, raw_byte_char(b));
+        ++i;
+    }
+}
+
 void internal_to_utf8(std::string_view in, std::string& out)
 {
     const char* p = in.data();
@@ -281,6 +316,21 @@ bool is_valid_internal(std::string_view s)
             if (i + 1 >= n || !is_continuation_byte(static_cast<unsigned char>(p[i + 1])))
                 return false;
             i += 2;
+            continue;
+        }
+        // Beyond Unicode: four bytes up to #x1FFFFF, then Emacs's five-byte
+        // characters #x200000..#x3FFF7F (lead F8).
+        if (b >= 0xF4 && b <= 0xF8) {
+            const std::size_t len = static_cast<std::size_t>(internal_char_length(b));
+            if (i + len > n)
+                return false;
+            for (std::size_t k = 1; k < len; ++k)
+                if (!is_continuation_byte(static_cast<unsigned char>(p[i + k])))
+                    return false;
+            const char32_t c = decode_internal_char(p + i, p + n);
+            if (c < 0x100000 || c > 0x3FFF7F || (len == 5 && c < 0x200000))
+                return false;
+            i += len;
             continue;
         }
         int len = utf8_sequence_status(p + i, n - i);

@@ -27,10 +27,12 @@ constexpr char32_t max_char = 0x3FFFFF;
 constexpr char32_t raw_byte_char(std::uint8_t b) { return 0x3FFF00 + b; }
 constexpr bool is_raw_byte_char(char32_t c) { return c >= 0x3FFF80 && c <= 0x3FFFFF; }
 constexpr std::uint8_t raw_byte_value(char32_t c) { return static_cast<std::uint8_t>(c - 0x3FFF00); }
-// Characters internal text can hold: Unicode's range widened to 21 bits
-// (Emacs's four-byte forms) and the raw bytes. Emacs's five-byte
-// characters (#x200000..#x3FFF7F) have no internal form here.
-constexpr bool is_text_char(char32_t c) { return c <= 0x1FFFFF || is_raw_byte_char(c); }
+// Every Emacs character has an internal form: Unicode's range widened to
+// 21 bits in UTF-8's four-byte forms, Emacs's five-byte characters
+// (#x200000..#x3FFF7F) as F8 and four continuation bytes (Emacs's own
+// form, which no valid UTF-8 contains), and the raw bytes.
+constexpr bool is_text_char(char32_t c) { return c <= max_char; }
+constexpr int max_internal_char_length = 5;
 constexpr bool is_continuation_byte(unsigned char b) { return (b & 0xC0) == 0x80; }
 // True for a lead byte that starts a raw-byte character in internal text.
 constexpr bool is_raw_byte_lead(unsigned char b) { return b == 0xC0 || b == 0xC1; }
@@ -53,14 +55,14 @@ std::size_t advance_chars(const char* p, std::size_t n, std::size_t nchars);
 // Length in bytes of the internal character whose lead byte is `lead`.
 constexpr int internal_char_length(unsigned char lead)
 {
-    return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : lead < 0xF8 ? 4 : 5;
 }
 
 // Decodes the internal character at p (p < end, well-formed internal text).
 char32_t decode_internal_char(const char* p, const char* end, int* length = nullptr);
 
-// Writes the internal encoding of character c (is_text_char) into out,
-// returns its length (1..4).
+// Writes the internal encoding of character c (is_text_char) into out
+// (max_internal_char_length bytes), returns its length (1..5).
 int encode_internal_char(char32_t c, char* out);
 void append_internal_char(std::string& out, char32_t c);
 
@@ -78,6 +80,9 @@ int utf8_sequence_status(const char* in, std::size_t n);
 // is false an incomplete but possibly valid sequence at the end is not
 // consumed; returns the number of bytes consumed.
 std::size_t utf8_to_internal(std::string_view in, std::string& out, bool final);
+// The same for Emacs's utf-8-emacs, whose text is internal text already:
+// five-byte characters and C0/C1 raw-byte pairs are kept (whole input).
+void utf8_emacs_to_internal(std::string_view in, std::string& out);
 
 // Appends internal text as external UTF-8: raw-byte chars become their byte.
 void internal_to_utf8(std::string_view in, std::string& out);

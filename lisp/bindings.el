@@ -112,6 +112,11 @@
 (defvar help-char ?\C-h "The character that asks for help in prompts and prefix keys.")
 (defvar help-event-list '(help f1) "Events other than `help-char' that ask for help.")
 
+(defvar mode-line-misc-info '((global-mode-string ("" global-mode-string)))
+  "Mode line construct for miscellaneous information: which-function-mode and
+the global mode string put theirs here.")
+(put 'mode-line-misc-info 'risky-local-variable t)
+
 (defun make-mode-line-mouse-map (mouse function)
   "A keymap binding MOUSE on the mode line to FUNCTION."
   (let ((map (make-sparse-keymap)))

@@ -16,6 +16,9 @@
 (make-variable-buffer-local 'local-enable-local-variables)
 (defvar enable-dir-local-variables t)
 (defvar dir-locals-file ".dir-locals.el")
+(defvar inhibit-local-variables-suffixes nil
+  "File name suffixes to drop before `inhibit-local-variables-regexps' tests
+a name (jka-compr adds those of compressed files).")
 (defvar safe-local-variable-values nil
   "(VARIABLE . VALUE) pairs the user said are safe.")
 (defvar ignored-local-variable-values nil)

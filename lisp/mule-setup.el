@@ -10,10 +10,14 @@
 
 (require 'codings)
 
+(defvar file-coding-system-alist nil
+  "Alist of file name patterns and the coding systems to read and write them.
+C in Emacs; its value comes from mule-conf.el, so using it loads this file.")
+
 (defconst mule-setup-files
   '("international/mule" "international/mule-conf" "international/mule-cmds"
     "language/chinese" "language/cyrillic" "language/indian" "language/sinhala"
-    "language/english" "language/european" "language/czech"
+    "language/english" "language/ethiopic" "language/european" "language/czech"
     "language/slovak" "language/romanian" "language/greek" "language/hebrew"
     "international/cp51932" "international/eucjp-ms" "language/japanese"
     "language/korean" "language/lao" "language/tai-viet" "language/thai"
@@ -21,8 +25,7 @@
     "language/utf-8-lang" "language/georgian" "language/khmer" "language/burmese"
     "language/cham")
   "Emacs's files loadup.el loads for its charsets, coding systems and
-language environments, in its order.  Not language/ethiopic.el: its
-characters above U+10FFFF have no form in gapmacs's text (docs/lisp-lite.md).")
+language environments, in its order.")
 
 (defun mule-setup--load (file)
   "Load FILE from Emacs's library; an error in it is reported, and the files

@@ -410,6 +410,36 @@ detected)."
     ".tps" ".vrs" ".pyc" ".pyo")
   "File names ending in one of these are ignored in completion (Emacs 28's list).")
 
+;;;; Customization
+
+(defvar custom-load-recursion nil "Non-nil while `custom-load-symbol' runs.")
+
+(defun custom-load-symbol (symbol)
+  "Load the files SYMBOL's `custom-loads' property names (the groups and
+options defined there), each at most once; an error in one is ignored,
+as in Emacs."
+  (unless custom-load-recursion
+    (let ((custom-load-recursion t))
+      (dolist (load (get symbol 'custom-loads))
+        (cond ((symbolp load) (ignore-errors (require load)))
+              ((assoc load load-history))
+              ((let ((regexp (concat "\\(\\`\\|/\\)" (regexp-quote load) "\\(\\'\\|\\.\\)")))
+                 (seq-some (lambda (entry) (and (stringp (car entry)) (string-match-p regexp (car entry))))
+                           load-history)))
+              (t (ignore-errors (load load nil t))))))))
+
+(defun custom-add-choice (variable choice)
+  "Add CHOICE at the end of VARIABLE's `choice' custom type, unless one is
+there already.  As in Emacs 28, two choices are the same when what follows
+their :tag string is (for (const :tag \"X\" VALUE), the same VALUE)."
+  (boundp variable) ; a preloaded option's file is loaded on this first use
+  (let ((choices (get variable 'custom-type)))
+    (unless (eq (car choices) 'choice)
+      (error "Not a choice type: %s" choices))
+    (unless (seq-find (lambda (elem) (equal (caddr (memq :tag elem)) (caddr (memq :tag choice))))
+                      (cdr choices))
+      (put variable 'custom-type (append choices (list choice))))))
+
 ;;;; The backtrace (backtrace.cpp records a frame per function call)
 
 (defun backtrace-frame (nframes &optional base)

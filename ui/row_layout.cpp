@@ -22,7 +22,7 @@ struct Char {
 
 char32_t char_at(const GapBuffer& text, std::int64_t byte, std::int64_t end, int& len)
 {
-    char tmp[4];
+    char tmp[max_internal_char_length];
     const auto lead = static_cast<unsigned char>(text[BytePos(byte)]);
     int n = std::min<std::int64_t>(internal_char_length(lead), end - byte);
     for (int i = 0; i < n; ++i)

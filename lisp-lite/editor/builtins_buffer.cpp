@@ -367,6 +367,37 @@ Value f_point(Args) { return fix(current().point()); }
 Value f_point_min(Args) { return fix(current().point_min()); }
 Value f_point_max(Args) { return fix(current().point_max()); }
 
+// (position-bytes POSITION) and (byte-to-position BYTEPOS): internal text
+// is Emacs's multibyte form byte for byte, so byte positions are Emacs's;
+// a unibyte buffer holds one byte per character there.
+Value f_position_bytes(Args a)
+{
+    const std::int64_t pos = check_position(a[0]);
+    Buffer& b = current();
+    if (pos < 1 || pos > b.size() + 1)
+        return Qnil;
+    if (!current_buffer_multibyte())
+        return fix(pos);
+    return fix(b.char_to_byte(cpos(pos)).value + 1);
+}
+
+Value f_byte_to_position(Args a)
+{
+    const std::int64_t byte = check_fixnum(a[0]);
+    Buffer& b = current();
+    const GapBuffer& text = b.gap_buffer();
+    const std::int64_t limit = current_buffer_multibyte() ? text.end().value : b.size();
+    if (byte < 1 || byte > limit + 1)
+        return Qnil;
+    if (!current_buffer_multibyte())
+        return fix(byte);
+    // Inside a character: the character it belongs to, as Emacs.
+    BytePos at(byte - 1);
+    while (at.value > 0 && at < text.end() && is_continuation_byte(static_cast<unsigned char>(text[at])))
+        at -= ByteCount(1);
+    return fix(b.byte_to_char(at));
+}
+
 Value f_narrow_to_region(Args a)
 {
     std::int64_t s = check_position(a[0]), e = check_position(a[1]);
@@ -1289,6 +1320,8 @@ const SubrDef buffer_subrs[] = {
     {"delete-char", 1, 2, guarded<f_delete_char>},
     {"goto-char", 1, 1, guarded<f_goto_char>},
     {"point", 0, 0, guarded<f_point>},
+    {"position-bytes", 1, 1, f_position_bytes},
+    {"byte-to-position", 1, 1, f_byte_to_position},
     {"point-min", 0, 0, guarded<f_point_min>},
     {"point-max", 0, 0, guarded<f_point_max>},
     {"narrow-to-region", 2, 2, guarded<f_narrow_to_region>},

@@ -176,15 +176,15 @@ Value f_modify_syntax_entry(Args a)
     Value entry = string_to_syntax(a[1]);
     CharTable& t = *char_table(table);
     if (a[0].is_cons())
-        t.set_range(check_char_code(xcar(a[0])), check_char_code(xcdr(a[0])), entry);
+        t.set_range(check_char(xcar(a[0])), check_char(xcdr(a[0])), entry);
     else
-        t.set(check_char_code(a[0]), entry);
+        t.set(check_char(a[0]), entry);
     return Qnil;
 }
 
 Value f_char_syntax(Args a)
 {
-    return Value::fixnum(syntax_class_char(SyntaxLookup().cls(check_char_code(a[0]))));
+    return Value::fixnum(syntax_class_char(SyntaxLookup().cls(check_char(a[0]))));
 }
 
 Value f_string_to_syntax(Args a)
@@ -203,7 +203,7 @@ Value f_syntax_class_to_char(Args a)
 
 Value f_matching_paren(Args a)
 {
-    Syntax s = SyntaxLookup()(check_char_code(a[0]));
+    Syntax s = SyntaxLookup()(check_char(a[0]));
     if ((s.cls() == SyntaxClass::Open || s.cls() == SyntaxClass::Close) && s.match)
         return Value::fixnum(s.match);
     return Qnil;

@@ -85,10 +85,7 @@ double check_number(Value v);          // number-or-marker-p, as a double
 String* check_string(Value v);         // stringp
 Symbol* check_symbol(Value v);         // symbolp
 void check_list(Value v);              // listp
-char32_t check_char(Value v);          // characterp, and is_text_char
-char32_t check_char_code(Value v);     // characterp only: a char-table index
-// Signals that c (#x200000..#x3FFF7F) cannot be in a string or buffer.
-[[noreturn]] void unsupported_char(char32_t c);
+char32_t check_char(Value v);          // characterp
 Value check_hash_table(Value v);       // hash-table-p
 // A marker's position as a fixnum (its class's as_number), or v.
 Value marker_to_number(Value v);
@@ -129,9 +126,10 @@ Value list_from(RootedVector& items, Value tail = Qnil);
 // string<'s order: by character code, a raw-byte char (0x3FFF80..) after
 // every other character, and in a unibyte string a byte 128..255 is the
 // character 128..255. Internal text sorts as its bytes once the raw-byte
-// leads C0 and C1 move after every UTF-8 lead (to F8 and F9): no
-// continuation byte equals them, so the first differing byte decides.
-inline unsigned char order_byte(unsigned char b) { return b == 0xC0 || b == 0xC1 ? b + 0x38 : b; }
+// leads C0 and C1 move after every other lead, the five-byte F8 included
+// (to FA and FB): no continuation byte equals them, so the first
+// differing byte decides.
+inline unsigned char order_byte(unsigned char b) { return b == 0xC0 || b == 0xC1 ? b + 0x3A : b; }
 // Whether a string's bytes, through order_byte, sort as its characters (not
 // so for a unibyte string holding bytes 128..255).
 inline bool orders_by_bytes(const String* s)

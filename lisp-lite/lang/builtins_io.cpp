@@ -13,6 +13,7 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lang/reader.hpp"
 #include "lisp-lite/lang/variables.hpp"
 
@@ -336,6 +337,19 @@ bool has_lexical_cookie(std::string_view text)
     return !(value.rfind("nil", 0) == 0 && (value.size() == 3 || std::strchr(" \t;", value[3])));
 }
 
+// Does the file's first line say `coding: utf-8-emacs' (Emacs's Ethiopic
+// and Tibetan files)? Their five-byte characters decode as themselves.
+bool first_line_codes_utf8_emacs(std::string_view text)
+{
+    std::string_view first = text.substr(0, text.find('\n'));
+    const std::size_t at = first.find("coding:");
+    if (at == std::string_view::npos)
+        return false;
+    std::string_view value = first.substr(at + 7);
+    value.remove_prefix(std::min(value.find_first_not_of(" \t"), value.size()));
+    return value.starts_with("utf-8-emacs");
+}
+
 bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool nosuffix, bool must_suffix);
 std::string g_last_loaded; // the file the last load_file_with read
 
@@ -503,6 +517,7 @@ Value autoload_do_load(Value fundef, Value funname, Value macro_only)
         return fundef;
     Value file = car(xcdr(fundef));
     std::string name(check_string(file)->bytes);
+    preloaded_file_loading(name);
     load_file_with(name, false, true, false, false);
     if (nilp(funname))
         return Qnil;
@@ -529,7 +544,11 @@ bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool 
                  make_string_from_utf8(file));
     }
     std::string internal;
-    utf8_to_internal(read_file_contents(path), internal, true);
+    const std::string contents = read_file_contents(path);
+    if (first_line_codes_utf8_emacs(contents))
+        utf8_emacs_to_internal(contents, internal);
+    else
+        utf8_to_internal(contents, internal, true);
     if (!nomessage)
         message("Loading " + path + " (source)...");
     g_last_loaded = path;

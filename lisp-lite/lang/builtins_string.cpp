@@ -729,7 +729,7 @@ Value f_fillarray(Args a)
 Value f_aset(Args a)
 {
     if (CharTable* t = char_table(a[0])) {
-        t->set(check_char_code(a[1]), a[2]);
+        t->set(check_char(a[1]), a[2]);
         return a[2];
     }
     std::int64_t i = check_fixnum(a[1]);
@@ -1426,7 +1426,7 @@ Value array_ref(Value array, Value index, Value predicate)
         return Value::fixnum(string_char_at(array, i));
     }
     if (const CharTable* t = char_table(array))
-        return t->get(check_char_code(index));
+        return t->get(check_char(index));
     if (const BoolVector* b = bool_vector(array)) {
         if (i < 0 || i >= static_cast<std::int64_t>(b->bits.size()))
             args_out_of_range(array, index);

@@ -57,14 +57,14 @@ Range parse_range(Value range)
     if (range == Qt)
         return {Range::Kind::All, 0, max_char};
     if (range.is_cons()) {
-        char32_t from = check_char_code(xcar(range)), to = check_char_code(xcdr(range));
+        char32_t from = check_char(xcar(range)), to = check_char(xcdr(range));
         if (from > to)
             args_out_of_range(xcar(range), xcdr(range));
         return {Range::Kind::Chars, from, to};
     }
     if (!range.is_fixnum() || range.as_fixnum() < 0 || range.as_fixnum() > max_char)
         error("Invalid RANGE argument to `char-table-range'");
-    char32_t c = check_char_code(range);
+    char32_t c = check_char(range);
     return {Range::Kind::Chars, c, c};
 }
 

@@ -165,26 +165,11 @@ void check_list(Value v)
         wrong_type(Qlistp, v);
 }
 
-void unsupported_char(char32_t c)
-{
-    char hex[16];
-    std::snprintf(hex, sizeof hex, "%X", static_cast<unsigned>(c));
-    error(std::string("Character #x") + hex + " has no form in gapmacs text (Emacs's 5-byte characters)");
-}
-
-char32_t check_char_code(Value v)
+char32_t check_char(Value v)
 {
     if (!v.is_fixnum() || v.as_fixnum() < 0 || v.as_fixnum() > static_cast<std::int64_t>(max_char))
         wrong_type(Qcharacterp, v);
     return static_cast<char32_t>(v.as_fixnum());
-}
-
-char32_t check_char(Value v)
-{
-    const char32_t c = check_char_code(v);
-    if (!is_text_char(c))
-        unsupported_char(c);
-    return c;
 }
 
 Value check_hash_table(Value v)

@@ -78,6 +78,10 @@ loads all of them in Emacs's order.")
        `((command . ,name) ,(funcall var "hook") ,(funcall var "map")
          ,@(unless (memq :syntax-table body) (list (funcall var "syntax-table"))))))
     (`(,(or 'progn 'eval-and-compile 'eval-when-compile) . ,body)
+     (apply #'append (mapcar #'gen-preloaded--definitions body)))
+    ;; A fallback for what a build of Emacs may lack (fringe.el's
+    ;; define-fringe-bitmap on a terminal): the file defines it here.
+    (`(unless (fboundp (quote ,_)) . ,body)
      (apply #'append (mapcar #'gen-preloaded--definitions body)))))
 
 (defun gen-preloaded--builtin-p (kind name)

@@ -47,6 +47,7 @@ struct IndexState {
     // define it then will not later.
     std::vector<bool> loaded_for_variable = std::vector<bool>(file_count);
     std::vector<bool> loaded_for_face = std::vector<bool>(file_count);
+    std::vector<bool> autoloads_cleared = std::vector<bool>(file_count);
 };
 
 IndexState& state()
@@ -136,6 +137,28 @@ bool load_for(const Entry (&table)[N], std::vector<bool>& loaded, Value sym)
 }
 
 } // namespace
+
+void preloaded_file_loading(std::string_view file)
+{
+    IndexState& s = state();
+    if (!s.enabled)
+        return;
+    for (std::size_t i = 0; i < file_count; ++i) {
+        if (preloaded_files[i].name != file || s.autoloads_cleared[i])
+            continue;
+        s.autoloads_cleared[i] = true;
+        for (const PreloadedFunction& f : preloaded_functions) {
+            if (f.file != i)
+                continue;
+            Value sym = intern_soft(f.name);
+            if (sym.is_empty())
+                continue;
+            Value fn = xsymbol(sym)->function;
+            if (autoloadp(fn) && stringp(car_safe(xcdr(fn))) && string_view(car(xcdr(fn))) == file)
+                xsymbol(sym)->function = Qnil;
+        }
+    }
+}
 
 bool load_preloaded_variable(Value sym) { return load_for(preloaded_variables, state().loaded_for_variable, sym); }
 

@@ -27,6 +27,12 @@ void intern_preloaded_functions();
 // autoload.
 void preloaded_index_interned(Value sym, std::string_view name);
 
+// FILE is about to be loaded through an autoload: the functions the index
+// gives it stop being autoloads first, so the file finds them void, as in
+// Emacs's preloading (fringe.el's `(unless (fboundp 'define-fringe-bitmap)
+// (defun define-fringe-bitmap ...))' defines it then).
+void preloaded_file_loading(std::string_view file);
+
 // `sym` is void: when the index names the file defining it and that file
 // was not loaded for it yet, loads it and says true (read the value again).
 bool load_preloaded_variable(Value sym);

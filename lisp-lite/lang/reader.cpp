@@ -424,8 +424,6 @@ private:
                 if (c & modifier_mask)
                     invalid("Invalid modifier in string");
             }
-            if (!is_text_char(c))
-                unsupported_char(c);
             if (!byte && c >= 0x80 && !is_raw_byte_char(c))
                 multibyte = true;
             chars.push_back(c);

@@ -23,6 +23,28 @@ TEST_CASE("Raw bytes are stored as C0/C1 sequences and decode to eight-bit chars
     }
 }
 
+TEST_CASE("Emacs's five-byte characters have F8 and four continuation bytes", "[utf8]")
+{
+    for (char32_t c : {char32_t(0x200000), char32_t(0x342178), char32_t(0x3FFF7F)}) {
+        std::string s = "a";
+        append_internal_char(s, c);
+        s += 'b';
+        REQUIRE(s.size() == 7);
+        REQUIRE(static_cast<unsigned char>(s[1]) == 0xF8);
+        REQUIRE(internal_char_length(0xF8) == 5);
+        int len = 0;
+        REQUIRE(decode_internal_char(s.data() + 1, s.data() + s.size(), &len) == c);
+        REQUIRE(len == 5);
+        REQUIRE(count_chars(s) == 3);
+        REQUIRE(advance_chars(s.data(), s.size(), 2) == 6);
+        REQUIRE(is_valid_internal(s));
+    }
+    // Not a character's form: a short sequence, a value outside the range.
+    REQUIRE_FALSE(is_valid_internal(std::string("\xF8\x88\x80\x80", 4)));
+    REQUIRE_FALSE(is_valid_internal(std::string("\xF8\x80\x80\x80\x80", 5)));
+    REQUIRE_FALSE(is_valid_internal(std::string("\xF8\x8F\xBF\xBE\x80", 5))); // #x3FFF80 is a raw byte's
+}
+
 TEST_CASE("Invalid UTF-8 becomes raw bytes and round-trips", "[utf8]")
 {
     auto external = GENERATE(as<std::string>{}, "\x80", "\xC0\x80", "\xED\xA0\x80", "\xF5\x80\x80\x80", "a\xE6\x97",
