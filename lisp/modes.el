@@ -304,6 +304,14 @@ ARGS: :copy TABLE to start from, :inherit PARENT."
 (define-derived-mode prog-mode nil "Prog"
   "Major mode for editing programming language source code.")
 
+(defvar prog-indentation-context nil
+  "Non-nil while a mode indents code embedded in another language's:
+\(FIRST-COLUMN . REST), FIRST-COLUMN the column of its top-level constructs.")
+
+(defun prog-first-column ()
+  "The column of top-level constructs: 0, or what `prog-indentation-context' says."
+  (or (car prog-indentation-context) 0))
+
 (define-derived-mode special-mode nil "Special"
   "Parent mode for buffers not meant to be edited: read-only, q quits."
   (setq buffer-read-only t))

@@ -107,10 +107,10 @@ std::string princ_text(Value v)
     return prin1_to_string(v, false);
 }
 
-void editor_message_sink(std::string_view internal)
+void editor_message_sink(std::string_view internal, bool display)
 {
     if (Editor* e = Editor::instance())
-        e->message(internal);
+        e->message(internal, display);
 }
 
 void editor_stdout_sink(std::string_view internal)
@@ -314,15 +314,15 @@ void Editor::handle_signals()
 
 // ---- output ----
 
-void Editor::message(std::string_view internal)
+void Editor::message(std::string_view internal, bool display)
 {
-    if (m_frame->minibuffer_active()) {
+    if (display && m_frame->minibuffer_active()) {
         // As Emacs 28's set-minibuffer-message: shown after the input for a
         // while, the input staying in view.
         std::string_view text = internal;
         m_frame->minibuffer_message = text.starts_with("[") ? std::string(text) : "[" + std::string(text) + "]";
         m_minibuffer_message_until = EventLoop::Clock::now() + minibuffer_message_timeout;
-    } else {
+    } else if (display) {
         m_frame->echo.assign(internal);
     }
     // Every message is kept in *Messages*, as in Emacs; failing to keep it

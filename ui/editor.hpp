@@ -79,7 +79,8 @@ public:
     // Lisp waits (accept-process-output, sleep-for) redisplay as in Emacs:
     // at most one frame every 16 ms, so streaming output shows as it comes.
     void during_wait(std::optional<EventLoop::Duration>& left);
-    void message(std::string_view internal);
+    // Shows the message (when DISPLAY) and logs it in *Messages*.
+    void message(std::string_view internal, bool display = true);
     // Shows buffer in the selected window and makes it current.
     void switch_to_buffer(lisp::Value buffer);
     // The buffer to show instead of `avoid`: the most recently shown one

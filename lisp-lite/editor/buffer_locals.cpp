@@ -15,6 +15,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/hooks.hpp"
+#include "lisp-lite/lang/preloaded_index.hpp"
 
 namespace gapmacs::lisp {
 
@@ -151,6 +152,10 @@ Value f_make_local_variable(Args args)
         xsignal1(Qsetting_constant, a[0]);
     if (local_in_current_buffer(a[0]))
         return a[0];
+    // A variable of Emacs's preloaded files is defined before its local
+    // binding is made, so the binding starts from its default as in Emacs.
+    if (find_symbol_value(a[0]) == Qunbound)
+        load_preloaded_variable(a[0]);
     // Emacs's warning: the let will restore the default, not this binding.
     if (let_bound_p(a[0]))
         message("Making " + symbol_name(a[0]) + " buffer-local while locally let-bound!");

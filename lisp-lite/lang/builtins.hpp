@@ -50,6 +50,7 @@ void register_hash_builtins();
 void register_io_builtins();
 void register_misc_builtins();
 void register_char_name_builtins(); // char-from-name, ucs-names (char_names.cpp)
+void register_unicode_property_builtins(); // get-char-code-property... (unicode_properties.cpp)
 void register_time_builtins(); // current-time, format-time-string, decode-time (time.cpp)
 void register_base64_builtins(); // base64-encode-string... (base64.cpp)
 void register_char_table_builtins(); // make-char-table, char-table-range... (char_table.cpp)

@@ -34,8 +34,10 @@ void default_stdout(std::string_view internal)
         g_need_newline = true;
 }
 
-void default_message(std::string_view internal)
+void default_message(std::string_view internal, bool display)
 {
+    if (!display)
+        return;
     std::string out;
     if (g_need_newline)
         out += '\n';
@@ -82,7 +84,7 @@ Value resolve_stream(Value stream)
 
 void set_stdout_sink(StdoutSink sink) { g_stdout = sink ? sink : default_stdout; }
 void set_message_sink(MessageSink sink) { g_message = sink ? sink : default_message; }
-void message(std::string_view internal) { g_message(internal); }
+void message(std::string_view internal, bool display) { g_message(internal, display); }
 
 void write_to_stream(std::string_view internal, Value stream)
 {
@@ -172,7 +174,9 @@ Value f_message(Args a)
         return Qnil;
     }
     Value s = format_string(a, true);
-    message(string_view(s));
+    static const Value inhibit_message = intern("inhibit-message");
+    const Value inhibit = find_symbol_value(inhibit_message);
+    message(string_view(s), nilp(inhibit) || inhibit == Qunbound);
     return s;
 }
 

@@ -1,5 +1,5 @@
-// Unicode character names from ICU: char-from-name, get-char-code-property
-// and ucs-names, which C-x 8 RET (insert-char) completes over.
+// Unicode character names from ICU: char-from-name and ucs-names, which
+// C-x 8 RET (insert-char) completes over; the `name' property.
 //
 // Emacs builds its table from the Unicode data files it ships; ICU carries
 // the same names and the correction aliases. The names of control
@@ -14,6 +14,7 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/reader.hpp"
+#include "lisp-lite/lang/unicode_properties.hpp"
 
 namespace gapmacs::lisp {
 
@@ -67,41 +68,6 @@ Value f_char_from_name(Args a)
     return Qnil;
 }
 
-// The general category as Emacs's two-letter symbol (Lu, Ll, Nd...).
-Value general_category(UChar32 c)
-{
-    static const char* const names[U_CHAR_CATEGORY_COUNT] = {
-        "Cn", "Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Me", "Mc", "Nd", "Nl", "No", "Zs", "Zl", "Zp",
-        "Cc", "Cf", "Co", "Cs", "Pd", "Ps", "Pe", "Pc", "Po", "Sm", "Sc", "Sk", "So", "Pi", "Pf"};
-    const std::int8_t t = u_charType(c);
-    return t >= 0 && t < U_CHAR_CATEGORY_COUNT ? intern(names[t]) : Qnil;
-}
-
-// (get-char-code-property CHAR PROPNAME): the properties an Emacs user asks
-// of a character at the keyboard; others are nil.
-Value f_get_char_code_property(Args a)
-{
-    const char32_t ch = check_char(a[0]);
-    check_symbol(a[1]);
-    if (ch > max_unicode_char)
-        return Qnil;
-    const auto c = static_cast<UChar32>(ch);
-    const std::string prop(symbol_name(a[1]));
-    if (prop == "name") {
-        std::string n = icu_name(c, U_UNICODE_CHAR_NAME);
-        return n.empty() ? Qnil : make_string(n);
-    }
-    if (prop == "general-category")
-        return general_category(c);
-    if (prop == "decimal-digit-value") {
-        const std::int32_t d = u_charDigitValue(c);
-        return d < 0 ? Qnil : make_integer(d);
-    }
-    if (prop == "mirrored")
-        return boolean(u_isMirrored(c));
-    return Qnil;
-}
-
 // Ideographs are named by their code (CJK UNIFIED IDEOGRAPH-4E00): Emacs
 // leaves them out of the completion table, which would otherwise be three
 // times as long, and so does this one; char-from-name still knows them.
@@ -140,12 +106,16 @@ Value f_ucs_names(Args)
 
 constexpr SubrDef char_name_subrs[] = {
     {"char-from-name", 1, 2, f_char_from_name},
-    {"get-char-code-property", 2, 2, f_get_char_code_property},
     {"ucs-names", 0, 0, f_ucs_names},
 };
 
 } // namespace
 
 void register_char_name_builtins() { register_subrs(char_name_subrs); }
+
+std::string unicode_char_name(char32_t c)
+{
+    return c > max_unicode_char ? std::string() : icu_name(static_cast<UChar32>(c), U_UNICODE_CHAR_NAME);
+}
 
 } // namespace gapmacs::lisp

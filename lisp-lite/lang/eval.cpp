@@ -1225,7 +1225,15 @@ Value f_user_error(Args a)
 
 Value f_macroexpand(Args a) { return macroexpand(a[0], a[1]); }
 Value f_macroexpand_1(Args a) { return macroexpand_1(a[0], a[1]); }
-Value f_macroexpand_all(Args a) { return macroexpand_all(a[0], a[1]); }
+// Macros read the environment there, as Emacs's macroexp.el binds it
+// (rx-let passes its local definitions to `rx' so).
+Value f_macroexpand_all(Args a)
+{
+    static const Value environment = intern("macroexpand-all-environment");
+    SpecScope spec;
+    specbind(environment, a[1]);
+    return macroexpand_all(a[0], a[1]);
+}
 Value f_functionp(Args a) { return boolean(functionp(a[0])); }
 Value f_subrp(Args a) { return boolean(a[0].is(Type::Subr)); }
 

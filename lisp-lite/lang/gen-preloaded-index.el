@@ -82,7 +82,36 @@ loads all of them in Emacs's order.")
     ;; A fallback for what a build of Emacs may lack (fringe.el's
     ;; define-fringe-bitmap on a terminal): the file defines it here.
     (`(unless (fboundp (quote ,_)) . ,body)
-     (apply #'append (mapcar #'gen-preloaded--definitions body)))))
+     (apply #'append (mapcar #'gen-preloaded--definitions body)))
+    ;; A version test (eldoc.el's defcustom macro): the branch Emacs 28 takes.
+    (`(if ,(and test `(,(or '< '> '<= '>= '=) emacs-major-version ,(pred numberp))) ,then . ,else)
+     (if (eval test t)
+         (gen-preloaded--definitions then)
+       (apply #'append (mapcar #'gen-preloaded--definitions else))))
+    ;; A call of a macro the file defined before: what it expands to.
+    (`(,(and head (pred symbolp) (guard (assq head gen-preloaded--file-macros))) . ,_)
+     ;; A macro that needs what this process lacks defines nothing here.
+     (let ((expansion (ignore-errors (macroexpand-1 form gen-preloaded--file-macros))))
+       (and expansion (not (eq expansion form)) (gen-preloaded--definitions expansion))))))
+
+(defvar gen-preloaded--file-macros nil
+  "The macros the file being scanned defined so far, as a macro
+environment ((NAME . EXPANDER)...): defining them would make them count
+as gapmacs's own.")
+
+(defun gen-preloaded--file-definitions (forms)
+  "The definitions of a file's top-level FORMS."
+  (let ((gen-preloaded--file-macros nil))
+    (apply #'append
+           (mapcar (lambda (form)
+                     (pcase form
+                       (`(defmacro ,(and name (pred symbolp)) ,args . ,body)
+                        (while (or (stringp (car-safe body)) (eq (car-safe (car-safe body)) 'declare))
+                          (setq body (cdr body)))
+                        (push (cons name (ignore-errors (eval `(lambda ,args ,@body) t)))
+                              gen-preloaded--file-macros)))
+                     (gen-preloaded--definitions form))
+                   forms))))
 
 (defun gen-preloaded--builtin-p (kind name)
   "Whether gapmacs defines NAME already without loading a file."
@@ -143,9 +172,8 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
   (dolist (file files)
     (let ((definitions
            (if (member file (append bundled scanned-emacs))
-               (apply #'append (mapcar #'gen-preloaded--definitions
-                                       (gen-preloaded--forms (or (locate-library file)
-                                                                 (error "No library %s" file)))))
+               (gen-preloaded--file-definitions
+                (gen-preloaded--forms (or (locate-library file) (error "No library %s" file))))
              (cdr (assoc file loaddefs)))))
       (dolist (def definitions)
           (let* ((kind (car def))

@@ -316,9 +316,10 @@ void write_to_stream(std::string_view internal, Value stream);
 // Where output to `t` goes: stdout in batch. The UI replaces it.
 using StdoutSink = void (*)(std::string_view internal);
 void set_stdout_sink(StdoutSink sink);
-// `message`'s destination (stderr in batch).
-using MessageSink = void (*)(std::string_view internal);
+// `message`'s destination (stderr in batch). A message not DISPLAYed
+// (`inhibit-message') is only logged, where there is a log (*Messages*).
+using MessageSink = void (*)(std::string_view internal, bool display);
 void set_message_sink(MessageSink sink);
-void message(std::string_view internal);
+void message(std::string_view internal, bool display = true);
 
 } // namespace gapmacs::lisp

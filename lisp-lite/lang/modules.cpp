@@ -26,6 +26,7 @@ const Module modules[] = {
     {"variables", register_variable_builtins},
     {"hooks", register_hook_builtins},
     {"char-names", register_char_name_builtins},
+    {"unicode-properties", register_unicode_property_builtins},
     {"time", register_time_builtins},
     {"base64", register_base64_builtins},
     {"char-tables", register_char_table_builtins},

@@ -688,6 +688,7 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
         (if (consp default-value) (car default-value) default-value)
       val)))
 ;; ---- loading: features, eval-after-load, custom, obsolete aliases ----
+(defvar macroexpand-all-environment nil)
 (provide 'emacs)
 (provide 'gv)
 (provide 'base64) ; the builtins of base64.cpp, as Emacs provides them
