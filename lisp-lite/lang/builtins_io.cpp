@@ -521,7 +521,6 @@ Value autoload_do_load(Value fundef, Value funname, Value macro_only)
         return fundef;
     Value file = car(xcdr(fundef));
     std::string name(check_string(file)->bytes);
-    preloaded_file_loading(name);
     load_file_with(name, false, true, false, false);
     if (nilp(funname))
         return Qnil;
@@ -547,6 +546,7 @@ bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool 
         xsignal3(Qfile_missing, make_string("Cannot open load file"), make_string("No such file or directory"),
                  make_string_from_utf8(file));
     }
+    preloaded_file_loading(file);
     std::string internal;
     const std::string contents = read_file_contents(path);
     if (first_line_codes_utf8_emacs(contents))

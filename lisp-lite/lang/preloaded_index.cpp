@@ -47,7 +47,6 @@ struct IndexState {
     // define it then will not later.
     std::vector<bool> loaded_for_variable = std::vector<bool>(file_count);
     std::vector<bool> loaded_for_face = std::vector<bool>(file_count);
-    std::vector<bool> autoloads_cleared = std::vector<bool>(file_count);
 };
 
 IndexState& state()
@@ -140,13 +139,11 @@ bool load_for(const Entry (&table)[N], std::vector<bool>& loaded, Value sym)
 
 void preloaded_file_loading(std::string_view file)
 {
-    IndexState& s = state();
-    if (!s.enabled)
+    if (!state().enabled)
         return;
     for (std::size_t i = 0; i < file_count; ++i) {
-        if (preloaded_files[i].name != file || s.autoloads_cleared[i])
+        if (preloaded_files[i].name != file)
             continue;
-        s.autoloads_cleared[i] = true;
         for (const PreloadedFunction& f : preloaded_functions) {
             if (f.file != i)
                 continue;

@@ -27,10 +27,11 @@ void intern_preloaded_functions();
 // autoload.
 void preloaded_index_interned(Value sym, std::string_view name);
 
-// FILE is about to be loaded through an autoload: the functions the index
-// gives it stop being autoloads first, so the file finds them void, as in
-// Emacs's preloading (fringe.el's `(unless (fboundp 'define-fringe-bitmap)
-// (defun define-fringe-bitmap ...))' defines it then).
+// FILE is about to be loaded: the functions the index gives it that are
+// still its autoloads stop being so first, so the file finds them void, as
+// Emacs's preloading does (fringe.el's `(unless (fboundp
+// 'define-fringe-bitmap) (defun define-fringe-bitmap ...))' defines it
+// then, and files.el's stand-ins when loadup loads it).
 void preloaded_file_loading(std::string_view file);
 
 // `sym` is void: when the index names the file defining it and that file
