@@ -160,6 +160,27 @@ characters before point) that still reaches point."
                     (forward-char)
                   (goto-char (point-min)))))
 
+(defvar thing-at-point-uri-schemes
+  '("aaa://" "about:" "acap://" "apt:" "bzr://" "bzr+ssh://" "attachment:/" "chrome://" "cid:"
+    "content://" "crid://" "cvs://" "data:" "dav:" "dict://" "doi:" "dns:" "dtn:" "feed:" "file:/"
+    "finger://" "fish://" "ftp://" "geo:" "git://" "go:" "gopher://" "h323:" "http://" "https://"
+    "im:" "imap://" "info:" "ipp:" "irc://" "irc6://" "ircs://" "iris.beep:" "jar:" "ldap://"
+    "ldaps://" "magnet:" "mailto:" "mid:" "mtqp://" "mupdate://" "news:" "nfs://" "nntp://"
+    "opaquelocktoken:" "pop://" "pres:" "resource://" "rmi://" "rsync://" "rtsp://" "rtspu://"
+    "service:" "sftp://" "sip:" "sips:" "smb://" "sms:" "snmp://" "soap.beep://" "soap.beeps://"
+    "ssh://" "svn://" "svn+ssh://" "tag:" "tel:" "telnet://" "tftp://" "tip://" "tn3270://"
+    "udp://" "urn:" "uuid:" "vemmi://" "webcal://" "xri://" "xmlrpc.beep://" "xmlrpc.beeps://"
+    "z39.50r://" "z39.50s://" "xmpp:" "fax:" "man:" "mms://" "mmsh://" "modem:" "prospero:"
+    "snews:" "wais://")
+  "URI schemes that `thing-at-point' recognizes (Emacs 28's list).")
+
+(defvar thing-at-point-url-path-regexp "[^]\t\n \"'<>[^`{}]*[^]\t\n \"'<>[^`{}.,;]+"
+  "A regexp matching the host and path of a URL (Emacs 28's).")
+
+(defvar thing-at-point-short-url-regexp
+  (concat "[-A-Za-z0-9]+\\.[-A-Za-z0-9.]+" thing-at-point-url-path-regexp)
+  "A regexp matching a URL without its scheme (Emacs 28's).")
+
 (defvar thing-at-point-url-regexp
   "\\(?:https?\\|ftp\\|file\\|mailto\\)://[-[:alnum:]_.~/?#@!$&'*+,;=%:()]+"
   "What a URL at point looks like.")

@@ -10,6 +10,8 @@
 #include <chrono>
 #include <climits>
 #include <filesystem>
+#include <random>
+#include <string_view>
 #include <cmath>
 #include <cstdlib>
 #include <thread>
@@ -157,6 +159,28 @@ Value f_user_full_name(Args a)
     return make_string_from_utf8(gecos.substr(0, gecos.find(',')));
 }
 
+Value f_emacs_pid(Args) { return make_integer(getpid()); }
+Value f_user_uid(Args) { return make_integer(geteuid()); }
+Value f_user_real_uid(Args) { return make_integer(getuid()); }
+
+// (make-temp-name PREFIX): PREFIX and six random letters or digits,
+// naming no existing file when PREFIX is an absolute file name.
+Value f_make_temp_name(Args a)
+{
+    static constexpr std::string_view letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static std::mt19937_64 random{std::random_device{}()};
+    const std::string prefix(check_string(a[0])->bytes);
+    for (;;) {
+        std::string name = prefix;
+        for (int i = 0; i < 6; ++i)
+            name += letters[random() % letters.size()];
+        Value candidate = make_string(name);
+        std::error_code ec;
+        if (!std::filesystem::exists(os_string(candidate), ec))
+            return candidate;
+    }
+}
+
 Value f_system_name(Args)
 {
     char host[256] = {};
@@ -215,6 +239,10 @@ const SubrDef misc_subrs[] = {
     {"user-real-login-name", 0, 0, f_user_real_login_name},
     {"user-full-name", 0, 1, f_user_full_name},
     {"system-name", 0, 0, f_system_name},
+    {"emacs-pid", 0, 0, f_emacs_pid},
+    {"user-uid", 0, 0, f_user_uid},
+    {"user-real-uid", 0, 0, f_user_real_uid},
+    {"make-temp-name", 1, 1, f_make_temp_name},
     {"type-of", 1, 1, f_type_of},
     {"identity", 1, 1, f_identity},
     {"ignore", 0, many, f_ignore},

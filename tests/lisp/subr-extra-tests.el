@@ -105,3 +105,23 @@
                      "Working...100% " "Working...done" "Pulse: \\ " "Pulse: | " "Pulse: / x" "New - x"
                      "Newdone" "Loop... " "Loop...done" res "List... " "List...done" r2)))
     (should (equal (func-arity 'progress-reporter-update) '(1 . 3)))))
+
+(ert-deftest subr-extra-process-and-user-ids ()
+  (should (equal (emacs-pid) (string-to-number (file-name-nondirectory (file-truename "/proc/self")))))
+  (should (equal (user-real-uid) (string-to-number (shell-command-to-string "id -ru"))))
+  (should (equal (user-uid) (string-to-number (shell-command-to-string "id -u"))))
+  (let* ((prefix (expand-file-name "subr-extra-" temporary-file-directory))
+         (name (make-temp-name prefix)))
+    (should (string-prefix-p prefix name))
+    (should (equal (length name) (+ (length prefix) 6)))
+    (should-not (file-exists-p name))
+    (should-not (equal name (make-temp-name prefix)))))
+
+(ert-deftest subr-extra-thing-at-point-url-variables ()
+  ;; Emacs 28.2's values.
+  (require 'thingatpt)
+  (should (equal (length thing-at-point-uri-schemes) 94))
+  (should (equal (list (car thing-at-point-uri-schemes) (car (last thing-at-point-uri-schemes)))
+                 '("aaa://" "wais://")))
+  (should (equal thing-at-point-url-path-regexp "[^]\t\n \"'<>[^`{}]*[^]\t\n \"'<>[^`{}.,;]+"))
+  (should (string-match-p thing-at-point-short-url-regexp "see www.gnu.org/software/emacs.")))
