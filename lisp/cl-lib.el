@@ -626,6 +626,12 @@
 
 (defmacro cl--find-class (type) `(get ,type 'cl--class))
 
+(defconst cl--emacs-preloaded
+  (and (bound-and-true-p gapmacs-emacs-lisp-directory) (locate-library "emacs-lisp/cl-preloaded") t)
+  "Whether Emacs's cl-preloaded.el is there to load.  Asked of the library,
+not of `cl-struct-define': the editor loads this file at start-up, before
+the preloaded index gives that function its autoload.")
+
 (defvar cl--struct-default-parent nil)
 
 (defun cl--struct-load-classes ()
@@ -1522,7 +1528,7 @@ not loaded yet: it defines the classes a struct may include or inherit
 ;;; from here.  Without it, a subset: dispatch on the types of required
 ;;; arguments.
 
-(if (fboundp 'cl-struct-define)
+(if (or (fboundp 'cl-struct-define) cl--emacs-preloaded)
     (unless (featurep 'cl-generic)
       ;; Loading cl-generic.el redefines both: expand again with its own.
       (defmacro cl-defgeneric (&rest args) (require 'cl-generic) (cons 'cl-defgeneric args))
@@ -1652,11 +1658,14 @@ not loaded yet: it defines the classes a struct may include or inherit
 ;; structures; its `cl-struct-define' (from the preloaded index) is what
 ;; every cl-defstruct calls.  Without Emacs's library, structures keep only
 ;; their tags.
-(unless (fboundp 'cl-struct-define)
+(cond
+ ((fboundp 'cl-struct-define))
+ (cl--emacs-preloaded (autoload 'cl-struct-define "cl-preloaded"))
+ (t
   (defun cl-struct-define (name _docstring parent _type _named _slots children-sym tag _print)
     (if (boundp children-sym) (add-to-list children-sym tag) (set children-sym (list tag)))
     (while parent
       (add-to-list (get parent 'cl--struct-tags) tag)
       (setq parent (get parent 'cl--struct-parent)))
-    name))
+    name)))
 ;;; cl-lib.el ends here

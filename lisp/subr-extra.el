@@ -831,6 +831,7 @@ and not suppressed by `with-suppressed-warnings'."
 ;; (Emacs records the moments themselves; libraries test them for non-nil).
 (defvar before-init-time (current-time) "When start-up began (set at first use here).")
 (defvar after-init-time before-init-time "When start-up ended (set at first use here).")
+(defvar no-blinking-cursor nil "Non-nil when the command line said --no-blinking-cursor (startup.el's).")
 
 (defun copy-alist (alist)
   "A copy of ALIST whose element conses are copied too, so setcdr of one
