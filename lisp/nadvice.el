@@ -6,12 +6,7 @@
 ;; survives a redefinition (`defalias-fset-function') and has depths.
 ;; Without the library, gapmacs's subset (nadvice-subset.el).
 
-(let ((emacs (and gapmacs-emacs-lisp-directory
-                  (locate-file "emacs-lisp/nadvice" (list gapmacs-emacs-lisp-directory)
-                               '(".el" ".el.gz")))))
-  (if emacs
-      (load emacs nil t t)
-    (require 'nadvice-subset)))
+(internal--load-emacs-file-or "emacs-lisp/nadvice" 'nadvice-subset)
 
 (gv-define-simple-setter process-filter set-process-filter)
 (gv-define-simple-setter process-sentinel set-process-sentinel)

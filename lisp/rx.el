@@ -5,12 +5,7 @@
 ;; exact output (python.el, CC Mode and the ELPA modes build their regexps
 ;; with it).  Without the library, gapmacs's subset (rx-subset.el).
 
-(let ((emacs (and gapmacs-emacs-lisp-directory
-                  (locate-file "emacs-lisp/rx" (list gapmacs-emacs-lisp-directory)
-                               '(".el" ".el.gz")))))
-  (if emacs
-      (load emacs nil t t)
-    (require 'rx-subset)))
+(internal--load-emacs-file-or "emacs-lisp/rx" 'rx-subset)
 
 (provide 'rx)
 

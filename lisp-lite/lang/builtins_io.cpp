@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -323,35 +324,35 @@ std::string locate(const std::string& file, bool nosuffix, bool must_suffix = fa
     return locate_in(file, xsymbol(Qload_path)->value, load_suffixes(file, nosuffix, must_suffix));
 }
 
-// The -*- line (the first, or the second after "#!") decides lexical-binding.
-bool has_lexical_cookie(std::string_view text)
+// The value of `KEY:' in the file's -*- line (the first, or the second
+// after "#!"), up to the line's end; nothing when the line has no KEY.
+std::optional<std::string_view> cookie_value(std::string_view text, std::string_view key)
 {
     std::string_view first = text.substr(0, text.find('\n'));
     if (first.rfind("#!", 0) == 0 && first.size() < text.size()) {
         std::string_view rest = text.substr(first.size() + 1);
         first = rest.substr(0, rest.find('\n'));
     }
-    std::size_t at = first.find("lexical-binding:");
+    std::size_t at = first.find(key);
     if (at == std::string_view::npos)
-        return false;
-    std::size_t i = at + 16;
-    while (i < first.size() && (first[i] == ' ' || first[i] == '\t'))
-        ++i;
-    std::string_view value = first.substr(i);
-    return !(value.rfind("nil", 0) == 0 && (value.size() == 3 || std::strchr(" \t;", value[3])));
+        return std::nullopt;
+    std::string_view value = first.substr(at + key.size());
+    value.remove_prefix(std::min(value.find_first_not_of(" \t"), value.size()));
+    return value;
 }
 
-// Does the file's first line say `coding: utf-8-emacs' (Emacs's Ethiopic
-// and Tibetan files)? Their five-byte characters decode as themselves.
-bool first_line_codes_utf8_emacs(std::string_view text)
+bool has_lexical_cookie(std::string_view text)
 {
-    std::string_view first = text.substr(0, text.find('\n'));
-    const std::size_t at = first.find("coding:");
-    if (at == std::string_view::npos)
-        return false;
-    std::string_view value = first.substr(at + 7);
-    value.remove_prefix(std::min(value.find_first_not_of(" \t"), value.size()));
-    return value.starts_with("utf-8-emacs");
+    const std::optional<std::string_view> value = cookie_value(text, "lexical-binding:");
+    return value && !(value->rfind("nil", 0) == 0 && (value->size() == 3 || std::strchr(" \t;", (*value)[3])));
+}
+
+// Emacs's Ethiopic and Tibetan files say `coding: utf-8-emacs': their
+// five-byte characters decode as themselves.
+bool codes_utf8_emacs(std::string_view text)
+{
+    const std::optional<std::string_view> coding = cookie_value(text, "coding:");
+    return coding && coding->starts_with("utf-8-emacs");
 }
 
 bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool nosuffix, bool must_suffix);
@@ -549,7 +550,7 @@ bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool 
     preloaded_file_loading(file);
     std::string internal;
     const std::string contents = read_file_contents(path);
-    if (first_line_codes_utf8_emacs(contents))
+    if (codes_utf8_emacs(contents))
         utf8_emacs_to_internal(contents, internal);
     else
         utf8_to_internal(contents, internal, true);

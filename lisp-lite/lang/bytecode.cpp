@@ -191,23 +191,13 @@ const DelegatedTable& delegated()
     error("Invalid byte opcode: op=" + std::to_string(op) + ", ptr=" + std::to_string(pc));
 }
 
-// The code string's bytes: a unibyte string keeps bytes 128..255 as
-// raw-byte characters, and a multibyte one (written by Emacs 20.2 and
-// older) is taken as its raw bytes, as Emacs's string-as-unibyte.
+// The code string's bytes: a raw-byte character is its byte (internal
+// text as the OS takes it; a multibyte string written by Emacs 20.2 and
+// older is taken so too, as Emacs's string-as-unibyte).
 std::string code_bytes(Value code)
 {
-    const std::string& text = check_string(code)->bytes;
     std::string bytes;
-    bytes.reserve(text.size());
-    for (std::size_t i = 0; i < text.size();) {
-        int len = 1;
-        char32_t c = decode_internal_char(text.data() + i, text.data() + text.size(), &len);
-        if (is_raw_byte_char(c))
-            bytes += static_cast<char>(raw_byte_value(c));
-        else
-            bytes.append(text, i, static_cast<std::size_t>(len));
-        i += static_cast<std::size_t>(len);
-    }
+    internal_to_utf8(check_string(code)->bytes, bytes);
     return bytes;
 }
 

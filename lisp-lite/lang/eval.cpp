@@ -210,12 +210,13 @@ Value eval_cons(Value form)
             push_arg(Qnil);
         return invoke_subr(d, Args{frame.args(), frame.count()});
     }
-    if (compiledp(fn)) {
+    if (compiledp(fn) || (fn.is_cons() && (xcar(fn) == Qclosure || xcar(fn) == Qlambda))) {
         ArgFrame frame;
         for (ListWalker w(arglist); w.consp(); w.next())
             push_arg(eval(w.car()));
         BacktraceScope called(original, frame.args(), frame.count());
-        return funcall_compiled(fn, frame.args(), frame.count());
+        return compiledp(fn) ? funcall_compiled(fn, frame.args(), frame.count())
+                             : funcall_lambda(fn, frame.args(), frame.count());
     }
     if (fn.is_cons()) {
         Value head = xcar(fn);
@@ -243,13 +244,6 @@ Value eval_cons(Value form)
                 }
             }
             return eval(expansion);
-        }
-        if (head == Qclosure || head == Qlambda) {
-            ArgFrame frame;
-            for (ListWalker w(arglist); w.consp(); w.next())
-                push_arg(eval(w.car()));
-            BacktraceScope called(original, frame.args(), frame.count());
-            return funcall_lambda(fn, frame.args(), frame.count());
         }
         if (symbolp(original) && autoloadp(fn)) {
             autoload_do_load(fn, original, Qnil);

@@ -689,6 +689,14 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
       val)))
 ;; ---- loading: features, eval-after-load, custom, obsolete aliases ----
 (defvar macroexpand-all-environment nil)
+
+;; A bundled file that stands in for one of Emacs's library (nadvice.el,
+;; rx.el): Emacs's own FILE when the library is installed, else gapmacs's
+;; SUBSET feature.
+(defun internal--load-emacs-file-or (file subset)
+  (let ((emacs (and gapmacs-emacs-lisp-directory
+                    (locate-file file (list gapmacs-emacs-lisp-directory) '(".el" ".el.gz")))))
+    (if emacs (load emacs nil t t) (require subset))))
 (provide 'emacs)
 (provide 'gv)
 (provide 'base64) ; the builtins of base64.cpp, as Emacs provides them

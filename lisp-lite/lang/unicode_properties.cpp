@@ -25,8 +25,6 @@ namespace gapmacs::lisp {
 
 namespace {
 
-Value symbol_or_nil(const char* name) { return name ? intern(name) : Qnil; }
-
 Value general_category(UChar32 c)
 {
     static const char* const names[U_CHAR_CATEGORY_COUNT] = {
@@ -159,7 +157,7 @@ Value property_value(UChar32 c, Property p, bool trivial_as_nil = false)
     case Property::decimal_digit_value: return numeric_value(c, true, true);
     case Property::digit_value: return numeric_value(c, true, false);
     case Property::numeric_value: return numeric_value(c, false, false);
-    case Property::mirrored: return symbol_or_nil(u_isMirrored(c) ? "Y" : "N");
+    case Property::mirrored: return intern(u_isMirrored(c) ? "Y" : "N");
     case Property::mirroring: {
         const UChar32 m = u_charMirror(c);
         return m == c ? Qnil : Value::fixnum(m);
