@@ -4,7 +4,7 @@
 # make test-asan builds in build-asan/ with asserts on, ASan and UBSan, and runs the same tests.
 # make fuzz runs each libFuzzer harness of tests/fuzz for FUZZ_SECONDS.
 
-PACKAGES := g++ make cmake pkg-config libncurses-dev libicu-dev libjansson-dev nettle-dev zlib1g-dev catch2 tmux
+PACKAGES := g++ make cmake pkg-config libncurses-dev libicu-dev libjansson-dev nettle-dev zlib1g-dev libgmp-dev catch2 tmux
 # GNU Emacs's own Lisp sources (.el.gz, no Emacs binary): gapmacs's standard library.
 PACKAGES += emacs-el
 # ELPA libraries the Lisp tests load unchanged (Debian's elpa-*, sources only).
@@ -76,7 +76,7 @@ FUZZERS      := reader eval decoder buffer regexp redisplay
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 
 fuzz-setup:
-	@$(MAKE) --no-print-directory setup PACKAGES="$(FUZZ_PACKAGES) cmake make pkg-config libncurses-dev libicu-dev libjansson-dev nettle-dev catch2"
+	@$(MAKE) --no-print-directory setup PACKAGES="$(FUZZ_PACKAGES) cmake make pkg-config libncurses-dev libicu-dev libjansson-dev nettle-dev zlib1g-dev libgmp-dev catch2"
 
 $(FUZZ)/CMakeCache.txt: | fuzz-setup
 	cmake -S . -B $(FUZZ) -DCMAKE_CXX_COMPILER=clang++ -DGAPMACS_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo

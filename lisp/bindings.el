@@ -117,6 +117,16 @@
 the global mode string put theirs here.")
 (put 'mode-line-misc-info 'risky-local-variable t)
 
+(defun propertized-buffer-identification (fmt)
+  "A mode line construct showing FMT (a %-construct such as \"%12b\") in the
+`mode-line-buffer-id' face, as Emacs's."
+  (list (propertize fmt 'face 'mode-line-buffer-id)))
+
+(defvar-local mode-line-buffer-identification (propertized-buffer-identification "%12b")
+  "Mode line construct for the buffer's name; Calc, Dired, Info and others
+set their own.")
+(put 'mode-line-buffer-identification 'risky-local-variable t)
+
 (defun make-mode-line-mouse-map (mouse function)
   "A keymap binding MOUSE on the mode line to FUNCTION."
   (let ((map (make-sparse-keymap)))

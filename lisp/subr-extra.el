@@ -994,6 +994,7 @@ custom-variable, custom-face); without :group, the current file's group."
 
 (defalias 'rplaca #'setcar)
 (defalias 'rplacd #'setcdr)
+(defalias 'int-to-string #'number-to-string)
 
 (defconst regexp-unmatchable "\\`a\\`"
   "A regexp that matches no string at all.")

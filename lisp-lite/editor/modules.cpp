@@ -30,6 +30,7 @@ const Module modules[] = {
     {"regexps", register_regex_builtins},
     {"overlays", register_overlay_builtins},
     {"frames", register_frame_builtins},
+    {"batch-windows", register_batch_window_builtins}, // needs the buffer list
     {"text-properties", register_text_property_builtins},
     {"digests", register_secure_hash_builtins},
     {"json", register_json_builtins},

@@ -30,6 +30,7 @@ void register_buffer_builtins();         // buffers, markers, save-excursion... 
 void define_per_buffer_variables();      // buffer_locals.cpp
 void register_regex_builtins();          // builtins_regex.cpp
 void register_overlay_builtins();        // overlays.cpp
+void register_batch_window_builtins();   // selected-window, window-width... of batch (batch_window.cpp)
 void register_frame_builtins();          // selected-frame, frame-parameters... (frames.cpp)
 void register_text_property_builtins();  // text_properties.cpp
 void register_secure_hash_builtins();     // md5, secure-hash, buffer-hash (secure_hash.cpp)

@@ -14,7 +14,7 @@ std::uint64_t hash_of(HashTable* h, Value key)
     switch (h->test) {
     case HashTest::Eq: return key.bits() * 0x9E3779B97F4A7C15ull;
     case HashTest::Eql:
-        if (floatp(key))
+        if (floatp(key) || bignump(key))
             return sxhash_equal(key);
         return key.bits() * 0x9E3779B97F4A7C15ull;
     case HashTest::Equal: return sxhash_equal(key);

@@ -50,7 +50,7 @@ Value record_type(Value v)
 Value f_type_of(Args a)
 {
     Value v = a[0];
-    if (v.is_fixnum())
+    if (integerp(v))
         return Qinteger;
     if (v.is_cons())
         return Qcons;

@@ -18,6 +18,7 @@
 #include "core/regex.hpp"
 #include "core/utf8.hpp"
 #include "lisp-lite/lang/bool_vector.hpp"
+#include "lisp-lite/lang/bignum.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/char_table.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -349,6 +350,8 @@ Value f_number_to_string(Args a)
 {
     if (a[0].is_fixnum())
         return make_string(std::to_string(a[0].as_fixnum()));
+    if (bignump(a[0]))
+        return make_string(xbignum(a[0]).get_str());
     if (floatp(a[0]))
         return make_string(float_to_string(xfloat(a[0])));
     wrong_type(Qnumberp, a[0]);
@@ -414,11 +417,9 @@ Value f_string_to_number(Args a)
     if (int_end == digits_start)
         return Value::fixnum(0);
     std::string digits(s.substr(start, int_end - start));
-    errno = 0;
-    long long v = std::strtoll(digits.c_str(), nullptr, base);
-    if (errno == ERANGE || !fixnum_in_range(v))
-        return make_float(std::strtod(digits.c_str(), nullptr));
-    return Value::fixnum(v);
+    if (digits[0] == '+') // GMP takes a sign only when it is a minus
+        digits.erase(0, 1);
+    return make_integer_unbounded(mpz_class(digits, base));
 }
 
 // ---- separators: regexps of core/regex (split-string, string-trim) ----
@@ -994,56 +995,16 @@ std::string truncate_chars(std::string_view s, std::int64_t n)
     return std::string(s.substr(0, off));
 }
 
-// The digits of the integer part of |d| in base 8, 10 or 16, exactly, for a
-// float beyond the fixnum range (Emacs 28 formats it as the bignum it is:
-// (format "%d" 1e300) has 301 digits). |d| = mant * 2^exp; the big number is
-// kept in 32-bit limbs, least significant first, and divided down.
-std::string float_integer_digits(double d, int base)
-{
-    int exp = 0;
-    const double m = std::frexp(std::fabs(std::trunc(d)), &exp);
-    const auto mant = static_cast<std::uint64_t>(std::ldexp(m, 53));
-    exp -= 53;
-    std::vector<std::uint32_t> limbs{static_cast<std::uint32_t>(mant), static_cast<std::uint32_t>(mant >> 32)};
-    for (; exp > 0; --exp) {
-        std::uint32_t carry = 0;
-        for (auto& limb : limbs) {
-            const std::uint32_t next = limb >> 31;
-            limb = (limb << 1) | carry;
-            carry = next;
-        }
-        if (carry)
-            limbs.push_back(carry);
-    }
-    // Divide by base^k at a time, k digits per remainder.
-    const int k = base == 10 ? 9 : base == 16 ? 7 : 10;
-    std::uint64_t divisor = 1;
-    for (int i = 0; i < k; ++i)
-        divisor *= static_cast<std::uint64_t>(base);
-    std::string digits;
-    auto nonzero = [&] { return std::any_of(limbs.begin(), limbs.end(), [](std::uint32_t l) { return l != 0; }); };
-    while (nonzero()) {
-        std::uint64_t rem = 0;
-        for (auto it = limbs.rbegin(); it != limbs.rend(); ++it) {
-            const std::uint64_t cur = (rem << 32) | *it;
-            *it = static_cast<std::uint32_t>(cur / divisor);
-            rem = cur % divisor;
-        }
-        for (int i = 0; i < k; ++i, rem /= static_cast<std::uint64_t>(base))
-            digits += "0123456789abcdef"[rem % static_cast<std::uint64_t>(base)];
-    }
-    while (digits.size() > 1 && digits.back() == '0')
-        digits.pop_back();
-    std::reverse(digits.begin(), digits.end());
-    return digits.empty() ? "0" : digits;
-}
-
 std::string format_integer(Value arg, char conv, const std::string& flags, std::int64_t width, std::int64_t precision)
 {
     std::int64_t n = 0;
-    std::optional<std::string> big; // the digits of a float beyond the int64 range
+    std::optional<std::string> big; // the digits of a bignum, or of a float beyond the int64 range
+    const int base = conv == 'd' ? 10 : conv == 'o' ? 8 : conv == 'x' ? 16 : -16;
     if (arg.is_fixnum()) {
         n = arg.as_fixnum();
+    } else if (bignump(arg)) {
+        big = mpz_class(abs(xbignum(arg))).get_str(base);
+        n = sgn(xbignum(arg));
     } else if (floatp(arg)) {
         const double d = xfloat(arg);
         if (std::isnan(d) || std::isinf(d)) {
@@ -1052,9 +1013,8 @@ std::string format_integer(Value arg, char conv, const std::string& flags, std::
             return pad(body, static_cast<std::int64_t>(body.size()), width, flags.find('-') != std::string::npos);
         }
         if (std::fabs(d) >= 9223372036854775808.0) {
-            big = float_integer_digits(d, conv == 'd' ? 10 : conv == 'o' ? 8 : 16);
-            if (conv == 'X')
-                std::transform(big->begin(), big->end(), big->begin(), [](char c) { return static_cast<char>(std::toupper(c)); });
+            // Emacs 28 formats it as the bignum it is: (format "%d" 1e300) has 301 digits.
+            big = mpz_class(std::fabs(std::trunc(d))).get_str(base);
             n = d < 0 ? -1 : 1;
         } else {
             n = static_cast<std::int64_t>(std::trunc(d));
@@ -1101,8 +1061,8 @@ std::string format_float(Value arg, char conv, const std::string& flags, std::in
     double d;
     if (floatp(arg))
         d = xfloat(arg);
-    else if (arg.is_fixnum())
-        d = static_cast<double>(arg.as_fixnum());
+    else if (integerp(arg))
+        d = integer_to_double(arg);
     else if (marker_to_number(arg).is_fixnum())
         d = static_cast<double>(marker_to_number(arg).as_fixnum());
     else

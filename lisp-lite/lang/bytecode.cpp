@@ -659,7 +659,7 @@ Value ByteCodeFrame::run()
             break;
         }
         case Bnumberp: *m_top = boolean(numberp(*m_top)); break;
-        case Bintegerp: *m_top = boolean(m_top->is_fixnum()); break;
+        case Bintegerp: *m_top = boolean(integerp(*m_top)); break;
         case Bconstant2: push(constant(fetch2())); break;
         case Bgoto: jump(fetch2()); break;
         case Bgotoifnil:

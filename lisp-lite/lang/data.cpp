@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/utf8.hpp"
+#include "lisp-lite/lang/bignum.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/bool_vector.hpp"
 #include "lisp-lite/lang/char_table.hpp"
@@ -45,13 +46,6 @@ Value list(std::initializer_list<Value> items)
         result = make_cons(*it, result);
     }
     return result;
-}
-
-Value make_integer(std::int64_t n)
-{
-    if (!fixnum_in_range(n))
-        xsignal(Qoverflow_error, Qnil);
-    return Value::fixnum(n);
 }
 
 Value make_number(double d) { return make_float(d); }
@@ -139,6 +133,8 @@ double check_number(Value v)
         return static_cast<double>(v.as_fixnum());
     if (floatp(v))
         return xfloat(v);
+    if (bignump(v))
+        return integer_to_double(v);
     Value m = marker_to_number(v);
     if (m.is_fixnum())
         return static_cast<double>(m.as_fixnum());
@@ -326,7 +322,7 @@ bool eql(Value a, Value b)
         return true;
     if (floatp(a) && floatp(b))
         return std::bit_cast<std::uint64_t>(xfloat(a)) == std::bit_cast<std::uint64_t>(xfloat(b));
-    return false;
+    return bignump(a) && bignump(b) && xbignum(a) == xbignum(b);
 }
 
 namespace {
@@ -382,6 +378,8 @@ bool equal_depth(Value a, Value b, int depth, std::unique_ptr<EqualSeen>& seen)
             return std::bit_cast<std::uint64_t>(xfloat(a)) == std::bit_cast<std::uint64_t>(xfloat(b));
         case Type::String:
             return same_string_text(xstring(a), xstring(b));
+        case Type::Bignum:
+            return xbignum(a) == xbignum(b);
         case Type::Vector: {
             auto& x = xvector(a)->items;
             auto& y = xvector(b)->items;
@@ -429,6 +427,8 @@ std::uint64_t sxhash_depth(Value v, int depth)
         return std::bit_cast<std::uint64_t>(xfloat(v)) * 0x9E3779B97F4A7C15ull;
     case Type::String:
         return std::hash<std::string_view>{}(xstring(v)->bytes);
+    case Type::Bignum:
+        return bignum_hash(v);
     case Type::Vector: {
         if (depth > 3)
             return 0;

@@ -1,5 +1,7 @@
 #include "lisp-lite/lang/heap.hpp"
 
+#include "lisp-lite/lang/bignum.hpp"
+
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -274,6 +276,7 @@ void finalize(Object* o)
         static_cast<String*>(o)->~String();
         break;
     case Type::Vector: static_cast<Vector*>(o)->~Vector(); break;
+    case Type::Bignum: static_cast<Bignum*>(o)->~Bignum(); break;
     case Type::HashTable: static_cast<HashTable*>(o)->~HashTable(); break;
     case Type::Buffer:
     case Type::Marker:
@@ -417,7 +420,7 @@ void mark_value(Value v)
     // Leaf objects need no visit.
     if (v.is_object()) {
         Type t = v.type();
-        if (t == Type::Float || t == Type::Subr ||
+        if (t == Type::Float || t == Type::Subr || t == Type::Bignum ||
             (t == Type::String && !static_cast<String*>(v.as_object())->props))
             return;
     }
@@ -466,6 +469,14 @@ Value make_float(double d)
     auto* f = alloc_headed<Float>(Type::Float);
     f->value = d;
     return Value::object(f);
+}
+
+Value make_bignum(const mpz_class& z)
+{
+    note_allocated_bytes(mpz_size(z.get_mpz_t()) * sizeof(mp_limb_t));
+    auto* b = alloc_headed<Bignum>(Type::Bignum);
+    b->value = z;
+    return Value::object(b);
 }
 
 Value make_string_raw(std::string bytes, std::int64_t nchars, bool multibyte)

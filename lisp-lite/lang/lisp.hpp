@@ -82,7 +82,9 @@ inline bool compiledp(Value v) { return v.is(Type::Vector) && static_cast<Vector
 // copy-sequence and equal take slot by slot.
 inline bool vector_like(Value v) { return v.is(Type::Vector); }
 inline bool fixnump(Value v) { return v.is_fixnum(); }
-inline bool numberp(Value v) { return v.is_fixnum() || floatp(v); }
+inline bool bignump(Value v) { return v.is(Type::Bignum); }
+inline bool integerp(Value v) { return v.is_fixnum() || bignump(v); }
+inline bool numberp(Value v) { return v.is_fixnum() || floatp(v) || bignump(v); }
 inline bool listp(Value v) { return consp(v) || nilp(v); }
 inline Value xcar(Value v) { return v.as_cons()->car; }
 inline Value xcdr(Value v) { return v.as_cons()->cdr; }
@@ -104,7 +106,7 @@ inline Value cdr_safe(Value v) { return consp(v) ? xcdr(v) : Qnil; }
 // ---- constructors ----
 inline Value cons(Value a, Value b) { return make_cons(a, b); }
 Value list(std::initializer_list<Value> items);
-// An integer; signals overflow-error outside the fixnum range (no bignums).
+// An integer: a fixnum, or a bignum outside the fixnum range (bignum.hpp).
 Value make_integer(std::int64_t n);
 Value make_number(double d);                // a float
 Value make_string(std::string_view internal); // multibyte unless ASCII

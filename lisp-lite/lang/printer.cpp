@@ -16,6 +16,7 @@
 #include <unordered_map>
 
 #include "core/utf8.hpp"
+#include "lisp-lite/lang/bignum.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/reader.hpp"
@@ -470,6 +471,7 @@ private:
         switch (v.type()) {
         case Type::Symbol: print_symbol(v); break;
         case Type::Float: m_out += float_to_string(xfloat(v)); break;
+        case Type::Bignum: m_out += xbignum(v).get_str(); break;
         case Type::String: print_string(v); break;
         case Type::Vector: print_vector(v); break;
         case Type::HashTable: print_hash_table(v); break;

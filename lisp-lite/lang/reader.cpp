@@ -16,6 +16,7 @@
 #include <unicode/uchar.h>
 
 #include "core/utf8.hpp"
+#include "lisp-lite/lang/bignum.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/bytecode.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -754,20 +755,24 @@ bool parse_integer_token(std::string_view tok, int radix, Value& out)
         --end; // "1." is the integer 1
     if (i == end)
         return false;
+    const std::size_t digits_start = i;
     __int128 v = 0;
+    bool big = false;
     for (; i < end; ++i) {
         int d = digit_value(tok[i], radix);
         if (d < 0)
             return false;
-        v = v * radix + d;
-        if (v > (__int128(1) << 100))
-            v = __int128(1) << 100; // saturate; reported as overflow below
+        if (!big) {
+            v = v * radix + d;
+            big = v > most_positive_fixnum + __int128(1);
+        }
     }
-    if (negative)
-        v = -v;
-    if (v > most_positive_fixnum || v < most_negative_fixnum)
-        xsignal1(Qoverflow_error, make_string(tok));
-    out = Value::fixnum(static_cast<std::int64_t>(v));
+    if (big) {
+        mpz_class z(std::string(tok.substr(digits_start, end - digits_start)), radix);
+        out = make_integer_unbounded(negative ? mpz_class(-z) : z);
+        return true;
+    }
+    out = make_integer(static_cast<std::int64_t>(negative ? -v : v));
     return true;
 }
 

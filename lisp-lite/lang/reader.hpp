@@ -16,8 +16,8 @@ Value read_with(std::string_view text, std::size_t& pos, const ReadOptions& opts
 // True (and pos past the blanks) when only whitespace/comments remain.
 bool at_end_of_forms(std::string_view text, std::size_t& pos);
 
-// Whole-token number syntax of the reader. parse_integer_token signals
-// overflow-error for integers beyond the fixnum range.
+// Whole-token number syntax of the reader: integers beyond the fixnum
+// range are bignums, of any width (as Emacs's reader).
 bool parse_integer_token(std::string_view tok, int radix, Value& out);
 bool parse_number_token(std::string_view tok, int radix, Value& out);
 

@@ -36,6 +36,7 @@ enum class Type : std::uint8_t {
     Marker,
     Process,
     Ext, // any other extension object
+    Bignum, // bignum.hpp
 };
 
 constexpr std::int64_t most_positive_fixnum = (std::int64_t(1) << 61) - 1;

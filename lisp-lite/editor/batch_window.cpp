@@ -1,0 +1,202 @@
+// The windows of batch mode. Emacs's batch frame has a window of 80x24 on
+// *scratch* and a one-line minibuffer window, and libraries ask them their
+// size (Calc lays out its results to `window-width'), their buffer and their
+// point. The editor's UI registers its own windows under the same names
+// (ui/ui_builtins.cpp) after these; batch_window_subrs() is the list it must
+// cover, which a UI test checks.
+#include "lisp-lite/editor/batch_window.hpp"
+
+#include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/lang/builtins.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+
+// Emacs 28 in batch: an 80x25 frame, the minibuffer taking the last line.
+constexpr std::int64_t frame_columns = 80;
+constexpr std::int64_t window_lines = 24;
+
+struct BatchWindow {
+    int number = 0;
+    bool minibuffer = false;
+    Value buffer = Qnil; // a buffer, or its name until first asked
+    Value start = Qnil;  // a marker in the buffer, made when first asked
+    std::int64_t total_lines = 0;
+};
+
+void mark_window(ExtObject* o, void (*mark)(Value))
+{
+    auto* w = static_cast<BatchWindow*>(o->data);
+    mark(w->buffer);
+    mark(w->start);
+}
+void finalize_window(ExtObject* o) { delete static_cast<BatchWindow*>(o->data); }
+
+BatchWindow& data(Value window) { return *static_cast<BatchWindow*>(static_cast<ExtObject*>(window.as_object())->data); }
+
+// The window's buffer; a killed one is replaced by another live buffer, as
+// Emacs shows another buffer in the window of a killed one.
+Value window_buffer(BatchWindow& w)
+{
+    if (stringp(w.buffer))
+        w.buffer = get_buffer_create(w.buffer);
+    if (!live_buffer(w.buffer)) {
+        w.buffer = buffer_list().empty() ? get_buffer_create(make_string("*scratch*")) : buffer_list().front();
+        w.start = Qnil;
+    }
+    return w.buffer;
+}
+
+void print_window(ExtObject* o, std::string& out)
+{
+    auto* w = static_cast<BatchWindow*>(o->data);
+    const Value buffer = window_buffer(*w);
+    out += "#<window " + std::to_string(w->number) + " on " + live_buffer(buffer)->name() + ">";
+}
+
+const ExtClass window_class{"window", mark_window, finalize_window, print_window};
+
+struct Windows {
+    Value selected = Qnil;
+    Value minibuffer = Qnil;
+};
+
+Windows& windows()
+{
+    static Windows w;
+    return w;
+}
+
+Value make_window(int number, bool minibuffer, const char* buffer_name, std::int64_t lines)
+{
+    auto* w = new BatchWindow{number, minibuffer, make_string(buffer_name), Qnil, lines};
+    return Value::object(alloc_ext(Type::Ext, &window_class, w));
+}
+
+bool is_window(Value v) { return v.is(Type::Ext) && static_cast<ExtObject*>(v.as_object())->cls == &window_class; }
+
+Value arg(Args a, std::size_t i) { return i < a.size() ? a[i] : Qnil; }
+
+// WINDOW, nil meaning the selected one.
+BatchWindow& check_window(Value window)
+{
+    if (nilp(window))
+        return data(windows().selected);
+    if (!is_window(window))
+        wrong_type(intern("window-live-p"), window);
+    return data(window);
+}
+
+Value f_selected_window(Args) { return windows().selected; }
+Value f_minibuffer_window(Args) { return windows().minibuffer; }
+Value f_windowp(Args a) { return boolean(is_window(a[0])); }
+Value f_window_minibuffer_p(Args a) { return boolean(check_window(arg(a, 0)).minibuffer); }
+Value f_window_buffer(Args a) { return window_buffer(check_window(arg(a, 0))); }
+
+Value f_set_window_buffer(Args a)
+{
+    BatchWindow& w = check_window(a[0]);
+    const Value buffer = get_buffer(a[1]);
+    if (nilp(buffer))
+        error("No such buffer " + prin1_to_string(a[1], false));
+    check_live_buffer(buffer);
+    w.buffer = buffer;
+    w.start = Qnil;
+    return Qnil;
+}
+
+Value window_start_marker(BatchWindow& w)
+{
+    const Value buffer = window_buffer(w);
+    if (nilp(w.start) || check_marker(w.start)->buffer() != live_buffer(buffer))
+        w.start = make_marker_object(live_buffer(buffer), CharPos(1));
+    return w.start;
+}
+
+Value f_window_start(Args a)
+{
+    const auto pos = check_marker(window_start_marker(check_window(arg(a, 0))))->position();
+    return Value::fixnum(pos ? pos->value : 1);
+}
+
+Value f_set_window_start(Args a)
+{
+    BatchWindow& w = check_window(a[0]);
+    Buffer& b = check_live_buffer(window_buffer(w));
+    const CharPos pos(std::clamp(check_position(a[1]), b.point_min().value, b.point_max().value));
+    check_marker(window_start_marker(w))->set(b, pos);
+    return a[1];
+}
+
+// As Emacs's selected window, the point of a batch window is its buffer's.
+Value f_window_point(Args a) { return Value::fixnum(check_live_buffer(window_buffer(check_window(arg(a, 0)))).point().value); }
+
+Value f_set_window_point(Args a)
+{
+    Buffer& b = check_live_buffer(window_buffer(check_window(a[0])));
+    b.goto_char(CharPos(std::clamp(check_position(a[1]), b.point_min().value, b.point_max().value)));
+    return a[1];
+}
+
+Value f_window_hscroll(Args a) { return (void)check_window(arg(a, 0)), Value::fixnum(0); }
+Value f_window_width(Args a) { return (void)check_window(arg(a, 0)), Value::fixnum(frame_columns); }
+Value f_window_total_height(Args a) { return Value::fixnum(check_window(arg(a, 0)).total_lines); }
+// The mode line takes a line of a window other than the minibuffer's.
+Value f_window_body_height(Args a)
+{
+    const BatchWindow& w = check_window(arg(a, 0));
+    return Value::fixnum(w.minibuffer ? w.total_lines : w.total_lines - 1);
+}
+
+// The minibuffer window is listed only when asked for (MINIBUF t).
+Value f_window_list(Args a)
+{
+    return arg(a, 1) == Qt ? list({windows().selected, windows().minibuffer}) : list({windows().selected});
+}
+
+Value f_get_buffer_window(Args a)
+{
+    const Value buffer = nilp(arg(a, 0)) ? current_buffer() : get_buffer(a[0]);
+    return !nilp(buffer) && window_buffer(data(windows().selected)) == buffer ? windows().selected : Qnil;
+}
+
+constexpr SubrDef batch_window_subr_table[] = {
+    {"selected-window", 0, 0, f_selected_window},
+    {"frame-selected-window", 0, 1, f_selected_window},
+    {"minibuffer-window", 0, 1, f_minibuffer_window},
+    {"windowp", 1, 1, f_windowp},
+    {"window-live-p", 1, 1, f_windowp},
+    {"window-minibuffer-p", 0, 1, f_window_minibuffer_p},
+    {"window-buffer", 0, 1, f_window_buffer},
+    {"set-window-buffer", 2, 3, f_set_window_buffer},
+    {"window-start", 0, 1, f_window_start},
+    {"set-window-start", 2, 3, f_set_window_start},
+    {"window-point", 0, 1, f_window_point},
+    {"set-window-point", 2, 2, f_set_window_point},
+    {"window-hscroll", 0, 1, f_window_hscroll},
+    {"window-body-height", 0, 2, f_window_body_height},
+    {"window-height", 0, 2, f_window_total_height},
+    {"window-total-height", 0, 2, f_window_total_height},
+    {"window-body-width", 0, 2, f_window_width},
+    {"window-width", 0, 2, f_window_width},
+    {"window-total-width", 0, 2, f_window_width},
+    {"window-list", 0, 3, f_window_list},
+    {"get-buffer-window", 0, 2, f_get_buffer_window},
+};
+
+} // namespace
+
+std::span<const SubrDef> batch_window_subrs() { return batch_window_subr_table; }
+
+void register_batch_window_builtins()
+{
+    add_root(&windows().selected);
+    add_root(&windows().minibuffer);
+    windows().selected = make_window(1, false, "*scratch*", window_lines);
+    windows().minibuffer = make_window(2, true, " *Minibuf-0*", 1);
+    register_subrs(batch_window_subr_table);
+}
+
+} // namespace gapmacs::lisp
