@@ -102,6 +102,8 @@
 (defvar menu-bar-tools-menu (make-sparse-keymap "Tools"))
 (defvar menu-bar-search-menu (make-sparse-keymap "Search"))
 (defvar menu-bar-help-menu (make-sparse-keymap "Help"))
+(defvar menu-bar-manuals-menu (make-sparse-keymap "More Manuals"))
+(define-key menu-bar-help-menu [manuals] (cons "More Manuals" menu-bar-manuals-menu))
 (define-key global-map [menu-bar help-menu] (cons "Help" menu-bar-help-menu))
 (define-key global-map [menu-bar tools] (cons "Tools" menu-bar-tools-menu))
 (define-key global-map [menu-bar options] (cons "Options" menu-bar-options-menu))

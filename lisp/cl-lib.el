@@ -1380,6 +1380,13 @@ not loaded yet: it defines the classes a struct may include or inherit
       (when (eq word 'unless) (setq cond-form `(not ,cond-form)))
       `(let ((,it ,cond-form))
          (if ,it (and ,@then t) (and ,@else t)))))
+   ((memq word '(for as))
+    ;; As Emacs's cl-loop: a `for' under `when' steps only when the
+    ;; condition holds (jsonrpc.el: when (bolp) for line = ... do ...).
+    (let ((cl--loop-body nil))
+      (setq cl--loop-parallel nil)
+      (cl--loop-for)
+      `(and ,@(nreverse cl--loop-body))))
    (t (error "Expected a `cl-loop' clause, found %S" word))))
 
 (defun cl--subst-it (forms it)

@@ -16,6 +16,9 @@
 (defvar comint-output-filter-functions nil
   "Functions called with the inserted output string, after the faces are applied.")
 (defvar comint-terminfo-terminal "dumb")
+(defvar comint-prompt-read-only nil
+  "Whether prompts are read-only; gapmacs's comint leaves them editable,
+Emacs's default.")
 
 (defvar-local comint-input-ring nil "Inputs sent, newest first.")
 (defvar-local comint-input-ring-index nil)

@@ -482,7 +482,7 @@ lisp-lite has them; the parser copes with partial lines either way."
                  (when (ignore-errors (re-search-forward (car search) (line-end-position) t))
                    (goto-char (match-beginning 0)))))))
       (let ((pos (with-current-buffer target (point))))
-        (cond ((not (fboundp 'get-buffer-window)) (set-buffer target))
+        (cond ((not (fboundp 'split-window-below)) (set-buffer target))
               (from-compilation
                (if select (pop-to-buffer target)
                  (let ((w (display-buffer target)))

@@ -45,9 +45,11 @@
   (defun display-buffer (buffer &rest _)
     "Show BUFFER in another window, splitting the selected one if need be."
     (setq buffer (get-buffer-create buffer))
-    (cond ((fboundp 'get-buffer-window)
-           (or (get-buffer-window buffer) (files--show-in-other-window buffer)))
-          ((fboundp 'split-window-below) (files--show-in-other-window buffer)))))
+    ;; Batch's one window (batch_window.cpp) cannot be split: a buffer
+    ;; shows only where it already is.
+    (if (fboundp 'split-window-below)
+        (or (get-buffer-window buffer) (files--show-in-other-window buffer))
+      (get-buffer-window buffer))))
 
 (defun files--show-in-other-window (buffer)
   (let ((window (if (and (fboundp 'window-list) (cdr (window-list)))

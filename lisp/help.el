@@ -112,6 +112,31 @@
           ((functionp def) (help--arity-arglist (func-arity def)))
           ((special-form-p def) '(&rest ARGS)))))
 
+(defun help-function-arglist (def &optional preserve-names)
+  "DEF's argument list: a lambda's or closure's own, a byte-code
+function's; for a builtin, its names from the docstring's usage line with
+PRESERVE-NAMES, else arg1, arg2... as its arity says; for an autoload not
+loaded yet, a string saying so; t when it cannot be known."
+  (when (and (symbolp def) (fboundp def)) (setq def (indirect-function def)))
+  (when (eq (car-safe def) 'macro) (setq def (cdr def)))
+  (cond ((eq (car-safe def) 'closure) (nth 2 def))
+        ((eq (car-safe def) 'lambda) (nth 1 def))
+        ((and (byte-code-function-p def) (listp (aref def 0))) (aref def 0))
+        ((eq (car-safe def) 'autoload)
+         "[Arg list not available until function definition is loaded.]")
+        ((or (subrp def) (byte-code-function-p def))
+         (or (and preserve-names
+                  (let ((usage (car (help-split-fundoc (ignore-errors (documentation def)) nil))))
+                    (and usage (cdr (car (read-from-string usage))))))
+             (let* ((arity (func-arity def)) (min (car arity)) (max (cdr arity)) args)
+               (dotimes (i min) (push (intern (format "arg%d" (1+ i))) args))
+               (when (and (integerp max) (> max min))
+                 (push '&optional args)
+                 (dotimes (i (- max min)) (push (intern (format "arg%d" (+ 1 i min))) args)))
+               (unless (integerp max) (push '&rest args) (push 'rest args))
+               (nreverse args))))
+        (t t)))
+
 (defun help--arity-arglist (arity)
   "An argument list naming ARG1.. for ARITY (MIN . MAX), as Emacs shows subrs without docs."
   (let ((min (car arity)) (max (cdr arity)) args)

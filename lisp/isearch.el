@@ -133,24 +133,65 @@ An invalid regexp (still being typed) is not a failure: it leaves all as it was.
       (goto-char start)
       (isearch--extend (if isearch-regexp (regexp-quote text) text)))))
 
-(defun isearch--printing-char-p (event)
-  (and (integerp event) (characterp event)
-       (or (>= event 32) (eq event ?\t))
-       (/= event 127)))
+;; The commands of a search, bound in `isearch-mode-map' as in Emacs, where
+;; users and packages add their own keys.
+(defvar isearch--exit nil "Set by a command of `isearch-mode-map' that ends the search.")
+
+(defun isearch-repeat-forward (&optional _arg)
+  "Search for the next match (or, at the start, the last search string)."
+  (interactive) (isearch--repeat t))
+(defun isearch-repeat-backward (&optional _arg)
+  "Search for the previous match."
+  (interactive) (isearch--repeat nil))
+(defun isearch-delete-char ()
+  "Undo the last change of the search: a character, a repeat or a yank."
+  (interactive) (isearch--pop-state))
+(defun isearch-abort ()
+  "After a failure, drop the failing part; else quit where the search started."
+  (interactive) (isearch--abort))
+(defun isearch-exit ()
+  "End the search, leaving point at the match."
+  (interactive) (setq isearch--exit t))
+(defun isearch-yank-word-or-char ()
+  "Add the word after the match to the search string."
+  (interactive) (isearch--yank-word))
+(defun isearch-yank-kill ()
+  "Add the latest kill to the search string."
+  (interactive) (when kill-ring (isearch--extend (current-kill 0 t))))
+(defun isearch-quote-char (&optional _count)
+  "Add the next character typed to the search string, whatever it is."
+  (interactive) (isearch--extend (string (read-event))))
+(defun isearch-printing-char (&optional char _count)
+  "Add CHAR (the key typed) to the search string."
+  (interactive)
+  (let ((c (or char last-command-event)))
+    (isearch--extend (if (eq c ?\C-j) "\n" (string c)))))
+
+(defvar isearch-mode-map
+  (let ((map (make-keymap)))
+    (set-char-table-range (cadr map) (cons ?\s (max-char)) 'isearch-printing-char)
+    (dolist (binding '(("\C-s" . isearch-repeat-forward) ("\C-r" . isearch-repeat-backward)
+                       ("\d" . isearch-delete-char) ([backspace] . isearch-delete-char)
+                       ("\C-g" . isearch-abort) ("\r" . isearch-exit) ([return] . isearch-exit)
+                       ("\C-w" . isearch-yank-word-or-char) ("\C-y" . isearch-yank-kill)
+                       ("\C-q" . isearch-quote-char) ("\C-j" . isearch-printing-char)
+                       ("\t" . isearch-printing-char)))
+      (define-key map (car binding) (cdr binding)))
+    map)
+  "Keymap of an incremental search: a key bound here runs while the search
+goes on (`isearch-exit' ends it); any other key ends the search and then
+runs as usual.")
 
 (defun isearch--handle (event)
   "Act on EVENT; non-nil means the search is over."
-  (cond ((memq event '(?\C-s)) (isearch--repeat t) nil)
-        ((memq event '(?\C-r)) (isearch--repeat nil) nil)
-        ((memq event '(127 backspace)) (isearch--pop-state) nil)
-        ((eq event ?\C-g) (isearch--abort) nil)
-        ((memq event '(13 return)) t)
-        ((eq event ?\C-w) (isearch--yank-word) nil)
-        ((eq event ?\C-y) (when kill-ring (isearch--extend (current-kill 0 t))) nil)
-        ((eq event ?\C-q) (isearch--extend (string (read-event))) nil)
-        ((eq event ?\C-j) (isearch--extend "\n") nil)
-        ((isearch--printing-char-p event) (isearch--extend (string event)) nil)
-        (t (push event unread-command-events) t)))
+  (let ((command (and (or (integerp event) (symbolp event))
+                      (lookup-key isearch-mode-map (vector event)))))
+    (if (and command (commandp command))
+        (let ((last-command-event event) (isearch--exit nil))
+          (call-interactively command)
+          isearch--exit)
+      (push event unread-command-events)
+      t)))
 
 (defun isearch--remember (string)
   (unless (equal string "")

@@ -211,7 +211,8 @@
         ((and (vectorp elt) (natnump event) (< event (length elt)))
          (let ((v (aref elt event))) (if v v 'keymap--none)))
         ((and (char-table-p elt) (characterp event))
-         (let ((v (aref elt event))) (if v v 'keymap--none)))
+         ;; nil in a char-table is no entry; t records an explicit nil, as in Emacs.
+         (let ((v (aref elt event))) (cond ((null v) 'keymap--none) ((eq v t) nil) (t v))))
         (t 'keymap--none)))
 
 (defun keymap--access (map event t-ok noinherit)
@@ -286,7 +287,7 @@ A number N when the first N events of KEY are bound to a non-prefix."
               ((and (vectorp elt) (natnump event) (< event (length elt)))
                (aset elt event def) (setq done t))
               ((and (char-table-p elt) (characterp event))
-               (aset elt event def) (setq done t))
+               (aset elt event (or def t)) (setq done t))
               ((or (vectorp elt) (char-table-p elt)) (setq insert-after (cdr tail)))))
       (setq tail (cdr tail)))
     (unless done
@@ -427,12 +428,16 @@ A number N when the first N events of KEY are bound to a non-prefix."
 (defvar ctl-x-5-map (make-sparse-keymap))
 (defvar tab-prefix-map (make-sparse-keymap))
 (defvar goto-map (make-sparse-keymap))
+;; C-c: the prefix where major modes put their commands (and users C-c LETTER).
+(defvar mode-specific-map (make-sparse-keymap))
 (fset 'ESC-prefix esc-map)
 (fset 'Control-X-prefix ctl-x-map)
 (fset 'ctl-x-4-prefix ctl-x-4-map)
 (fset 'ctl-x-5-prefix ctl-x-5-map)
+(fset 'mode-specific-command-prefix mode-specific-map)
 (define-key global-map "\e" 'ESC-prefix)
 (define-key global-map "\C-x" 'Control-X-prefix)
+(define-key global-map "\C-c" 'mode-specific-command-prefix)
 (define-key ctl-x-map "4" 'ctl-x-4-prefix)
 (define-key ctl-x-map "5" 'ctl-x-5-prefix)
 (define-key ctl-x-map "t" tab-prefix-map)
@@ -446,6 +451,9 @@ A number N when the first N events of KEY are bound to a non-prefix."
 (defvar local-function-key-map (make-sparse-keymap))
 (set-keymap-parent local-function-key-map function-key-map)
 (defvar input-decode-map (make-sparse-keymap))
+;; Events handled the moment they arrive (a terminal's focus and
+;; configuration events); gapmacs's keyboard reads none yet.
+(defvar special-event-map (make-sparse-keymap))
 
 (defvar keymap--global-map global-map)
 (defvar overriding-terminal-local-map nil)
@@ -561,7 +569,7 @@ INHERIT the parent's follow."
                (dotimes (i (length elt))
                  (when (aref elt i) (funcall function i (aref elt i)))))
               ((char-table-p elt)
-               (map-char-table (lambda (k v) (when v (funcall function k v))) elt))
+               (map-char-table (lambda (k v) (when v (funcall function k (if (eq v t) nil v)))) elt))
               ((consp elt) (funcall function (car elt) (cdr elt)))))
       (setq tail (cdr-safe tail)))))
 
@@ -634,7 +642,7 @@ the parent is returned."
               ((vectorp elt)
                (dotimes (i (length elt)) (funcall visit i (aref elt i))))
               ((char-table-p elt)
-               (map-char-table (lambda (k v) (when v (funcall visit k v))) elt))
+               (map-char-table (lambda (k v) (when v (funcall visit k (if (eq v t) nil v)))) elt))
               ((and (consp elt) (eq (car elt) 'keymap))
                (setq found (append found (keymap--collect elt prefix definition seen))))
               ((consp elt) (funcall visit (car elt) (cdr elt)))))

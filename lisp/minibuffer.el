@@ -19,6 +19,10 @@
 (defvar read-file-name-function 'read-file-name-default)
 (defvar insert-default-directory t)
 (defvar minibuffer-completion-buffer "*Completions*")
+(defvar minibuffer-default-prompt-format " (default %s)"
+  "How `format-prompt' shows a default value: %s stands for the value.")
+(defvar completion-list-mode-map (make-sparse-keymap)
+  "Keymap of the *Completions* buffer.")
 
 ;;;; Completion tables
 

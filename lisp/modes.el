@@ -387,6 +387,13 @@ LISP-SYNTAX non-nil: `lisp-mode-syntax-table' too."
   "Keymap for commands shared by all sorts of Lisp modes.")
 (set-keymap-parent lisp-data-mode-map lisp-mode-shared-map)
 
+(define-derived-mode lisp-mode lisp-data-mode "Lisp"
+  "Major mode for Common Lisp and similar Lisps: `#|...|#' comments, and
+symbols may hold brackets (`lisp-mode-syntax-table')."
+  (lisp-mode-variables t t nil)
+  (setq-local comment-start-skip "\\(\\(^\\|[^\\\\\n]\\)\\(\\\\\\\\\\)*\\)\\(;+\\|#|\\) *")
+  (setq-local imenu-case-fold-search t))
+
 (define-derived-mode emacs-lisp-mode lisp-data-mode "ELisp"
   "Major mode for editing Emacs Lisp code.")
 (define-key emacs-lisp-mode-map "\e\C-x" 'eval-defun)

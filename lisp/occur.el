@@ -121,7 +121,7 @@
 (defun occur--show (select)
   "Show the occurrence on this line in another window; SELECT it when asked."
   (let* ((m (occur--target))
-         (here (and (fboundp 'selected-window) (selected-window)))
+         (here (and (fboundp 'split-window-below) (selected-window)))
          (window (and here (display-buffer (marker-buffer m)))))
     (if (not (and window (windowp window)))
         (progn (switch-to-buffer (marker-buffer m)) (goto-char m))

@@ -209,7 +209,7 @@ The command loop sets it to nil before each command.")
 (defun simple--region-or-error ()
   (let ((m (mark t)))
     (unless m (user-error "The mark is not set now, so there is no region"))
-    (list m (point))))
+    (list m (point) 'region)))
 
 ;;;; Inserting and deleting
 
@@ -319,8 +319,47 @@ The command loop sets it to nil before each command.")
 (defun simple--read-only-p ()
   (and buffer-read-only (not inhibit-read-only)))
 
-(defun kill-region (beg end &optional _region)
-  "Kill the text between BEG and END; appends when the last command killed."
+;; simple.el's extraction of text, through which kill and copy commands
+;; let modes (and `buffer-substring-filters') change what is taken.
+(defvar filter-buffer-substring-functions nil
+  "Wrappers (as `add-function' makes) around `filter-buffer-substring-function'.")
+(defvar filter-buffer-substring-function #'buffer-substring--filter
+  "Function of BEG, END and DELETE that extracts the text `filter-buffer-substring' returns.")
+
+(defun filter-buffer-substring (beg end &optional delete)
+  "The text between BEG and END as `filter-buffer-substring-function' gives
+it (by default the buffer's text); with DELETE, the text is deleted too."
+  (funcall filter-buffer-substring-function beg end delete))
+
+(defun buffer-substring--filter (beg end &optional delete)
+  "The default `filter-buffer-substring-function': the text, deleted if DELETE."
+  (if delete
+      (prog1 (buffer-substring beg end) (delete-region beg end))
+    (buffer-substring beg end)))
+
+(defvar region-insert-function
+  (lambda (lines)
+    (let ((first t))
+      (dolist (line lines)
+        (unless first (insert ?\n))
+        (insert-for-yank line)
+        (setq first nil))))
+  "How a region's text, as `region-extract-function' gave it (a list of
+strings, one per piece), is inserted: here the pieces on lines of their own.")
+
+(defvar region-extract-function
+  (lambda (method)
+    (when (region-beginning)
+      (cond ((eq method 'bounds) (list (cons (region-beginning) (region-end))))
+            ((eq method 'delete-only) (delete-region (region-beginning) (region-end)))
+            (t (filter-buffer-substring (region-beginning) (region-end) method)))))
+  "How the region's text is taken: called with METHOD nil (return it), t or
+`delete' (delete and return it), `delete-only', or `bounds' (the list of
+its (START . END) pieces).  cua-mode's rectangles replace it.")
+
+(defun kill-region (beg end &optional region)
+  "Kill the text between BEG and END; appends when the last command killed.
+Interactively (REGION non-nil) the region is taken by `region-extract-function'."
   (interactive (simple--region-or-error))
   (if (simple--read-only-p)
       (progn (copy-region-as-kill beg end)
@@ -328,8 +367,8 @@ The command loop sets it to nil before each command.")
              (if kill-read-only-ok
                  (progn (message "Read only text copied to kill ring") nil)
                (barf-if-buffer-read-only)))
-    (let ((string (buffer-substring beg end)))
-      (delete-region (min beg end) (max beg end))
+    (let ((string (if region (funcall region-extract-function 'delete)
+                    (filter-buffer-substring beg end 'delete))))
       (if (eq last-command 'kill-region)
           (kill-append string (< end beg))
         (kill-new string))
@@ -337,9 +376,10 @@ The command loop sets it to nil before each command.")
       (setq deactivate-mark t)
       nil)))
 
-(defun copy-region-as-kill (beg end &optional _region)
+(defun copy-region-as-kill (beg end &optional region)
   (interactive (simple--region-or-error))
-  (let ((string (buffer-substring beg end)))
+  (let ((string (if region (funcall region-extract-function nil)
+                  (filter-buffer-substring beg end))))
     (if (eq last-command 'kill-region)
         (kill-append string (< end beg))
       (kill-new string)))

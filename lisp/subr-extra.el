@@ -370,6 +370,30 @@ the URL alphabet.  Nothing changes when the region cannot be decoded."
                binders)
      (let ,binders ,@body)))
 
+(defmacro letrec (binders &rest body)
+  "Bind the variables of BINDERS, then set each to its value in order:
+each value form sees all the variables, so lexical closures can refer to
+each other (and to themselves)."
+  (declare (indent 1) (debug let))
+  `(let ,(mapcar #'car binders)
+     ,@(mapcan (lambda (binder) (and (cdr binder) (list `(setq ,@binder)))) binders)
+     ,@body))
+
+(defmacro let-when-compile (bindings &rest body)
+  "Like `let*', but BINDINGS hold (dynamically) only while BODY is
+macro-expanded: `eval-when-compile' forms in BODY see them, the code
+that runs does not."
+  (declare (indent 1) (debug let))
+  (if (null bindings)
+      (macroexpand-all (macroexp-progn body) macroexpand-all-environment)
+    (require 'cl-lib)
+    (let ((binding (car bindings)))
+      (cl-progv (list (car binding)) (list (eval (cadr binding) t))
+        (macroexpand-all `(let-when-compile ,(cdr bindings) ,@body)
+                         macroexpand-all-environment)))))
+
+(gv-define-simple-setter default-value set-default)
+
 (defun define-mail-user-agent (symbol composefunc sendfunc &optional abortfunc hookvar)
   "Define SYMBOL as a mail user agent for `mail-user-agent': COMPOSEFUNC
 starts a message, SENDFUNC sends it, ABORTFUNC (`kill-buffer' by default)
@@ -409,6 +433,133 @@ detected)."
     ".mo" ".toc" ".aux" ".cp" ".fn" ".ky" ".pg" ".tp" ".vr" ".cps" ".fns" ".kys" ".pgs"
     ".tps" ".vrs" ".pyc" ".pyo")
   "File names ending in one of these are ignored in completion (Emacs 28's list).")
+
+;; Emacs's fileio.c and files.el: file name handlers (Tramp and friends)
+;; are found the same way, though gapmacs's own file primitives call none.
+(defvar file-name-handler-alist nil
+  "Alist of (REGEXP . HANDLER): a file name matching REGEXP is handled by HANDLER.")
+
+(defun find-file-name-handler (filename operation)
+  "The handler of `file-name-handler-alist' whose regexp matches FILENAME
+last in the string, or nil; a handler with an `operations' property
+handles only those OPERATIONs."
+  (let ((best nil) (best-pos -1))
+    (dolist (entry file-name-handler-alist)
+      (let ((handler (cdr entry)))
+        (when (and (stringp (car entry))
+                   (not (and (eq operation inhibit-file-name-operation)
+                             (memq handler inhibit-file-name-handlers)))
+                   (let ((ops (and (symbolp handler) (get handler 'operations))))
+                     (or (null ops) (memq operation ops))))
+          (let ((pos (let ((case-fold-search nil)) (string-match (car entry) filename))))
+            (when (and pos (> pos best-pos))
+              (setq best handler best-pos pos))))))
+    best))
+
+(defun file-remote-p (file &optional identification connected)
+  "Non-nil when FILE is on another machine: what its file name handler
+says (Tramp's prefix such as \"/ssh:host:\"); nil for a local file."
+  (let ((handler (find-file-name-handler file 'file-remote-p)))
+    (and handler (funcall handler 'file-remote-p file identification connected))))
+
+(defun parse-colon-path (search-path)
+  "The directories of SEARCH-PATH, a colon-separated string as $PATH, each
+ending in a slash; an empty element means the current directory (nil)."
+  (when search-path
+    (mapcar (lambda (dir)
+              (and (not (equal dir ""))
+                   (file-name-as-directory (substitute-in-file-name dir))))
+            (split-string search-path path-separator))))
+
+(defvar kept-new-versions 2 "Newest versions of a file to keep when deleting numbered backups.")
+(defvar kept-old-versions 2 "Oldest versions of a file to keep when deleting numbered backups.")
+(defvar version-control nil "Whether backups are numbered: nil (when numbered ones exist), t, or never.")
+(defvar delete-old-versions nil "Whether excess numbered backups are deleted silently (t), kept (other) or asked about (nil).")
+(defvar auto-save-default t "Whether visiting a file turns on auto-save.")
+(defvar auto-save-file-name-transforms
+  `(("\\`/[^/]*:\\([^/]*/\\)*\\([^/]*\\)\\'" ,(concat temporary-file-directory "\\2") t))
+  "Transforms (REGEXP REPLACEMENT UNIQUIFY) of file names into auto-save names, as Emacs 28's.")
+
+(defun make-auto-save-file-name ()
+  "The auto-save file name of the current buffer: #NAME# beside the file
+it visits, or #BUFFER#XXXXXX# in `default-directory' for a buffer that
+visits none (BUFFER's unusual characters as %XX), as Emacs's."
+  (if buffer-file-name
+      (concat (file-name-directory buffer-file-name) "#"
+              (file-name-nondirectory buffer-file-name) "#")
+    (expand-file-name
+     (concat "#"
+             (replace-regexp-in-string
+              "[^A-Za-z0-9_.~#+-]"
+              (lambda (c) (format "%%%02X" (string-to-char c)))
+              (buffer-name) t t)
+             (make-temp-name "#") "#")
+     default-directory)))
+
+(defun auto-save-file-name-p (filename)
+  "Non-nil when FILENAME is an auto-save file name (#...#)."
+  (string-match-p "\\`#.*#\\'" filename))
+
+;; Variables Emacs defines in C whose values gen-c-variables.el cannot
+;; write (lists, functions).
+(defvar overlay-arrow-variable-list '(overlay-arrow-position)
+  "Variables whose markers show an overlay arrow (gud and gdb add theirs).")
+(defvar load-read-function #'read "The function `load' reads each form with.")
+(defvar command-switch-alist nil
+  "Command-line options (\"-x\" . HANDLER) that startup handles by calling HANDLER.")
+(defvar char-code-property-alist nil
+  "Alist of (PROPERTY . TABLE) for `define-char-code-property': gapmacs
+computes Emacs's own properties from ICU (unicode_properties.cpp), so only
+the user's char-tables are here.")
+
+;; Emacs's mouse.el and composite.el: what libraries read or call on a
+;; terminal, where no mouse menu or character composition is drawn.
+(defvar mouse-buffer-menu-mode-groups
+  '(("Info\\|Help\\|Apropos\\|Man" . "Help") ("\\bVM\\b\\|\\bMH\\b\\|Message\\|Mail\\|Group\\|Score\\|Summary\\|Article" . "Mail/News")
+    ("\\<C\\>" . "C") ("ObjC" . "C") ("Text" . "Text") ("Outline" . "Text")
+    ("\\(HT\\|SG\\|X\\|XHT\\)ML" . "SGML") ("log\\|diff\\|vc\\|cvs\\|Git\\|Annotate" . "Version Control")
+    ("Threads\\|Memory\\|Disassembly\\|Breakpoints\\|Frames\\|Locals\\|Registers\\|Inferior I/O\\|Debugger" . "GDB")
+    ("Lisp" . "Lisp"))
+  "How the mouse buffer menu groups buffers: (MODE-NAME-REGEXP . GROUP), as Emacs 28's.")
+
+(defun compose-string (string &optional start end components modification-func)
+  "Mark the characters of STRING from START to END as one composed glyph
+\(a `composition' text property, as Emacs's); return STRING."
+  (let ((start (or start 0)) (end (or end (length string))))
+    (put-text-property start end 'composition
+                       (cons (cons (- end start) components) modification-func) string)
+    string))
+
+(defun compose-region (start end &optional components modification-func)
+  "Mark the text from START to END as one composed glyph (a `composition' property)."
+  (with-silent-modifications
+    (put-text-property start end 'composition
+                       (cons (cons (- (max start end) (min start end)) components) modification-func))))
+
+(defun decompose-region (start end)
+  "Remove the compositions of the text from START to END."
+  (with-silent-modifications (remove-text-properties start end '(composition nil))))
+
+(defun decompose-string (string)
+  "STRING without compositions."
+  (remove-text-properties 0 (length string) '(composition nil) string)
+  string)
+
+(defvar frame-and-buffer-state nil
+  "What `frame-or-buffer-changed-p' saw last.")
+
+(defun frame-or-buffer-changed-p (&optional variable)
+  "Non-nil when the frames or the buffers (their names and modified flags,
+buffers whose name starts with a space aside) changed since the last call
+that used VARIABLE (default `frame-and-buffer-state') to keep its state."
+  (let ((var (or variable 'frame-and-buffer-state))
+        (now (vconcat (frame-list)
+                      (mapcan (lambda (b)
+                                (unless (string-prefix-p " " (buffer-name b))
+                                  (list b (buffer-name b) (buffer-modified-p b))))
+                              (buffer-list)))))
+    (prog1 (not (equal (symbol-value var) now))
+      (set var now))))
 
 ;;;; Customization
 
@@ -456,6 +607,13 @@ function's): (EVALD FUNCTION ARGS...), or nil when there is none."
     (nreverse frames)))
 
 ;;;; Documentation
+
+(defun documentation-property (symbol prop &optional _raw)
+  "SYMBOL's documentation under PROP (`variable-documentation', `group-documentation'...):
+a string as it is, anything else evaluated, as Emacs."
+  (let ((doc (get symbol prop)))
+    (if (or (null doc) (stringp doc)) doc
+      (eval doc t))))
 
 (defun documentation (function &optional _raw)
   "FUNCTION's docstring: the string that starts a Lisp function's body

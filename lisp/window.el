@@ -46,6 +46,16 @@ window starts; region filters of shell buffers call this to do the same."
               (condition-case nil (shrink-window extra) (error nil)))))
       (select-window here))))
 
+(defconst display-buffer--action-custom-type
+  '(cons :tag "Action"
+         (choice :tag "Action functions"
+                 (const :tag "--" ignore)
+                 (function :tag "Function")
+                 (repeat :tag "Functions" function))
+         (alist :tag "Action arguments" :key-type symbol :value-type (sexp :tag "Value")))
+  "The custom type of a display action (FUNCTIONS . ALIST), for the options
+of libraries that say how their buffers are shown.")
+
 (defvar window--recenter-positions-cycle nil)
 
 (defun move-to-window-line (arg)

@@ -508,13 +508,6 @@ Value f_read_from_minibuffer(Args a)
 Value f_minibuffer_depth(Args) { return Value::fixnum(editor().minibuffer_depth()); }
 Value f_recursion_depth(Args) { return Value::fixnum(std::max(editor().depth() - 1, 0)); }
 
-Value f_minibufferp(Args a)
-{
-    Value b = nilp(arg(a, 0)) ? current_buffer() : get_buffer(a[0]);
-    Buffer* buf = live_buffer(b);
-    return boolean(buf && buf->name().starts_with(" *Minibuf-") && buf->name() != " *Minibuf-0*");
-}
-
 Value f_minibuffer_prompt_end(Args) { return Value::fixnum(current().point_min().value); }
 Value f_minibuffer_contents(Args)
 {
@@ -729,7 +722,6 @@ const SubrDef ui_subrs[] = {
     {"read-from-minibuffer", 1, 7, guarded<f_read_from_minibuffer>},
     {"minibuffer-depth", 0, 0, f_minibuffer_depth},
     {"recursion-depth", 0, 0, f_recursion_depth},
-    {"minibufferp", 0, 2, f_minibufferp},
     {"minibuffer-prompt-end", 0, 0, f_minibuffer_prompt_end},
     {"minibuffer-contents", 0, 0, guarded<f_minibuffer_contents>},
     {"minibuffer-contents-no-properties", 0, 0, guarded<f_minibuffer_contents>},

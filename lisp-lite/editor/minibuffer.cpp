@@ -11,6 +11,7 @@
 
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffer_locals.hpp"
+#include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -41,6 +42,16 @@ Value read_answer(Value text, Value dflt)
         if (copy[pos] != ' ' && copy[pos] != '\t' && copy[pos] != '\n')
             xsignal1(Qinvalid_read_syntax, make_string("Trailing garbage following expression"));
     return obj;
+}
+
+// A buffer of an active minibuffer (" *Minibuf-N*", N > 0; Minibuf-0 is
+// the idle echo area's): the same in batch, where there is none, and in
+// the editor, so Emacs's lisp-mode.el and friends can ask.
+Value f_minibufferp(Args a)
+{
+    const Value b = a.n == 0 || nilp(a[0]) ? current_buffer() : get_buffer(a[0]);
+    const Buffer* buf = live_buffer(b);
+    return boolean(buf && buf->name().starts_with(" *Minibuf-") && buf->name() != " *Minibuf-0*");
 }
 
 Value f_read_from_minibuffer(Args a)
@@ -96,6 +107,7 @@ Value f_read_char(Args)
 
 const SubrDef minibuffer_subrs[] = {
     {"read-from-minibuffer", 1, 7, f_read_from_minibuffer},
+    {"minibufferp", 0, 2, f_minibufferp},
     {"read-event", 0, 3, f_read_event},
     {"read-char", 0, 3, f_read_char},
 };

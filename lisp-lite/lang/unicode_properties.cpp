@@ -20,6 +20,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/char_table.hpp"
 #include "lisp-lite/lang/reader.hpp"
+#include "lisp-lite/lang/variables.hpp"
 
 namespace gapmacs::lisp {
 
@@ -218,8 +219,15 @@ Value f_unicode_property_decoded(Args a) { return a[1]; }
 Value f_unicode_property_table_internal(Args a)
 {
     const std::optional<Property> p = find_property(a[0]);
-    if (!p)
+    if (!p) {
+        // A property of the user's (define-char-code-property with a
+        // char-table), as Emacs's: from char-code-property-alist.
+        static const Value alist = intern("char-code-property-alist");
+        for (Value tail = find_symbol_value(alist); consp(tail); tail = xcdr(tail))
+            if (consp(xcar(tail)) && xcar(xcar(tail)) == a[0])
+                return char_table(xcdr(xcar(tail))) ? xcdr(xcar(tail)) : Qnil;
         return Qnil;
+    }
     if (Value known = cached_table(*p); !known.is_empty())
         return known;
     static const Value subtype = intern("char-code-property-table");

@@ -24,6 +24,11 @@
                  '((1 10) (2 20) (3 30))))
   (should (equal (cl-loop for x in '(1 2 3) when (and (> x 1) x) collect it)
                  '(2 3)))
+  ;; A `for' under `when' steps only when the condition holds (jsonrpc.el).
+  (should (equal (let (r) (cl-loop for i from 1 to 6 when (cl-oddp i) for x = (* i 10)
+                                   do (push (list i x) r))
+                      r)
+                 '((6 50) (5 50) (4 30) (3 30) (2 10) (1 10))))
   (should (equal (cl-loop for (a . b) in '((1 . 2) (3 . 4)) collect (+ a b))
                  '(3 7)))
   (should (equal (cl-loop for (a b) in '((1 2) (3 4)) collect (* a b))

@@ -26,6 +26,25 @@
       (should (equal isearch-string "foo"))
       (should (= (mark t) 1)))))
 
+(ert-deftest isearch-mode-map-keys-run-during-the-search ()
+  ;; A key a user binds in isearch-mode-map runs inside the search (here
+  ;; M-s: it records the string so far); the search then goes on.
+  (skip-unless (boundp 'gapmacs-version))
+  (let ((seen nil))
+    (define-key isearch-mode-map [?\M-s] (lambda () (interactive) (push isearch-string seen)))
+    (unwind-protect
+        (with-temp-buffer
+          (insert "one foo two foo three fob")
+          (goto-char 1)
+          (isearch-replace-tests--keys [?f ?o ?\M-s ?b ?\r]
+            (isearch-forward))
+          (should (equal seen '("fo")))
+          (should (= (point) 26)))
+      (define-key isearch-mode-map [?\M-s] nil))
+    ;; Emacs's bindings are there for libraries to read and change.
+    (should (eq (lookup-key isearch-mode-map "\C-s") 'isearch-repeat-forward))
+    (should (eq (lookup-key isearch-mode-map "a") 'isearch-printing-char))))
+
 (ert-deftest isearch-delete-and-extend ()
   (skip-unless (boundp 'gapmacs-version))
   (with-temp-buffer

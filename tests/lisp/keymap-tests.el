@@ -236,3 +236,22 @@
     (run-hooks 'pre-command-hook)
     (should exited)
     (should-not (eq (key-binding "z") 'keymap-test-z))))
+
+(ert-deftest keymap-tests-explicit-nil-in-a-full-keymap ()
+  ;; As Emacs (ebuff-menu.el does this): a full keymap whose characters are
+  ;; all bound can unbind one, which then takes a prefix; map-keymap shows
+  ;; the unbound key as nil (the parent's full table as a range). Values
+  ;; from Emacs 28.
+  (let ((map (make-keymap)) seen)
+    (fillarray (cadr map) 'undefined)
+    (define-key map "\C-c" nil)
+    (should (equal (lookup-key map "\C-c") nil))
+    (should (equal (lookup-key map "a") 'undefined))
+    (define-key map "\C-c\C-c" 'ignore)
+    (should (equal (lookup-key map "\C-c\C-c") 'ignore))
+    (let ((child (make-keymap)))
+      (set-keymap-parent child map)
+      (define-key child "b" nil)
+      (should (equal (lookup-key child "b") nil))
+      (map-keymap (lambda (k v) (when (eq k ?b) (push v seen))) child)
+      (should (equal seen '(nil))))))
