@@ -95,3 +95,84 @@ of libraries that say how their buffers are shown.")
 
 (provide 'window)
 ;;; window.el ends here
+
+;;;; What Emacs's window.el and window.c give libraries (Calc, gud, help)
+;; on top of the frame's windows (ui/): the editor's only.
+
+(defvar window--dedicated nil
+  "Alist of (WINDOW . FLAG) for `set-window-dedicated-p'.")
+
+(defun window-dedicated-p (&optional window)
+  "Non-nil when WINDOW (default: the selected one) is dedicated to its buffer."
+  (let ((w (or window (selected-window))))
+    (setq window--dedicated (seq-filter (lambda (e) (window-live-p (car e))) window--dedicated))
+    (cdr (assq w window--dedicated))))
+
+(defun set-window-dedicated-p (window flag)
+  "Mark WINDOW as dedicated to its buffer when FLAG is non-nil: commands
+that show another buffer then choose another window.  Returns FLAG."
+  (let ((w (or window (selected-window))))
+    (setq window--dedicated (cons (cons w flag) (assq-delete-all w window--dedicated)))
+    flag))
+
+(defun window-full-width-p (&optional window)
+  "Non-nil when WINDOW (default: the selected one) is as wide as the frame."
+  (= (window-total-width window) (frame-width)))
+
+(defun window-full-height-p (&optional window)
+  "Non-nil when WINDOW has no window above or below it."
+  (= (window-total-height window)
+     (- (frame-height) (window-total-height (minibuffer-window)))))
+
+(defun get-largest-window (&optional _all-frames dedicated not-selected _no-other)
+  "The window with the most lines and columns: not a dedicated one unless
+DEDICATED, not the selected one when NOT-SELECTED."
+  (let ((best nil) (best-size 0))
+    (dolist (w (window-list) best)
+      (let ((size (* (window-total-height w) (window-total-width w))))
+        (when (and (not (window-minibuffer-p w))
+                   (or dedicated (not (window-dedicated-p w)))
+                   (not (and not-selected (eq w (selected-window))))
+                   (> size best-size))
+          (setq best w best-size size))))))
+
+(defun delete-windows-on (&optional buffer-or-name _frame)
+  "Delete the windows showing BUFFER-OR-NAME (default: the current buffer);
+the frame's last window shows another buffer instead."
+  (let ((buffer (if buffer-or-name (get-buffer buffer-or-name) (current-buffer))))
+    (when buffer
+      (dolist (w (get-buffer-window-list buffer nil t))
+        (if (cdr (window-list))
+            (delete-window w)
+          (set-window-buffer w (other-buffer buffer)))))))
+
+(defun pos-visible-in-window-p (&optional pos window _partially)
+  "Non-nil when POS (default: point) lies in the text WINDOW shows."
+  (let ((w (or window (selected-window)))
+        (p (or pos (point))))
+    (and (>= p (window-start w)) (<= p (window-end w t)))))
+
+(defvar pop-up-windows t
+  "Whether showing a buffer may split a window (Emacs's option).")
+(defvar pop-up-frames nil
+  "Whether showing a buffer may make a frame: never on a terminal.")
+(defvar split-height-threshold 80
+  "Lines a window needs before it is split one above the other.")
+(defvar split-width-threshold 160
+  "Columns a window needs before it is split side by side.")
+(defvar window-min-height 4 "The fewest lines a window is made with.")
+(defvar window-min-width 10 "The fewest columns a window is made with.")
+
+(defun vertical-motion (lines &optional _window _cur-col)
+  "Move LINES screen lines down (up when negative) to the start of one,
+and return how many were moved; LINES may be (COLS . LINES), COLS then the
+column to go to.  On gapmacs's screen a line wider than the window is
+truncated, so a screen line is a line of text."
+  (let ((n (if (consp lines) (cdr lines) lines))
+        (col (and (consp lines) (car lines)))
+        (from (line-number-at-pos)))
+    (forward-line n)
+    (when (and (> n 0) (eobp) (not (bolp)) (= (line-number-at-pos) from))
+      (beginning-of-line))
+    (when col (move-to-column (truncate col)))
+    (- (line-number-at-pos) from)))

@@ -71,8 +71,12 @@ Windows& windows()
 
 Value make_window(int number, bool minibuffer, const char* buffer_name, std::int64_t lines)
 {
-    auto* w = new BatchWindow{number, minibuffer, make_string(buffer_name), Qnil, lines};
-    return Value::object(alloc_ext(Type::Ext, &window_class, w));
+    // The object first, then the name: a collection while the name is
+    // made marks it through the object, never through an unrooted struct.
+    auto* w = new BatchWindow{number, minibuffer, Qnil, Qnil, lines};
+    const Value window = Value::object(alloc_ext(Type::Ext, &window_class, w));
+    w->buffer = make_string(buffer_name);
+    return window;
 }
 
 bool is_window(Value v) { return v.is(Type::Ext) && static_cast<ExtObject*>(v.as_object())->cls == &window_class; }

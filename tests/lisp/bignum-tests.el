@@ -5,7 +5,6 @@
 ;; fixnums and bignums, exact comparison with floats, rounding, bit
 ;; operations, the reader, the printer, format and string-to-number.
 
-(require 'cl-lib)
 
 (ert-deftest bignum-tests-0 ()
   (should (equal (expt 2 100) '1267650600228229401496703205376))
@@ -182,19 +181,3 @@
     (should (equal (read (prin1-to-string n)) n))
     (should (equal (string-to-number (number-to-string n)) n))
     (should (equal (read (format "#x%x" n)) n))))
-
-(ert-deftest bignum-tests-calc ()
-  ;; Emacs's Calc computes with bignums; its extensions load.
-  (require 'calc-ext)
-  (should (equal (math-normalize (expt 10 40)) (expt 10 40)))
-  (should (equal (math-mul (expt 10 20) (expt 10 20)) (expt 10 40)))
-  (should (equal (math-gcd (* 6 (expt 10 30)) (* 4 (expt 10 30))) (* 2 (expt 10 30))))
-  ;; calc-eval lays out its result to the batch window's width.
-  (should (equal (calc-eval "2^100") "1267650600228229401496703205376"))
-  (should (equal (calc-eval "30!") "265252859812191058636308480000000"))
-  (should (equal (calc-eval "12345678901234567890 * 98765432109876543210")
-                 "1219326311370217952237463801111263526900"))
-  (should (equal (calc-eval "solve(x^2 - 5 x + 6 = 0, x)") "x = 3"))
-  (should (equal (calc-eval "deriv(x^3 + sin(x), x)") "3 x^2 + pi cos(x) / 180"))
-  (should (equal (calc-eval "1/3 + 1/6") "0.5"))
-  (should (equal (calc-eval "sqrt(2)") "1.41421356237")))
