@@ -16,7 +16,6 @@ using namespace lisp;
 namespace {
 
 Value sym(const char* name) { return intern(name); }
-Value arg(Args a, std::size_t i) { return i < a.size() ? a[i] : Qnil; }
 
 Editor& editor()
 {

@@ -81,7 +81,6 @@ Value make_window(int number, bool minibuffer, const char* buffer_name, std::int
 
 bool is_window(Value v) { return v.is(Type::Ext) && static_cast<ExtObject*>(v.as_object())->cls == &window_class; }
 
-Value arg(Args a, std::size_t i) { return i < a.size() ? a[i] : Qnil; }
 
 // WINDOW, nil meaning the selected one.
 BatchWindow& check_window(Value window)

@@ -46,7 +46,6 @@ namespace {
 Value sym(const char* name) { return intern(name); }
 
 // Argument i of a MANY subr, nil when not passed.
-Value arg(Args a, std::size_t i) { return i < a.size() ? a[i] : Qnil; }
 
 // ---- the Lisp process object ----
 

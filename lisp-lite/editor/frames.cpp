@@ -93,7 +93,6 @@ Value check_terminal(Value terminal)
     return terminal;
 }
 
-Value arg(Args a, std::size_t i) { return i < a.size() ? a[i] : Qnil; }
 
 Value f_selected_frame(Args) { return display().frame; }
 Value f_frame_list(Args) { return list({display().frame}); }

@@ -90,7 +90,6 @@ void attach(Value ov, Value buffer, Value beg, Value end)
 CharPos start_of(Value ov) { return data(ov)->start(); }
 CharPos end_of(Value ov) { return data(ov)->end(); }
 
-Value arg(Args a, std::size_t i) { return i < a.size() ? a[i] : Qnil; }
 
 Value f_overlayp(Args a) { return boolean(overlayp(a[0])); }
 

@@ -319,7 +319,6 @@ Value add_properties(Value plist, Value props, SetType how)
     return out;
 }
 
-Value arg(Args a, std::size_t i) { return i < a.size() ? a[i] : Qnil; }
 
 [[noreturn]] void text_read_only(Value propval)
 {

@@ -24,6 +24,9 @@ struct Args {
     const Value* end() const { return v + n; }
 };
 
+// Argument I of a &rest subr, nil when fewer were given.
+inline Value arg(Args a, std::size_t i) { return i < a.size() ? a[i] : Qnil; }
+
 using SubrFn = Value (*)(Args);
 
 constexpr short many = -1;

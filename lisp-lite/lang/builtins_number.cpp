@@ -34,6 +34,11 @@ Value integer_arg(Value v)
     wrong_type(Qinteger_or_marker_p, v);
 }
 
+int integer_sign(Value integer)
+{
+    return integer.is_fixnum() ? (integer.as_fixnum() > 0) - (integer.as_fixnum() < 0) : sgn(xbignum(integer));
+}
+
 double to_double(Value number) { return floatp(number) ? xfloat(number) : integer_to_double(number); }
 
 enum class Op { Add, Sub, Mul, Div };
@@ -373,7 +378,7 @@ Value f_float(Args a) { return floatp(a[0]) ? a[0] : make_float(to_double(number
 Value f_expt(Args a)
 {
     const Value x = number_arg(a[0]), y = number_arg(a[1]);
-    if (!integerp(x) || !integerp(y) || compare_numbers(y, Value::fixnum(0)) < 0)
+    if (!integerp(x) || !integerp(y) || integer_sign(y) < 0)
         return make_float(std::pow(to_double(x), to_double(y)));
     if (y == Value::fixnum(0))
         return Value::fixnum(1);
@@ -390,39 +395,37 @@ Value f_expt(Args a)
     return make_integer(result);
 }
 
-double number(Value v) { return to_double(number_arg(v)); }
-
-Value f_sqrt(Args a) { return make_float(std::sqrt(number(a[0]))); }
-Value f_exp(Args a) { return make_float(std::exp(number(a[0]))); }
+Value f_sqrt(Args a) { return make_float(std::sqrt(check_number(a[0]))); }
+Value f_exp(Args a) { return make_float(std::exp(check_number(a[0]))); }
 Value f_log(Args a)
 {
-    const double x = number(a[0]);
+    const double x = check_number(a[0]);
     if (nilp(a[1]))
         return make_float(std::log(x));
-    const double b = number(a[1]);
+    const double b = check_number(a[1]);
     return make_float(b == 10 ? std::log10(x) : b == 2 ? std::log2(x) : std::log(x) / std::log(b));
 }
-Value f_sin(Args a) { return make_float(std::sin(number(a[0]))); }
-Value f_cos(Args a) { return make_float(std::cos(number(a[0]))); }
-Value f_tan(Args a) { return make_float(std::tan(number(a[0]))); }
+Value f_sin(Args a) { return make_float(std::sin(check_number(a[0]))); }
+Value f_cos(Args a) { return make_float(std::cos(check_number(a[0]))); }
+Value f_tan(Args a) { return make_float(std::tan(check_number(a[0]))); }
 Value f_atan(Args a)
 {
     if (nilp(a[1]))
-        return make_float(std::atan(number(a[0])));
-    return make_float(std::atan2(number(a[0]), number(a[1])));
+        return make_float(std::atan(check_number(a[0])));
+    return make_float(std::atan2(check_number(a[0]), check_number(a[1])));
 }
 Value f_isnan(Args a) { return boolean(std::isnan(check_float(a[0]))); }
-Value f_asin(Args a) { return make_float(std::asin(number(a[0]))); }
-Value f_acos(Args a) { return make_float(std::acos(number(a[0]))); }
+Value f_asin(Args a) { return make_float(std::asin(check_number(a[0]))); }
+Value f_acos(Args a) { return make_float(std::acos(check_number(a[0]))); }
 
 // (frexp X): X's significand in [0.5, 1) and its exponent, as C's frexp.
 Value f_frexp(Args a)
 {
     int exponent = 0;
-    const double significand = std::frexp(number(a[0]), &exponent);
+    const double significand = std::frexp(check_number(a[0]), &exponent);
     return make_cons(make_float(significand), Value::fixnum(exponent));
 }
-Value f_ldexp(Args a) { return make_float(std::ldexp(number(a[0]), static_cast<int>(std::clamp<std::int64_t>(check_fixnum(a[1]), -100000, 100000)))); }
+Value f_ldexp(Args a) { return make_float(std::ldexp(check_number(a[0]), static_cast<int>(std::clamp<std::int64_t>(check_fixnum(a[1]), -100000, 100000)))); }
 Value f_copysign(Args a) { return make_float(std::copysign(check_float(a[0]), check_float(a[1]))); }
 
 // (logb X): the binary exponent of X; -infinity for 0, as Emacs.
@@ -500,9 +503,9 @@ Value f_logcount(Args a)
 Value f_ash(Args a)
 {
     const Value value = check_integer(a[0]), count = check_integer(a[1]);
-    const int value_sign = value.is_fixnum() ? (value.as_fixnum() > 0) - (value.as_fixnum() < 0) : sgn(xbignum(value));
+    const int value_sign = integer_sign(value);
     if (!count.is_fixnum()) { // a shift by more bits than any integer has
-        if (value_sign == 0 || sgn(xbignum(count)) < 0)
+        if (value_sign == 0 || integer_sign(count) < 0)
             return Value::fixnum(value_sign < 0 ? -1 : 0);
         xsignal(Qoverflow_error, Qnil);
     }
@@ -536,7 +539,7 @@ Value f_ash(Args a)
 Value f_lsh(Args a)
 {
     const Value value = check_integer(a[0]), count = check_integer(a[1]);
-    if (compare_numbers(value, Value::fixnum(0)) < 0 && compare_numbers(count, Value::fixnum(0)) < 0) {
+    if (integer_sign(value) < 0 && integer_sign(count) < 0) {
         if (!value.is_fixnum())
             args_out_of_range(value, count);
         const Value shifted = Value::fixnum((value.as_fixnum() >> 1) & most_positive_fixnum);
