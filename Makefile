@@ -7,14 +7,30 @@
 PACKAGES := g++ make cmake pkg-config libncurses-dev libicu-dev libjansson-dev nettle-dev zlib1g-dev libgmp-dev catch2 tmux
 # GNU Emacs's own Lisp sources (.el.gz, no Emacs binary): gapmacs's standard library.
 PACKAGES += emacs-el
-# ELPA libraries the Lisp tests load unchanged (Debian's elpa-*, sources only).
-TEST_PACKAGES := elpa-dash elpa-s elpa-f elpa-ht elpa-async
+# ELPA packages the Lisp tests load unchanged: Debian's elpa-* sources,
+# downloaded and unpacked into $(ELPA), not installed (some depend on GNU
+# Emacs, which is never a dependency here). Chosen by how widely they are
+# used, with the elpa-* packages they need.
+ELPA_PACKAGES := elpa-dash elpa-s elpa-f elpa-ht elpa-async elpa-magit elpa-magit-section \
+  elpa-with-editor elpa-transient elpa-git-commit elpa-company elpa-ivy elpa-counsel elpa-swiper \
+  elpa-which-key elpa-use-package elpa-bind-key elpa-diminish elpa-projectile elpa-markdown-mode \
+  elpa-yaml-mode elpa-go-mode elpa-rust-mode elpa-lua-mode elpa-web-mode elpa-php-mode \
+  elpa-js2-mode elpa-haskell-mode elpa-yasnippet elpa-flycheck elpa-expand-region elpa-avy \
+  elpa-ace-window elpa-undo-tree elpa-paredit elpa-rainbow-delimiters elpa-hydra elpa-evil \
+  elpa-vertico elpa-orderless elpa-marginalia elpa-consult elpa-embark elpa-editorconfig \
+  elpa-hl-todo elpa-git-modes elpa-dockerfile-mode elpa-cmake-mode elpa-popup elpa-htmlize \
+  elpa-wgrep elpa-smex elpa-olivetti elpa-page-break-lines elpa-ws-butler elpa-highlight-numbers \
+  elpa-zenburn-theme elpa-solarized-theme elpa-elisp-refs elpa-helpful elpa-package-lint \
+  elpa-compat elpa-let-alist elpa-queue elpa-spinner elpa-move-text elpa-visual-fill-column \
+  elpa-csv-mode elpa-nginx-mode elpa-anzu elpa-goto-chg elpa-lv elpa-parent-mode elpa-pkg-info \
+  elpa-epl
+ELPA := build-elpa
 JOBS     := $(shell nproc 2>/dev/null || echo 2)
 BUILD    := build
 ASAN     := build-asan
 ARGS     ?=
 
-.PHONY: all setup build run demo test test-asan bench clean fuzz-setup fuzz
+.PHONY: all setup build run demo test test-asan bench clean fuzz-setup fuzz elpa
 
 all: build
 
@@ -46,10 +62,18 @@ run: build
 demo: build
 	./$(BUILD)/ui/gapmacs --batch -Q -l lisp/demo.el
 
-# The test targets install the test packages too (target-specific
-# variables reach the set-up step they depend on).
-test test-asan: PACKAGES += $(TEST_PACKAGES)
-test: setup build
+# The ELPA packages' sources under $(ELPA)/root (the tests find them
+# there), fetched again when this list changes. apt-get download needs no
+# root, only package lists: when they are missing, root refreshes them.
+elpa: $(ELPA)/stamp
+$(ELPA)/stamp: Makefile | setup
+	rm -rf $(ELPA) && mkdir -p $(ELPA)/debs $(ELPA)/root
+	cd $(ELPA)/debs && { apt-get download $(ELPA_PACKAGES) 2>/dev/null || \
+	  { [ "$$(id -u)" = 0 ] && apt-get update -qq && apt-get download $(ELPA_PACKAGES); }; }
+	for deb in $(ELPA)/debs/*.deb; do dpkg-deb -x $$deb $(ELPA)/root || exit 1; done
+	touch $@
+
+test: setup build elpa
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # Debug: the asserts run here (the Release build defines NDEBUG); -O1 keeps
@@ -57,7 +81,7 @@ test: setup build
 $(ASAN)/CMakeCache.txt: | setup
 	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DGAPMACS_SANITIZE=ON
 
-test-asan: setup $(ASAN)/CMakeCache.txt
+test-asan: setup elpa $(ASAN)/CMakeCache.txt
 	cmake --build $(ASAN) -j $(JOBS)
 	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
@@ -93,4 +117,4 @@ fuzz: fuzz-setup $(FUZZ)/CMakeCache.txt
 	done
 
 clean:
-	rm -rf $(BUILD) $(ASAN) $(FUZZ)
+	rm -rf $(BUILD) $(ASAN) $(FUZZ) $(ELPA)

@@ -195,7 +195,9 @@
                 (setq bindings (append (reverse (cl--bind-args var `(if ,found (car (cdr ,found)) ,default))) bindings))
               (push (list var `(if ,found (car (cdr ,found)) ,default)) bindings))))
          ((eq mode 'aux)
-          (push (if (consp a) (list (car a) (nth 1 a)) (list a nil)) bindings)))
+          (if (and (consp a) (consp (car a))) ; &aux ((LINE . COLUMN) FORM) destructures
+              (setq bindings (append (reverse (cl--bind-args (car a) (nth 1 a))) bindings))
+            (push (if (consp a) (list (car a) (nth 1 a)) (list a nil)) bindings))))
         (when (consp args) (setq args (cdr args)))))
     (when (and has-key (not allow-other))
       (push (list (make-symbol "_") `(cl--check-keys ,tail ',(nreverse keys))) bindings))
@@ -526,7 +528,15 @@
              (push `(setf ,(cl--sublis-code (car args) alist) ,(cl--sublis-code (car (cdr args)) alist)) out)
              (setq args (cdr (cdr args))))
            (macroexp-progn (nreverse out))))
-        (t (let ((res nil))
+        ;; A symbol macro stands for a variable, not a function:
+        ;; `(car (car spec))' leaves the calls of car alone.
+        ((memq (car form) '(function lambda))
+         (if (and (eq (car form) 'function) (symbolp (nth 1 form))) form
+           (let ((lam (if (eq (car form) 'function) (nth 1 form) form)))
+             (let ((new `(lambda ,(nth 1 lam) ,@(mapcar (lambda (f) (cl--sublis-code f alist)) (nthcdr 2 lam)))))
+               (if (eq (car form) 'function) `(function ,new) new)))))
+        (t (let ((res (list (if (symbolp (car form)) (car form) (cl--sublis-code (car form) alist)))))
+             (setq form (cdr form))
              (while (consp form) (push (cl--sublis-code (car form) alist) res) (setq form (cdr form)))
              (nreverse res)))))
 
@@ -771,10 +781,10 @@ not loaded yet: it defines the classes a struct may include or inherit
                      ,(if (eq kind 'list) `(nth ,idx cl-x) `(aref cl-x ,idx)))
                   forms)
             (if (nth 2 s)
-                (push `(put ',acc 'gv-expander
+                (push `(put ',acc 'gv--setter
                             (lambda (_v &rest _) (error "%s is a read-only slot" ',acc)))
                       forms)
-              (push `(put ',acc 'gv-expander
+              (push `(put ',acc 'gv--setter
                           (lambda (v obj)
                             ,(if (eq kind 'list)
                                  `(list 'setcar (list 'nthcdr ,idx obj) v)
@@ -803,11 +813,21 @@ not loaded yet: it defines the classes a struct may include or inherit
                             ,pat)))
                   fields)))
 
+(defun cl--pattern-vars (pattern)
+  "The variables a destructuring PATTERN of cl-defun binds."
+  (cond ((memq pattern cl--lambda-list-keywords) nil)
+        ((symbolp pattern) (and pattern (list pattern)))
+        ((consp pattern) (append (cl--pattern-vars (car pattern)) (cl--pattern-vars (cdr pattern))))))
+
 (defun cl--lambda-list-vars (args)
-  (let (vars)
+  (let (vars mode)
     (dolist (a args)
-      (unless (memq a cl--lambda-list-keywords)
-        (push (if (consp a) (if (consp (car a)) (nth 1 (car a)) (car a)) a) vars)))
+      (cond ((memq a cl--lambda-list-keywords) (setq mode a))
+            ((symbolp a) (push a vars))
+            ;; &key ((:KEYWORD VAR) DEFAULT)
+            ((and (eq mode '&key) (consp (car a)) (keywordp (caar a))) (push (nth 1 (car a)) vars))
+            ;; (VAR-OR-PATTERN DEFAULT) after &optional, &key or &aux; a pattern before them
+            (t (setq vars (append (reverse (cl--pattern-vars (if mode (car a) a))) vars)))))
     vars))
 
 (defun cl--boa-defaults (args slots)
@@ -898,6 +918,12 @@ not loaded yet: it defines the classes a struct may include or inherit
   (let ((p (cl--make-pred pred keys))) (cl--remove (lambda (x) (not (funcall p x))) seq keys)))
 (defun cl-remove (item seq &rest keys)
   (let ((test (cl--make-test keys))) (cl--remove (lambda (x) (funcall test item x)) seq keys)))
+;; Emacs's old names of the c[ad]r functions of three and four letters.
+(dolist (name '("aaa" "aad" "ada" "add" "daa" "dad" "dda" "ddd"
+                "aaaa" "aaad" "aada" "aadd" "adaa" "adad" "adda" "addd"
+                "daaa" "daad" "dada" "dadd" "ddaa" "ddad" "ddda" "dddd"))
+  (defalias (intern (concat "cl-c" name "r")) (intern (concat "c" name "r"))))
+
 (defalias 'cl-delete #'cl-remove)
 (defalias 'cl-delete-if #'cl-remove-if)
 (defalias 'cl-delete-if-not #'cl-remove-if-not)
@@ -1321,6 +1347,9 @@ not loaded yet: it defines the classes a struct may include or inherit
      ((eq word 'finally)
       (cond ((eq (cl--loop-peek) 'return)
              (cl--loop-pop) (setq cl--loop-result-form (list (cl--loop-pop))))
+            ;; `finally (return X)' is `finally return X', as cl-macs reads it.
+            ((eq (car-safe (cl--loop-peek)) 'return)
+             (setq cl--loop-result-form (list (or (nth 1 (cl--loop-pop)) ''nil))))
             (t (when (memq (cl--loop-peek) '(do doing)) (cl--loop-pop))
                (while (consp (cl--loop-peek)) (push (cl--loop-pop) cl--loop-finally)))))
      ((eq word 'with)

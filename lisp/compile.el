@@ -64,6 +64,17 @@ never copy a million-slot vector at once, which stalled the stream.")
   "\\([^ \t\n:\0][^\t\n:\0]*\\):\\([0-9]+\\)\\(?:[:.]\\([0-9]+\\)\\)?\\(?::\\|$\\)"
   "FILE:LINE[:COL]: at the start of a line, as GNU tools and grep -n print.")
 
+(defvar compilation-error-regexp-alist-alist
+  `((gnu ,compilation--gnu-record 1 2 3))
+  "Alist of (NAME REGEXP FILE LINE COLUMN TYPE ...): the message formats
+`compilation-error-regexp-alist' can name, as Emacs's.  gnu is parsed by
+gapmacs's own fast path; the others, which packages add, are tried on the
+lines it does not recognize.")
+
+(defvar compilation-error-regexp-alist '(gnu)
+  "The message formats compilation buffers recognize: names of
+`compilation-error-regexp-alist-alist' entries, or entries themselves.")
+
 (defun compilation--type-at (pos)
   "The type of the message whose text starts at POS: 2 error, 1 warning, 0 info."
   (goto-char pos)
@@ -144,9 +155,49 @@ Matched in the buffer: no copy of the line is made."
       (compilation--add-message bol name-end file line col
                                 (if grep 0 (compilation--type-at (match-end 0))) grep))
     (setq compilation--pending nil))
+   ((and (not grep) (compilation--parse-by-alist bol))
+    (setq compilation--pending nil))
    (t
     (push bol compilation--pending)
     (when (nthcdr 32 compilation--pending) (setcdr (nthcdr 31 compilation--pending) nil)))))
+
+(defun compilation--subexp (spec)
+  "The number of the group SPEC names: N, (N . END-N) or (N . FORMATS)."
+  (if (consp spec) (car spec) spec))
+
+(defun compilation--match-number (spec)
+  (let ((n (if (functionp spec) nil (compilation--subexp spec))))
+    (cond ((functionp spec) (let ((v (save-match-data (funcall spec)))) (if (consp v) (car v) v)))
+          ((and n (match-beginning n)) (string-to-number (match-string-no-properties n))))))
+
+(defun compilation--parse-by-alist (bol)
+  "Record the message on the line at BOL when an entry of
+`compilation-error-regexp-alist' other than gnu matches it."
+  (let ((eol (line-end-position)) (found nil) (tail compilation-error-regexp-alist))
+    (while (and tail (not found))
+      (let* ((name (car tail))
+             (entry (if (symbolp name) (cdr (assq name compilation-error-regexp-alist-alist)) name)))
+        (goto-char bol)
+        (when (and entry (not (eq name 'gnu)) (re-search-forward (car entry) eol t))
+          (let* ((file-spec (nth 1 entry))
+                 (file (cond ((functionp file-spec) (let ((v (save-match-data (funcall file-spec))))
+                                                      (if (consp v) (car v) v)))
+                             ((match-beginning (compilation--subexp file-spec))
+                              (match-string-no-properties (compilation--subexp file-spec)))
+                             (t compilation--last-file)))
+                 (line (compilation--match-number (nth 2 entry)))
+                 (col (compilation--match-number (nth 3 entry)))
+                 (type-spec (nth 4 entry))
+                 (type (cond ((null type-spec) 2)
+                             ((integerp type-spec) type-spec)
+                             ((and (car type-spec) (match-beginning (car type-spec))) 1)
+                             ((and (cdr type-spec) (match-beginning (cdr type-spec))) 0)
+                             (t 2))))
+            (when file
+              (setq compilation--last-file file found t)
+              (compilation--add-message (match-beginning 0) (match-end 0) file line col type nil)))))
+      (setq tail (cdr tail)))
+    found))
 
 (defun compilation--parse (limit &optional final)
   "Parse the complete lines before LIMIT, and with FINAL the partial last one."

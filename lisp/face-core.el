@@ -149,7 +149,8 @@ an existing face is reset."
              (unless (or (symbolp value)
                          (and (consp value) (let ((ok t)) (dolist (f value ok) (unless (symbolp f) (setq ok nil))))))
                "Invalid face inheritance")))))
-      (when bad (signal 'error (list bad value))))))
+      ;; As xfaces.c's signal_error: a list VALUE is the rest of the data.
+      (when bad (signal 'error (cons bad (if (proper-list-p value) value (list value))))))))
 
 (defun internal-set-lisp-face-attribute (face attribute value &optional frame)
   "Set ATTRIBUTE of FACE to VALUE on FRAME: nil the selected frame, t the
@@ -158,6 +159,10 @@ defaults for new frames, 0 every frame and the defaults."
   ;; The old :bold and :italic set the weight and the slant, as xfaces.c does.
   (cond ((eq attribute :bold) (setq attribute :weight value (if value 'bold 'normal)))
         ((eq attribute :italic) (setq attribute :slant value (if value 'italic 'normal))))
+  ;; As xfaces.c (compatibility with Emacs 20): nil is unspecified here.
+  (and (null value) (memq attribute '(:family :foundry :foreground :background
+                                      :distant-foreground :stipple :font))
+       (setq value 'unspecified))
   (let ((i (face-core--index attribute)))
     (face-core--check attribute value)
     (dolist (f (cond ((eq frame 0) (cons t (frame-list)))
@@ -303,6 +308,13 @@ rgb:R/G/B (1 to 4 hex digits each) or rgbi:R/G/B (0.0 to 1.0); else nil."
 (with-eval-after-load 'term/tty-colors
   (unless tty-defined-color-alist
     (tty-register-default-colors)))
+
+;; fontset.c's: on a text terminal there is no font, and Emacs gives a glyph
+;; code only on the Linux console; elsewhere nil, so `char-displayable-p'
+;; asks the terminal's coding system.
+(defun internal-char-font (&optional _position _ch)
+  "The font and glyph code for a character: nil on this text terminal."
+  nil)
 
 ;; As xfaces.c makes it first: the default face is face 0.
 (internal-make-lisp-face 'default)

@@ -27,8 +27,11 @@
       (when (and (not found) (buffer-live-p b) (funcall pred b)) (setq found b)))))
 
 (unless (fboundp 'switch-to-buffer)
+  ;; Batch's: the buffer is shown in batch's window, as Emacs shows it there.
   (defun switch-to-buffer (buffer-or-name &rest _)
-    (set-buffer (get-buffer-create buffer-or-name))))
+    (let ((buffer (get-buffer-create buffer-or-name)))
+      (unless (window-minibuffer-p) (set-window-buffer nil buffer))
+      (set-buffer buffer))))
 
 (unless (commandp 'switch-to-buffer)
   (let ((prim (symbol-function 'switch-to-buffer)))

@@ -6,6 +6,10 @@
 
 (require 'keymap) ; loaded on its own in batch, where the commands autoload
 
+(defcustom standard-indent 4
+  "Default number of columns for margin-changing functions to indent."
+  :type 'integer :safe #'integerp :group 'indent)
+
 (defun current-indentation ()
   "The column of the first character on this line that is not a space or tab."
   (save-excursion

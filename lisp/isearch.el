@@ -23,6 +23,19 @@
 (defvar isearch-mode-end-hook nil)
 (defvar isearch--buffer nil "The buffer being searched.")
 
+(defun isearch-no-upper-case-p (string regexp-flag)
+  "Non-nil if STRING has no upper-case letter.  With REGEXP-FLAG, a
+backslash's next character does not count (\\W is no capital), and a
+[:upper:] or [:lower:] class says case matters."
+  (let ((case-fold-search nil) (quoted nil) (found nil))
+    (dotimes (i (length string))
+      (let ((char (aref string i)))
+        (cond ((and regexp-flag (eq char ?\\) (not quoted)) (setq quoted t))
+              (t (unless (or quoted (eq char (downcase char))) (setq found t))
+                 (setq quoted nil)))))
+    (not (or found
+             (and regexp-flag (string-match-p "\\[:\\(?:upp\\|low\\)er:]" string))))))
+
 (defun isearch--case-fold (string)
   "Fold case unless STRING has an upper-case letter, as Emacs does by default."
   (and case-fold-search

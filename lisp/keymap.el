@@ -43,7 +43,7 @@
 
 (defun keymap-prompt (keymap)
   "The overall prompt string of KEYMAP (or of a map it inherits), or nil."
-  (let ((tail (cdr (keymap--check keymap))) (prompt nil))
+  (let ((tail (cdr (keymap--checked keymap))) (prompt nil))
     (while (and tail (not prompt))
       (let ((elt (if (consp tail) (car tail) tail)))
         (cond ((stringp elt) (setq prompt elt))
@@ -51,20 +51,20 @@
       (setq tail (cdr-safe tail)))
     prompt))
 
-(defun keymap--check (keymap)
+(defun keymap--checked (keymap)
   (or (keymap--resolve keymap)
       (signal 'wrong-type-argument (list 'keymapp keymap))))
 
 (defun keymap-parent (keymap)
-  (let ((tail (cdr (keymap--check keymap))))
+  (let ((tail (cdr (keymap--checked keymap))))
     (while (and (consp tail) (not (eq (car tail) 'keymap)))
       (setq tail (cdr tail)))
     (and (consp tail) tail)))
 
 (defun set-keymap-parent (keymap parent)
-  (let ((prev (keymap--check keymap)))
+  (let ((prev (keymap--checked keymap)))
     (when parent
-      (let ((p (keymap--check parent)))
+      (let ((p (keymap--checked parent)))
         (while p
           (when (eq p prev) (error "Cyclic keymap inheritance"))
           (setq p (keymap-parent p)))))
@@ -75,7 +75,7 @@
 
 (defun copy-keymap (keymap)
   "A copy of KEYMAP whose submaps (not named prefix commands) are copied too."
-  (let* ((map (keymap--check keymap))
+  (let* ((map (keymap--checked keymap))
          (out (list 'keymap))
          (last out)
          (tail (cdr map)))
@@ -272,7 +272,7 @@ A number N when the first N events of KEY are bound to a non-prefix."
             (when (or r (null result)) (setq result r)))
           (setq maps (cdr maps)))
         result)
-    (keymap--check keymap)
+    (keymap--checked keymap)
     (keymap--lookup-1 keymap (keymap--events key) accept-default)))
 
 ;;;; Definition
@@ -301,7 +301,7 @@ A number N when the first N events of KEY are bound to a non-prefix."
 
 (defun define-key (keymap key def &optional _remove)
   "Bind KEY (a string or vector) to DEF in KEYMAP, creating prefix maps."
-  (let* ((map (keymap--check keymap))
+  (let* ((map (keymap--checked keymap))
          (events (keymap--events key))
          (expanded (keymap--expand-meta events))
          (expanded-all expanded)
@@ -464,7 +464,7 @@ A number N when the first N events of KEY are bound to a non-prefix."
 
 (defun current-global-map () keymap--global-map)
 (defun use-global-map (keymap)
-  (keymap--check keymap)
+  (keymap--checked keymap)
   (setq keymap--global-map keymap)
   nil)
 
@@ -482,7 +482,7 @@ A number N when the first N events of KEY are bound to a non-prefix."
     (gethash (current-buffer) keymap--local-maps)))
 
 (defun use-local-map (keymap)
-  (when keymap (keymap--check keymap))
+  (when keymap (keymap--checked keymap))
   (if (bound-and-true-p gapmacs--buffer-locals)
       (setq keymap--local-map keymap)
     (puthash (current-buffer) keymap keymap--local-maps))
@@ -559,7 +559,7 @@ A number N when the first N events of KEY are bound to a non-prefix."
   "Call FUNCTION with each event and binding of MAP, in its order; a
 vector gives each index bound, a nested keymap its own bindings; with
 INHERIT the parent's follow."
-  (let ((tail (cdr (keymap--check map))))
+  (let ((tail (cdr (keymap--checked map))))
     (while (consp tail)
       (let ((elt (car tail)))
         (cond ((eq elt 'keymap) (unless inherit (setq tail nil)))
@@ -585,6 +585,22 @@ the parent is returned."
   (keymap--map-elements function keymap nil)
   (keymap-parent keymap))
 
+(defun keymap-canonicalize (map)
+  "A simpler keymap binding what MAP and its parents bind: each key once,
+the first binding found winning, and two prefix maps of one key composed."
+  (let ((bindings nil) (ranges nil) (prompt (keymap-prompt map)))
+    (map-keymap (lambda (key item)
+                  (if (consp key) (push (cons key item) ranges)
+                    (let ((old (assq key bindings)))
+                      (cond ((null old) (push (cons key item) bindings))
+                            ((and (keymapp (cdr old)) (keymapp item))
+                             (setcdr old (make-composed-keymap (list (cdr old) item))))))))
+                map)
+    (let ((new (if ranges (make-keymap prompt) (make-sparse-keymap prompt))))
+      (dolist (range (nreverse ranges))
+        (define-key new (vector (car range)) (cdr range)))
+      (nconc new (nreverse bindings)))))
+
 (defun make-composed-keymap (maps &optional parent)
   "A keymap looking up MAPS (a keymap or a list of them) in turn, then PARENT."
   `(keymap ,@(if (keymapp maps) (list maps) maps) ,@parent))
@@ -605,13 +621,13 @@ the parent is returned."
                     prefix)
                 keymap))
          (event (car (last events)))
-         (tail (keymap--check map)))
+         (tail (keymap--checked map)))
     ;; Drop an old binding of EVENT, then insert after AFTER's or last of MAP's own.
     (while (and (consp (cdr tail)) (not (eq (cadr tail) 'keymap)))
       (if (and (consp (cadr tail)) (eql (car (cadr tail)) event))
           (setcdr tail (cddr tail))
         (setq tail (cdr tail))))
-    (let ((at (keymap--check map)))
+    (let ((at (keymap--checked map)))
       (while (and (consp (cdr at)) (not (eq (cadr at) 'keymap))
                   (not (and after (not (eq after t)) (consp (car at)) (eql (car (car at)) after))))
         (setq at (cdr at)))

@@ -9,6 +9,9 @@
 
 (require 'newcomment) ; `;' comment lines go to the comment column
 
+(defconst lisp-mode-symbol-regexp "\\(?:\\sw\\|\\s_\\|\\\\.\\)+"
+  "A symbol's name as Lisp modes match it: word and symbol characters and escapes.")
+
 (defvar lisp-body-indent 2
   "Columns the body of a special form is indented by.")
 (defvar lisp-indent-offset nil

@@ -489,11 +489,32 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
            (let ((case-fold-search t))
              (assoc-default name auto-mode-alist #'string-match)))))
 
+(defvar magic-mode-alist nil
+  "Alist of (REGEXP-OR-FUNCTION . MODE) tried on the buffer's start before
+`auto-mode-alist': REGEXP matched with `looking-at', FUNCTION called.")
+(defvar magic-fallback-mode-alist nil
+  "As `magic-mode-alist', tried when nothing else chose a mode.")
+(defvar magic-mode-regexp-match-limit 4000
+  "How far from the buffer's start the magic regexps may look.")
+
+(defun modes--mode-from-magic (alist)
+  (save-excursion
+    (save-restriction
+      (widen)
+      (goto-char (point-min))
+      (narrow-to-region (point-min) (min (point-max) (+ (point-min) magic-mode-regexp-match-limit)))
+      (let ((case-fold-search nil))
+        (assoc-default nil alist
+                       (lambda (re _) (if (functionp re) (funcall re) (looking-at re))))))))
+
 (defun set-auto-mode (&optional _keep-mode-if-same)
-  "Choose the major mode from a -*- cookie, the #! line or the file name."
+  "Choose the major mode as Emacs: a -*- cookie, the #! line,
+`magic-mode-alist', the file name, then `magic-fallback-mode-alist'."
   (let ((mode (or (modes--mode-from-cookie)
                   (modes--mode-from-interpreter)
-                  (and (buffer-file-name) (modes--mode-from-name (buffer-file-name))))))
+                  (modes--mode-from-magic magic-mode-alist)
+                  (and (buffer-file-name) (modes--mode-from-name (buffer-file-name)))
+                  (modes--mode-from-magic magic-fallback-mode-alist))))
     (if (and mode (fboundp mode))
         (funcall mode)
       (fundamental-mode))

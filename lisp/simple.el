@@ -591,6 +591,18 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
   (goto-char (point-min))
   (forward-line (1- line)))
 
+(defun forward-to-indentation (&optional arg)
+  "Move forward ARG lines (default 1) and to the first non-blank there."
+  (interactive "^p")
+  (forward-line (or arg 1))
+  (skip-chars-forward " \t"))
+
+(defun backward-to-indentation (&optional arg)
+  "Move backward ARG lines (default 1) and to the first non-blank there."
+  (interactive "^p")
+  (forward-line (- (or arg 1)))
+  (skip-chars-forward " \t"))
+
 (defun back-to-indentation ()
   (interactive "^")
   (beginning-of-line)

@@ -981,6 +981,93 @@ and not suppressed by `with-suppressed-warnings'."
   "Non-nil if FILENAME is a directory whose files can be opened."
   (and (file-directory-p filename) (file-executable-p filename)))
 
+;; subr.el's c[ad]r of three and four letters (caddr is a builtin).
+(defun caaar (x) "The caaar of X." (car (car (car x))))
+(defun caadr (x) "The caadr of X." (car (car (cdr x))))
+(defun cadar (x) "The cadar of X." (car (cdr (car x))))
+(defun cdaar (x) "The cdaar of X." (cdr (car (car x))))
+(defun cdadr (x) "The cdadr of X." (cdr (car (cdr x))))
+(defun cddar (x) "The cddar of X." (cdr (cdr (car x))))
+(defun cdddr (x) "The cdddr of X." (cdr (cdr (cdr x))))
+(defun caaaar (x) "The caaaar of X." (car (car (car (car x)))))
+(defun caaadr (x) "The caaadr of X." (car (car (car (cdr x)))))
+(defun caadar (x) "The caadar of X." (car (car (cdr (car x)))))
+(defun caaddr (x) "The caaddr of X." (car (car (cdr (cdr x)))))
+(defun cadaar (x) "The cadaar of X." (car (cdr (car (car x)))))
+(defun cadadr (x) "The cadadr of X." (car (cdr (car (cdr x)))))
+(defun caddar (x) "The caddar of X." (car (cdr (cdr (car x)))))
+(defun cadddr (x) "The cadddr of X." (car (cdr (cdr (cdr x)))))
+(defun cdaaar (x) "The cdaaar of X." (cdr (car (car (car x)))))
+(defun cdaadr (x) "The cdaadr of X." (cdr (car (car (cdr x)))))
+(defun cdadar (x) "The cdadar of X." (cdr (car (cdr (car x)))))
+(defun cdaddr (x) "The cdaddr of X." (cdr (car (cdr (cdr x)))))
+(defun cddaar (x) "The cddaar of X." (cdr (cdr (car (car x)))))
+(defun cddadr (x) "The cddadr of X." (cdr (cdr (car (cdr x)))))
+(defun cdddar (x) "The cdddar of X." (cdr (cdr (cdr (car x)))))
+(defun cddddr (x) "The cddddr of X." (cdr (cdr (cdr (cdr x)))))
+
+;; eval.c's: errors that do not enter the debugger (debug-on-error).
+(defvar debug-ignored-errors
+  '(beginning-of-line beginning-of-buffer end-of-line end-of-buffer end-of-file
+    buffer-read-only file-supersession mark-inactive user-error)
+  "Errors (condition symbols or message regexps) that never call the debugger.")
+
+(defun apropos-internal (regexp &optional predicate)
+  "The symbols whose names match REGEXP (and satisfy PREDICATE), sorted."
+  (let ((found nil))
+    (mapatoms (lambda (symbol)
+                (and (string-match-p regexp (symbol-name symbol))
+                     (or (null predicate) (funcall predicate symbol))
+                     (push symbol found))))
+    (sort found #'string-lessp)))
+
+;; emacs-module.c's: gapmacs loads no dynamic modules, as an Emacs built
+;; without them, whose value this is.
+(defvar module-file-suffix nil "The suffix of dynamic modules: nil, none can load.")
+
+(defalias 'point-at-bol #'line-beginning-position)
+(defalias 'point-at-eol #'line-end-position)
+
+(defun add-to-invisibility-spec (element)
+  "Add ELEMENT to `buffer-invisibility-spec': text whose `invisible'
+property is ELEMENT (or (ELEMENT . t), shown as an ellipsis) is hidden."
+  (if (eq buffer-invisibility-spec t)
+      (setq buffer-invisibility-spec (list t)))
+  (setq buffer-invisibility-spec (cons element buffer-invisibility-spec)))
+
+(defun remove-from-invisibility-spec (element)
+  "Remove ELEMENT from `buffer-invisibility-spec'."
+  (setq buffer-invisibility-spec
+        (if (consp buffer-invisibility-spec)
+            (delete element buffer-invisibility-spec)
+          (list t))))
+
+;; byte-run.el's: the byte compiler inlines the calls in BODY; evaluated, it is progn.
+(defalias 'inline 'progn "Like `progn'; the byte compiler inlines the function calls in it.")
+
+(defun function-equal (f1 f2)
+  "Non-nil if F1 and F2 come from the same source: two closures of one
+lambda expression, or two byte-code functions of one code string."
+  (cond ((eq f1 f2) t)
+        ((and (byte-code-function-p f1) (byte-code-function-p f2)) (eq (aref f1 1) (aref f2 1)))
+        ((and (eq (car-safe f1) 'closure) (eq (car-safe f2) 'closure)
+              (consp (cdr f1)) (consp (cdr f2)))
+         ;; Each closure has a spine of its own here (lang/eval.cpp keeps
+         ;; no `lambda' expansion): the same arglist and body forms, eq.
+         (let ((a (cddr f1)) (b (cddr f2)))
+           (while (and (consp a) (consp b) (eq (car a) (car b)))
+             (setq a (cdr a) b (cdr b)))
+           (and (null a) (null b))))))
+
+(defmacro save-window-excursion (&rest body)
+  "Run BODY, then restore the selected frame's window configuration (also
+when BODY exits nonlocally).  The value is BODY's last form's."
+  (declare (indent 0) (debug t))
+  (let ((config (make-symbol "wconfig")))
+    `(let ((,config (current-window-configuration)))
+       (unwind-protect (progn ,@body)
+         (set-window-configuration ,config)))))
+
 ;; gapmacs compiles nothing: no function is native code.
 (defun subr-native-elisp-p (_object) "Nil: gapmacs has no native code." nil)
 (defun native-comp-available-p () "Nil: gapmacs has no native compiler." nil)
@@ -1014,13 +1101,14 @@ with the text unless LEAVE-MARKERS)."
         (insert text2)))
     nil))
 
-(defun byte-compile (form)
+(defalias 'byte-compile #'internal--byte-compile-interpreted)
+(defun internal--byte-compile-interpreted (form)
   "FORM as Emacs's `byte-compile' gives it, but interpreted: gapmacs has no
 byte-code.  A symbol's definition is returned as it is; a lambda becomes a
 closure and (macro . LAMBDA) a macro of one; any other form is evaluated."
   (cond ((symbolp form) (and (fboundp form) (symbol-function form)))
         ((eq (car-safe form) 'lambda) (eval form lexical-binding))
-        ((eq (car-safe form) 'macro) (cons 'macro (byte-compile (cdr form))))
+        ((eq (car-safe form) 'macro) (cons 'macro (internal--byte-compile-interpreted (cdr form))))
         ((functionp form) form)
         (t (eval form lexical-binding))))
 
@@ -1028,16 +1116,6 @@ closure and (macro . LAMBDA) a macro of one; any other form is evaluated."
   "Non-nil if the car of A is less than the car of B (a `sort' predicate)."
   (< (car a) (car b)))
 
-(defun logb (x)
-  "The binary exponent of X: the integer part of log2 of |X|."
-  (let ((a (abs x)))
-    (cond ((zerop a) -1.0e+INF)
-          ((and (floatp a) (or (isnan a) (= a 1.0e+INF))) a)
-          (t (let ((e (floor (log a 2))))
-               ;; log rounds: step to the exponent with 2^e <= a < 2^(e+1).
-               (while (> (expt 2.0 e) a) (setq e (1- e)))
-               (while (<= (expt 2.0 (1+ e)) a) (setq e (1+ e)))
-               e)))))
 ;; Emacs's subr.el: `define-symbol-prop' records the definition in the
 ;; file's `current-load-list', for unload-feature and find-definition-noselect.
 (defun define-symbol-prop (symbol prop val)
@@ -1085,9 +1163,6 @@ custom-variable, custom-face); without :group, the current file's group."
         ((eq keyword :tag) (put symbol 'custom-tag value))
         ((eq keyword :set-after) (custom-add-dependencies symbol value))
         (t (error "Unknown keyword %s" keyword))))
-
-(defvar custom-current-group-alist nil
-  "Alist of (FILE . GROUP): the last group defined in each file.")
 
 (defun custom-current-group ()
   (cdr (assoc load-file-name custom-current-group-alist)))

@@ -12,6 +12,7 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffer_locals.hpp"
 #include "lisp-lite/editor/processes.hpp"
+#include "lisp-lite/lang/backtrace.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lisp_lite.hpp"
@@ -111,6 +112,8 @@ int report_uncaught(const LispSignal& e)
     std::fflush(stdout);
     Value err = make_cons(e.symbol(), e.data());
     std::string text = error_message_string(err);
+    if (const std::string& frames = signal_backtrace(e.data()); !frames.empty())
+        text = "Debugger entered--Lisp error: " + prin1_to_string(err) + "\n" + frames + text;
     message(text); // stderr, after a newline if stdout was written to
     return 255;
 }

@@ -4,6 +4,8 @@
 #include <functional>
 
 #include "core/error.hpp"
+#include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/lang/heap.hpp"
 
 namespace gapmacs::ui {
 
@@ -12,7 +14,7 @@ namespace gapmacs::ui {
 // of its parent (rows in a column, columns in a row).
 struct Frame::Node {
     enum class Kind { Leaf, Column, Row } kind = Kind::Leaf;
-    std::unique_ptr<Window> window;
+    std::shared_ptr<Window> window; // shared with window configurations
     std::vector<std::unique_ptr<Node>> children;
     Node* parent = nullptr;
     int size = 0;
@@ -34,7 +36,7 @@ Frame::Frame(int rows, int cols, lisp::Value buffer, lisp::Value minibuffer)
     : m_rows(std::max(rows, 2)), m_cols(std::max(cols, min_cols)), m_root(std::make_unique<Node>()),
       m_minibuffer(std::make_unique<Window>(minibuffer, true))
 {
-    m_root->window = std::make_unique<Window>(buffer);
+    m_root->window = std::make_shared<Window>(buffer);
     m_selected = m_root->window.get();
     layout();
 }
@@ -174,7 +176,7 @@ Window& Frame::split(Window& w, bool below)
                            [&](auto& c) { return c.get() == leaf; });
     auto fresh = std::make_unique<Node>();
     fresh->parent = parent;
-    fresh->window = std::make_unique<Window>(w.buffer());
+    fresh->window = std::make_shared<Window>(w.buffer());
     // The old window keeps the larger half, as in Emacs.
     fresh->size = have / 2;
     leaf->size = have - have / 2;
@@ -203,6 +205,7 @@ void Frame::remove(Window& w)
     std::size_t index = static_cast<std::size_t>(it - parent->children.begin());
     Node& heir = *parent->children[index > 0 ? index - 1 : 1];
     heir.size += leaf->size;
+    w.live = false; // a window configuration may still hold it
     parent->children.erase(it);
     if (parent->children.size() == 1) {
         // A node with one child is that child.
@@ -224,6 +227,8 @@ void Frame::delete_others(Window& w)
         return;
     if (&w != m_selected)
         select(w);
+    for (Window* other : windows())
+        other->live = other == &w;
     auto keep = std::move(leaf->window);
     m_root = std::make_unique<Node>();
     m_root->window = std::move(keep);
@@ -309,6 +314,102 @@ void Frame::mark_values() const
     for (Window* w : windows())
         w->mark_values();
     m_minibuffer->mark_values();
+}
+
+struct Frame::Snapshot {
+    struct Leaf {
+        std::shared_ptr<Window> window;
+        lisp::Value buffer;
+        CharPos start, point;
+        int hscroll;
+    };
+    std::unique_ptr<Node> root; // its own nodes; the windows shared
+    std::vector<Leaf> leaves;
+    Window* selected; // a window of leaves, or the minibuffer window
+};
+
+namespace {
+
+std::unique_ptr<Frame::Node> copy_tree(const Frame::Node& n, Frame::Node* parent)
+{
+    auto copy = std::make_unique<Frame::Node>();
+    copy->kind = n.kind;
+    copy->window = n.window;
+    copy->parent = parent;
+    copy->size = n.size;
+    for (auto& c : n.children)
+        copy->children.push_back(copy_tree(*c, copy.get()));
+    return copy;
+}
+
+bool same_tree(const Frame::Node& a, const Frame::Node& b)
+{
+    if (a.kind != b.kind || a.window != b.window || a.size != b.size || a.children.size() != b.children.size())
+        return false;
+    for (std::size_t i = 0; i < a.children.size(); ++i)
+        if (!same_tree(*a.children[i], *b.children[i]))
+            return false;
+    return true;
+}
+
+// POS within the accessible part of b.
+CharPos clamped(const Buffer& b, CharPos pos)
+{
+    return CharPos(std::clamp(pos.value, b.point_min().value, b.point_max().value));
+}
+
+} // namespace
+
+std::shared_ptr<const Frame::Snapshot> Frame::snapshot() const
+{
+    auto s = std::make_shared<Snapshot>();
+    s->root = copy_tree(*m_root, nullptr);
+    for_each_leaf(*m_root, [&](Node& n) {
+        Window& w = *n.window;
+        const CharPos start = w.start().position().value_or(w.text().point_min());
+        s->leaves.push_back({n.window, w.buffer(), start, w.point(&w == m_selected), w.hscroll});
+    });
+    s->selected = m_selected;
+    return s;
+}
+
+void Frame::restore(const Snapshot& s)
+{
+    for (Window* w : windows())
+        w->live = false;
+    m_root = copy_tree(*s.root, nullptr);
+    for (const Snapshot::Leaf& leaf : s.leaves) {
+        Window& w = *leaf.window;
+        w.live = true;
+        if (lisp::live_buffer(leaf.buffer)) {
+            if (w.buffer() != leaf.buffer)
+                w.set_buffer(leaf.buffer);
+            w.start().set(w.text(), clamped(w.text(), leaf.start));
+            w.point_marker().set(w.text(), clamped(w.text(), leaf.point));
+        } else if (!lisp::live_buffer(w.buffer()) && !lisp::buffer_list().empty()) {
+            w.set_buffer(lisp::buffer_list().front()); // both killed since
+        }
+        w.hscroll = leaf.hscroll;
+    }
+    // The selected window's point is its buffer's (Emacs's window-point).
+    m_selected = s.selected->live ? s.selected : windows().front();
+    if (m_selected != m_minibuffer.get())
+        if (auto p = m_selected->point_marker().position(); p && m_selected->point_marker().buffer() == &m_selected->text())
+            m_selected->text().goto_char(*p);
+    layout();
+}
+
+void Frame::mark_snapshot(const Snapshot& s)
+{
+    for (const Snapshot::Leaf& leaf : s.leaves) {
+        lisp::mark_value(leaf.buffer);
+        leaf.window->mark_values();
+    }
+}
+
+bool Frame::same_layout(const Snapshot& a, const Snapshot& b)
+{
+    return a.selected == b.selected && same_tree(*a.root, *b.root);
 }
 
 } // namespace gapmacs::ui

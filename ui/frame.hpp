@@ -63,6 +63,18 @@ public:
     CellGrid& grid() { return m_grid; }
     void mark_values() const;
 
+    // A window configuration (current-window-configuration): the tree's
+    // shape and sizes, each window with its buffer, start and point, and
+    // the selected window. It keeps its windows alive, so a window deleted
+    // since comes back as itself (the same Lisp object), as in Emacs.
+    struct Snapshot;
+    std::shared_ptr<const Snapshot> snapshot() const;
+    void restore(const Snapshot& s);
+    // The Lisp values a snapshot holds, for the collector.
+    static void mark_snapshot(const Snapshot& s);
+    // Whether two snapshots have the same windows in the same places.
+    static bool same_layout(const Snapshot& a, const Snapshot& b);
+
     struct Node; // of the window tree (frame.cpp)
 
 private:

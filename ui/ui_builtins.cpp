@@ -8,6 +8,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "ui/editor.hpp"
+#include "ui/window_configuration.hpp"
 
 namespace gapmacs::ui {
 
@@ -793,6 +794,7 @@ const char* const interactive_specs[][2] = {
 void register_ui_builtins()
 {
     register_subrs(ui_subrs);
+    register_window_configuration_builtins();
     for (const auto& [name, spec] : interactive_specs) {
         std::size_t pos = 0;
         symbol_put(intern(name), intern("interactive-form"), read_from(spec, pos));

@@ -12,7 +12,7 @@ namespace {
 void print_window(ExtObject* o, std::string& out)
 {
     auto* w = static_cast<Window*>(o->data);
-    if (!w) {
+    if (!w || !w->live) {
         out += "#<window (deleted)>";
         return;
     }
@@ -80,7 +80,8 @@ bool windowp(Value v)
 
 Window* window_of(Value v)
 {
-    return windowp(v) ? static_cast<Window*>(static_cast<ExtObject*>(v.as_object())->data) : nullptr;
+    auto* w = windowp(v) ? static_cast<Window*>(static_cast<ExtObject*>(v.as_object())->data) : nullptr;
+    return w && w->live ? w : nullptr;
 }
 
 } // namespace gapmacs::ui

@@ -36,6 +36,9 @@ public:
     CharPos point(bool selected) const;
 
     bool is_minibuffer() const { return m_minibuffer; }
+    // False while the window is off the frame but kept by a window
+    // configuration: Lisp sees it deleted until the configuration is restored.
+    bool live = true;
     // Made by display-buffer for its buffer: quit-window deletes it.
     bool quit_deletes = false;
     // Columns scrolled out on the left while lines are truncated (window-hscroll).

@@ -60,6 +60,7 @@ const ExtClass window_class{"window", mark_window, finalize_window, print_window
 
 struct Windows {
     Value selected = Qnil;
+    Value normal = Qnil; // the one window that is not the minibuffer's
     Value minibuffer = Qnil;
 };
 
@@ -153,19 +154,116 @@ Value f_window_body_height(Args a)
     return Value::fixnum(w.minibuffer ? w.total_lines : w.total_lines - 1);
 }
 
-// The minibuffer window is listed only when asked for (MINIBUF t).
+// The minibuffer window is listed only when asked for (MINIBUF t), or
+// when it is the selected one.
 Value f_window_list(Args a)
 {
-    return arg(a, 1) == Qt ? list({windows().selected, windows().minibuffer}) : list({windows().selected});
+    const bool minibuffer = arg(a, 1) == Qt || windows().selected == windows().minibuffer;
+    return minibuffer ? list({windows().normal, windows().minibuffer}) : list({windows().normal});
 }
 
 Value f_get_buffer_window(Args a)
 {
     const Value buffer = nilp(arg(a, 0)) ? current_buffer() : get_buffer(a[0]);
-    return !nilp(buffer) && window_buffer(data(windows().selected)) == buffer ? windows().selected : Qnil;
+    return !nilp(buffer) && window_buffer(data(windows().normal)) == buffer ? windows().normal : Qnil;
+}
+
+// (select-window WINDOW &optional NORECORD): its buffer becomes current.
+Value f_select_window(Args a)
+{
+    if (!is_window(a[0]))
+        wrong_type(intern("window-live-p"), a[0]);
+    check_live_buffer(window_buffer(data(a[0])));
+    windows().selected = a[0];
+    set_current_buffer(window_buffer(data(a[0])));
+    return a[0];
+}
+
+// A window configuration of batch's frame: which window was selected, and
+// what the ordinary one showed.
+struct BatchConfiguration {
+    Value selected = Qnil, buffer = Qnil, current_buffer = Qnil;
+    CharPos start{1}, point{1};
+};
+
+void mark_configuration(ExtObject* o, void (*mark)(Value))
+{
+    auto* c = static_cast<BatchConfiguration*>(o->data);
+    mark(c->selected);
+    mark(c->buffer);
+    mark(c->current_buffer);
+}
+
+void finalize_configuration(ExtObject* o) { delete static_cast<BatchConfiguration*>(o->data); }
+void print_configuration(ExtObject*, std::string& out) { out += "#<window-configuration>"; }
+const ExtClass configuration_class{"window-configuration", mark_configuration, finalize_configuration,
+                                   print_configuration};
+
+bool is_configuration(Value v)
+{
+    return v.is(Type::Ext) && static_cast<ExtObject*>(v.as_object())->cls == &configuration_class;
+}
+
+BatchConfiguration& check_configuration(Value v)
+{
+    if (!is_configuration(v))
+        wrong_type(intern("window-configuration-p"), v);
+    return *static_cast<BatchConfiguration*>(static_cast<ExtObject*>(v.as_object())->data);
+}
+
+Value f_current_window_configuration(Args)
+{
+    auto* c = new BatchConfiguration;
+    const Value object = Value::object(alloc_ext(Type::Ext, &configuration_class, c));
+    BatchWindow& w = data(windows().normal);
+    c->selected = windows().selected;
+    c->buffer = window_buffer(w);
+    c->current_buffer = current_buffer();
+    Buffer& b = check_live_buffer(c->buffer);
+    c->start = check_marker(window_start_marker(w))->position().value_or(b.point_min());
+    c->point = b.point();
+    return object;
+}
+
+// The current buffer keeps its point when the window shows it, as window.c.
+Value f_set_window_configuration(Args a)
+{
+    BatchConfiguration& c = check_configuration(a[0]);
+    BatchWindow& w = data(windows().normal);
+    if (Buffer* b = live_buffer(c.buffer)) {
+        w.buffer = c.buffer;
+        const auto clamp = [&](CharPos p) { return CharPos(std::clamp(p.value, b->point_min().value, b->point_max().value)); };
+        check_marker(window_start_marker(w))->set(*b, clamp(c.start));
+        if (c.buffer != c.current_buffer)
+            b->goto_char(clamp(c.point));
+    }
+    windows().selected = c.selected;
+    if (live_buffer(c.current_buffer))
+        set_current_buffer(c.current_buffer);
+    return Qt;
+}
+
+Value f_window_configuration_p(Args a) { return boolean(is_configuration(a[0])); }
+
+Value f_compare_window_configurations(Args a)
+{
+    const BatchConfiguration& x = check_configuration(a[0]);
+    const BatchConfiguration& y = check_configuration(a[1]);
+    return boolean(x.selected == y.selected);
+}
+
+Value f_window_configuration_frame(Args a)
+{
+    check_configuration(a[0]);
+    return call0(intern("selected-frame"));
 }
 
 constexpr SubrDef batch_window_subr_table[] = {
+    {"current-window-configuration", 0, 1, f_current_window_configuration},
+    {"set-window-configuration", 1, 3, f_set_window_configuration},
+    {"window-configuration-p", 1, 1, f_window_configuration_p},
+    {"compare-window-configurations", 2, 2, f_compare_window_configurations},
+    {"window-configuration-frame", 1, 1, f_window_configuration_frame},
     {"selected-window", 0, 0, f_selected_window},
     {"frame-selected-window", 0, 1, f_selected_window},
     {"minibuffer-window", 0, 1, f_minibuffer_window},
@@ -187,6 +285,7 @@ constexpr SubrDef batch_window_subr_table[] = {
     {"window-total-width", 0, 2, f_window_width},
     {"window-list", 0, 3, f_window_list},
     {"get-buffer-window", 0, 2, f_get_buffer_window},
+    {"select-window", 1, 2, f_select_window},
 };
 
 } // namespace
@@ -197,7 +296,9 @@ void register_batch_window_builtins()
 {
     add_root(&windows().selected);
     add_root(&windows().minibuffer);
-    windows().selected = make_window(1, false, "*scratch*", window_lines);
+    add_root(&windows().normal);
+    windows().normal = make_window(1, false, "*scratch*", window_lines);
+    windows().selected = windows().normal;
     windows().minibuffer = make_window(2, true, " *Minibuf-0*", 1);
     register_subrs(batch_window_subr_table);
 }

@@ -55,6 +55,61 @@ constexpr SubrDef backtrace_subrs[] = {
 
 } // namespace
 
+namespace {
+std::string g_signal_text;
+Value g_signal_data = Qnil; // identity only: never dereferenced
+} // namespace
+
+void record_signal_backtrace(Value data)
+{
+    static const Value debug_on_error = intern("debug-on-error");
+    static bool recording = false; // printing an argument may signal
+    if (recording || nilp(symbol_value(debug_on_error)))
+        return;
+    recording = true;
+    struct Done { ~Done() { recording = false; } } done;
+    // Arguments are printed shallow, and a long string by its size: a
+    // frame may hold a buffer's worth of text.
+    auto print_arg = [](std::string& line, Value arg) {
+        if (stringp(arg) && xstring(arg)->bytes.size() > 200)
+            line += "#<string of " + std::to_string(xstring(arg)->bytes.size()) + " bytes>";
+        else
+            print_value_limited(line, arg, true, 3, 10);
+    };
+    try {
+        std::string text;
+        for (std::size_t i = g_backtrace.size(); i-- > 0;) {
+            const BacktraceFrame& frame = g_backtrace[i];
+            std::string line = "  ";
+            print_arg(line, frame.function);
+            line += "(";
+            for (std::size_t j = 0; j < frame.nargs && line.size() < 300; ++j) {
+                if (j)
+                    line += " ";
+                print_arg(line, frame.args[j]);
+            }
+            if (line.size() > 300) {
+                std::size_t cut = 300;
+                while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80)
+                    --cut; // not inside a character
+                line.resize(cut);
+                line += "...";
+            }
+            text += line + ")\n";
+        }
+        g_signal_text = std::move(text);
+        g_signal_data = data;
+    } catch (...) { // the signal being made is the one to report
+        g_signal_data = Qnil;
+    }
+}
+
+const std::string& signal_backtrace(Value data)
+{
+    static const std::string none;
+    return data == g_signal_data ? g_signal_text : none;
+}
+
 void register_backtrace_builtins() { register_subrs(backtrace_subrs); }
 
 } // namespace gapmacs::lisp

@@ -6,6 +6,7 @@
 // Emacs's library counts on (CC Mode's change hooks look 3 frames out).
 #pragma once
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "lisp-lite/lang/lisp.hpp"
@@ -35,5 +36,13 @@ public:
     BacktraceScope(const BacktraceScope&) = delete;
     BacktraceScope& operator=(const BacktraceScope&) = delete;
 };
+
+// With `debug-on-error' set, each signal keeps the calls in progress as
+// text (Emacs's "FUNCTION(ARGS...)" lines, innermost first), so batch can
+// show where an uncaught error came from as Emacs's debugger does. The
+// text is made at the signal, before unwinding drops the frames.
+void record_signal_backtrace(Value data);
+// The text recorded for the signal whose data is DATA, or "" when none.
+const std::string& signal_backtrace(Value data);
 
 } // namespace gapmacs::lisp

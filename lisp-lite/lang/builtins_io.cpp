@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -286,11 +287,12 @@ bool ends_with(const std::string& s, std::string_view suffix)
 // Emacs's openp over PATH with SUFFIXES (internal-encoded strings): the
 // first existing regular file, or "". Relative names like "./x" are also
 // tried relative to default-directory, as before.
-std::string locate_in(const std::string& file, Value path, const std::vector<std::string>& suffixes)
+std::string locate_in(const std::string& file, Value path, const std::vector<std::string>& suffixes,
+                      const std::function<bool(const std::string&)>& accept = regular_file)
 {
     auto try_name = [&](const std::string& base) -> std::string {
         for (const std::string& suffix : suffixes)
-            if (regular_file(base + suffix))
+            if (accept(base + suffix))
                 return base + suffix;
         return "";
     };
@@ -417,8 +419,25 @@ Value f_require(Args a)
     return a[0];
 }
 
-// (locate-file FILENAME PATH &optional SUFFIXES PREDICATE)
-Value f_locate_file(Args a)
+// What a name found by `locate-file' must be, as lread.c's openp: PREDICATE
+// nil or t a file that is not a directory, a number the access(2) mode it
+// must allow (not a directory either), else a function to call.
+std::function<bool(const std::string&)> locate_predicate(Value predicate)
+{
+    if (nilp(predicate) || predicate == Qt)
+        return regular_file;
+    if (fixnump(predicate)) {
+        int mode = static_cast<int>(predicate.as_fixnum());
+        return [mode](const std::string& name) {
+            struct stat st;
+            return ::access(name.c_str(), mode) == 0 && ::stat(name.c_str(), &st) == 0 && !S_ISDIR(st.st_mode);
+        };
+    }
+    return [predicate](const std::string& name) { return !nilp(call1(predicate, make_string(name))); };
+}
+
+// (locate-file-internal FILENAME PATH &optional SUFFIXES PREDICATE), lread.c's.
+Value f_locate_file_internal(Args a)
 {
     std::string file(check_string(a[0])->bytes);
     std::vector<std::string> suffixes;
@@ -426,8 +445,27 @@ Value f_locate_file(Args a)
         suffixes.emplace_back(check_string(xcar(s))->bytes);
     if (suffixes.empty())
         suffixes.emplace_back("");
-    std::string found = locate_in(file, a[1], suffixes);
+    std::string found = locate_in(file, a[1], suffixes, locate_predicate(a[3]));
     return found.empty() ? Qnil : make_string(found);
+}
+
+// (locate-file FILENAME PATH &optional SUFFIXES PREDICATE), files.el's: a
+// symbol that is no function, or a list of them, names access modes.
+Value f_locate_file(Args a)
+{
+    Value predicate = a[3];
+    if (symbolp(predicate) && !nilp(predicate) && !functionp(predicate))
+        predicate = make_cons(predicate, Qnil);
+    if (consp(predicate) && !functionp(predicate)) { // files.el's (readable writable executable)
+        std::int64_t mode = 0;
+        for (Value p : tails(predicate)) {
+            std::string_view name = symbol_name(xcar(p));
+            mode |= name == "executable" ? X_OK : name == "writable" ? W_OK : name == "readable" ? R_OK : 0;
+        }
+        predicate = Value::fixnum(mode);
+    }
+    Value args[4] = {a[0], a[1], a[2], predicate};
+    return f_locate_file_internal(Args{args, 4});
 }
 
 // (locate-library LIBRARY &optional NOSUFFIX PATH INTERACTIVE-CALL)
@@ -482,6 +520,7 @@ const SubrDef io_subrs[] = {
     {"featurep", 1, 2, f_featurep},
     {"require", 1, 3, f_require},
     {"locate-file", 2, 4, f_locate_file},
+    {"locate-file-internal", 2, 4, f_locate_file_internal},
     {"locate-library", 1, 4, f_locate_library},
     {"autoload", 2, 5, f_autoload},
     {"autoloadp", 1, 1, f_autoloadp},

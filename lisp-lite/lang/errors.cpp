@@ -3,13 +3,17 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "lisp-lite/lang/backtrace.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/lisp.hpp"
 
 namespace gapmacs::lisp {
 
-LispSignal::LispSignal(Value symbol, Value data) : m_vals{symbol, data}, m_root(m_vals, 2) {}
+LispSignal::LispSignal(Value symbol, Value data) : m_vals{symbol, data}, m_root(m_vals, 2)
+{
+    record_signal_backtrace(data);
+}
 LispSignal::LispSignal(const LispSignal& o) : std::exception(o), m_vals{o.m_vals[0], o.m_vals[1]}, m_root(m_vals, 2) {}
 LispThrow::LispThrow(Value tag, Value value) : m_vals{tag, value}, m_root(m_vals, 2) {}
 LispThrow::LispThrow(const LispThrow& o) : std::exception(o), m_vals{o.m_vals[0], o.m_vals[1]}, m_root(m_vals, 2) {}

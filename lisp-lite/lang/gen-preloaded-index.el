@@ -18,16 +18,17 @@
   '("keymap" "callint" "modes" "simple" "minibuffer" "files" "isearch" "replace"
     "bindings" "iso-transl" "shell-command" "compile" "grep" "find-dired" "process-menu"
     "help" "fill" "dabbrev" "rect" "register" "window" "paragraphs" "indent"
-    "newcomment" "repeat" "sexp" "occur" "comint" "shell" "subr-extra" "c-variables" "case-tables" "face-core" "file-local" "loaddefs-variables"
+    "newcomment" "repeat" "sexp" "lisp-mode" "occur" "comint" "shell" "subr-extra" "c-variables" "case-tables" "face-core" "file-local" "loaddefs-variables"
     "categories" "unicode-tables")
   "gapmacs's own lisp/ files the editor loads at start-up (loadup.el), in its order,
 subr-extra.el (what Emacs's subr.el has that gapmacs writes in Lisp) and
 c-variables.el (the variables Emacs defines in C, gen-c-variables.el) and
 case-tables.el (casetab.c's case tables) and face-core.el (xfaces.c's faces),
-and unicode-tables.el (chartab.c's Unicode tables, made on first use).")
+and unicode-tables.el (chartab.c's Unicode tables, made on first use),
+and lisp-mode.el, which Emacs preloads (packages read its regexps at load).")
 
 (defconst gen-preloaded-emacs
-  '("widget" "button" "easymenu" "abbrev" "case-table" "font-core"
+  '("custom" "widget" "button" "easymenu" "abbrev" "case-table" "font-core"
     "image" "disp-table" "uniquify" "tabulated-list" "format" "map-ynp" "obarray"
     "env" "float-sup" "version" "mule-util" "cl-preloaded" "cl-generic" "frame" "faces" "term/tty-colors"
     "cus-face" "emacs-lisp/syntax" "font-lock" "jit-lock" "paren" "electric" "rfn-eshadow"

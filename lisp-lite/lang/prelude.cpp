@@ -45,7 +45,7 @@ constexpr const char* prelude_source = R"ELISP(
    ;; (gv-setter SETTER) and (gv-setter (lambda (VAL) BODY)) in that form.
    (list 'gv-setter
          #'(lambda (f args setter)
-             (list 'put (list 'quote f) ''gv-expander
+             (list 'put (list 'quote f) ''gv--setter
                    (if (symbolp setter)
                        (list 'function
                              (list 'lambda '(v &rest args)
@@ -234,7 +234,9 @@ constexpr const char* prelude_source = R"ELISP(
           (list (if (eq (aref name 1) ?a) 'setcar 'setcdr)
                 (list (intern (concat "c" (substring name 2))) (car args))
                 value)))
-       ((get head 'gv-expander) (apply (get head 'gv-expander) value args))
+       ((get head 'gv--setter) (apply (get head 'gv--setter) value args))
+       ((get head 'gv-expander)
+        (apply (get head 'gv-expander) (lambda (_getter setter) (funcall setter value)) args))
        ((and (symbolp head) (autoloadp (symbol-function head)))
         (autoload-do-load (symbol-function head) head)
         (internal--setf-expand place value))
@@ -268,13 +270,18 @@ constexpr const char* prelude_source = R"ELISP(
              ,(internal--setf-expand alist `(cons (setq ,p (cons ,k ,v)) ,alist))))
        ,v)))
 
-;; gv.el's definers: an expander (lambda (VALUE ARGS...) FORM) in the
-;; `gv-expander' property.
+;; gv.el's definers. gapmacs's setters, (lambda (VALUE ARGS...) FORM), are
+;; in the `gv--setter' property; `gv-expander' holds what Emacs keeps
+;; there, (lambda (DO ARGS...) FORM) calling DO with a getter form and a
+;; setter function, which packages define and copy from symbol to symbol.
 (defmacro gv-define-setter (name arglist &rest body)
-  `(progn (put ',name 'gv-expander (lambda ,arglist ,@body)) ',name))
+  `(progn (put ',name 'gv--setter (lambda ,arglist ,@body)) ',name))
+(defmacro gv-define-expander (name handler)
+  (declare (indent 1))
+  `(progn (put ',name 'gv-expander ,handler) ',name))
 (defmacro gv-define-simple-setter (name setter &optional fix-return)
   `(progn
-     (put ',name 'gv-expander
+     (put ',name 'gv--setter
           (lambda (value &rest args)
             (if ,fix-return
                 (let ((v (make-symbol "v")))
@@ -329,8 +336,14 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
     (internal--place-branches place (lambda (p) (internal--setf-rmw p fn))))
    (t
     (let ((head (car place)))
-      (if (and (symbolp head) (not (get head 'gv-expander)) (macrop head))
-          (internal--setf-rmw (macroexpand-1 place) fn)
+      (cond
+       ((and (symbolp head) (get head 'gv-expander) (not (get head 'gv--setter)))
+        (apply (get head 'gv-expander)
+               (lambda (getter setter) (funcall fn (internal--gv-place getter setter)))
+               (cdr place)))
+       ((and (symbolp head) (not (get head 'gv--setter)) (macrop head))
+        (internal--setf-rmw (macroexpand-1 place) fn))
+       (t
         (let ((i 0) (binds nil) (args nil))
           (dolist (a (cdr place))
             (if (or (atom a) (memq (car a) '(quote function)) (internal--place-arg-p head i))
@@ -339,7 +352,20 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
                 (setq binds (cons (list tmp a) binds) args (cons tmp args))))
             (setq i (1+ i)))
           (let ((form (funcall fn (cons head (nreverse args)))))
-            (if binds (list 'let* (nreverse binds) form) form))))))))
+            (if binds (list 'let* (nreverse binds) form) form)))))))))
+
+;; A place made of an Emacs expander's GETTER form and SETTER function: a
+;; call of a fresh macro that expands to GETTER and whose setter is SETTER.
+(defun internal--gv-place (getter setter)
+  (let ((place (make-symbol "gv-place")))
+    (fset place (cons 'macro (lambda () getter)))
+    (put place 'gv--setter (lambda (value) (funcall setter value)))
+    (list place)))
+
+;; gv.el's entry point: DO gets PLACE's getter form and setter function.
+(defun gv-get (place do)
+  (internal--setf-rmw place
+                      (lambda (p) (funcall do p (lambda (value) (internal--setf-expand p value))))))
 
 ;; gv.el's references to places: (GETTER . SETTER) closures.
 (defmacro gv-ref (place)
@@ -348,7 +374,7 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
                         (list 'cons (list 'lambda nil p)
                               (list 'lambda '(gv--val) (internal--setf-expand p 'gv--val))))))
 (defun gv-deref (ref) (funcall (car ref)))
-(put 'gv-deref 'gv-expander (lambda (value ref) (list 'funcall (list 'cdr ref) value)))
+(put 'gv-deref 'gv--setter (lambda (value ref) (list 'funcall (list 'cdr ref) value)))
 
 (defmacro push (newelt place)
   (if (symbolp place)
@@ -755,6 +781,11 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
           (setcdr elt (append (cdr elt) (list func))))))
     nil))
 
+;; Packages require Emacs's bytecomp.el for its variables and macros
+;; (use-package); its `byte-compile' would run Emacs's compiler, which
+;; gapmacs does not: the interpreter's stays (subr-extra.el).
+(eval-after-load 'bytecomp (lambda () (defalias 'byte-compile 'internal--byte-compile-interpreted)))
+
 (defun do-after-load-evaluation (abs-file)
   (dolist (elt after-load-alist)
     (when (and (stringp (car elt)) (string-match-p (load-history-regexp (car elt)) abs-file))
@@ -763,8 +794,14 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
 
 ;; As Emacs 28's custom.el: the :initialize function sets the value (by
 ;; default custom-initialize-reset, which goes through :set).
+(defvar custom-current-group-alist nil
+  "Alist of (FILE . GROUP): the last group defined in each file.")
 (defun custom-declare-variable (symbol default doc &rest args)
   (put symbol 'standard-value (list default))
+  ;; Without :group, the group last defined in this file (as Emacs).
+  (let ((group (and (not (plist-member args :group))
+                     (cdr (assoc load-file-name custom-current-group-alist)))))
+    (if group (custom-add-to-group group symbol 'custom-variable)))
   (let ((initialize #'custom-initialize-reset) (local nil))
     (while args
       (let ((k (car args)) (v (car (cdr args))))
@@ -777,7 +814,9 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
                (if (eq v 'permanent) (put symbol 'permanent-local t)))
               ((eq k :safe) (put symbol 'safe-local-variable v))
               ((eq k :risky) (put symbol 'risky-local-variable v))
-              ((eq k :options) (put symbol 'custom-options (copy-sequence v)))))
+              ((eq k :options) (put symbol 'custom-options (copy-sequence v)))
+              ((memq k '(:version :package-version :link :load :tag :set-after))
+               (custom-handle-keyword symbol k v 'custom-variable))))
       (setq args (cdr (cdr args))))
     (internal--define-uninitialized-variable symbol doc)
     (funcall initialize symbol default)
@@ -808,16 +847,26 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
                      symbol (eval (car (get symbol 'saved-value)) t)))
            (t (set-default-toplevel-value symbol (eval exp t)))))))
 ;; Emacs delays these to its next start; loaded after start-up there is
-;; no later, so they are set now (as Emacs 28 does then).
+;; no later, so they are set now (as Emacs 28 does then). Start-up is over
+;; whenever Lisp runs: t says so to Emacs's custom.el (startup.el's value).
 (defalias 'custom-initialize-delay #'custom-initialize-reset)
+(defvar custom-delayed-init-variables t)
 
 (defun custom-declare-group (symbol members doc &rest args)
   (dolist (m members) (custom-add-to-group symbol (car m) (nth 1 m)))
   (if doc (put symbol 'group-documentation doc))
   (while args
     (cond ((eq (car args) :prefix) (put symbol 'custom-prefix (car (cdr args))))
-          ((eq (car args) :group) (custom-add-to-group (car (cdr args)) symbol 'custom-group)))
+          ((eq (car args) :group) (custom-add-to-group (car (cdr args)) symbol 'custom-group))
+          ((fboundp 'custom-handle-keyword)
+           (custom-handle-keyword symbol (car args) (car (cdr args)) 'custom-group)))
     (setq args (cdr (cdr args))))
+  ;; As Emacs: packages find their file's group here (company's
+  ;; `(setcdr (assoc load-file-name custom-current-group-alist) ...)').
+  (let ((elt (assoc load-file-name custom-current-group-alist)))
+    (if elt (setcdr elt symbol)
+      (setq custom-current-group-alist
+            (cons (cons load-file-name symbol) custom-current-group-alist))))
   symbol)
 
 (defvar custom--declared-faces nil)

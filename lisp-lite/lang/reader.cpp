@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <unordered_map>
 #include <unordered_set>
@@ -494,7 +495,9 @@ private:
         bool escaped;
         std::string tok = read_token(escaped);
         if (!escaped) {
-            if (tok == ".")
+            // As lread.c: a dot is the pair's dot only when what follows
+            // could not go on a symbol; `(control .)' holds the symbol `.'.
+            if (tok == "." && (peek() <= ' ' || std::strchr("\"';([#?`,", peek())))
                 return m_dot;
             Value num;
             if (parse_number_token(tok, 10, num))

@@ -38,3 +38,16 @@ settle
 screen | grep -q '^x$' || fail "save-selected-window: BODY did not run in the other window"
 [[ $(screen | sed -n '/^x$/,$p' | grep -c '^q$') == 0 && $(screen | grep -c '^q$') == 1 ]] ||
     fail "save-selected-window: the key after it went elsewhere than the window selected before"
+# save-window-excursion (window configurations): the windows deleted in
+# BODY come back as themselves, with their buffers and sizes.
+keys C-x 1 C-x 2 C-x ^
+settle
+keys M-: "(setq e2e-w (next-window) e2e-before (window-list))" Enter
+settle
+before=$(screen | grep -n -- '-  ' | cut -d: -f1 | tr '\n' ' ')
+keys M-: "(save-window-excursion (delete-other-windows) (switch-to-buffer \"*Messages*\") (split-window-right))" Enter
+settle
+[[ $(screen | grep -n -- '-  ' | cut -d: -f1 | tr '\n' ' ') == "$before" ]] || fail "save-window-excursion did not restore the windows' places"
+screen | grep -q -- '\*Messages\*' && fail "save-window-excursion left *Messages* shown"
+keys M-: "(princ (list (window-live-p e2e-w) (equal (window-list) e2e-before)))" Enter
+wait_for "(t t)"

@@ -373,3 +373,29 @@
   (should (equal (rx (literal "a.b")) "a\\.b"))
   (should (string-match-p (rx bol (+ digit) "." (+ digit) eol) "12.5"))
   (should-not (string-match-p (rx bol (+ digit) eol) "12a")))
+
+;; What Debian's ELPA packages asked of cl-lib (flycheck, transient, hydra).
+(cl-defstruct (cl-lib-tests--err (:constructor cl-lib-tests--err-new
+                                               (pos &aux ((line . column) (cons (* pos 10) (1+ pos))))))
+  pos line column)
+
+(ert-deftest cl-lib-tests-aux-destructuring ()
+  (let ((e (cl-lib-tests--err-new 4)))
+    (should (equal (list (cl-lib-tests--err-pos e) (cl-lib-tests--err-line e) (cl-lib-tests--err-column e))
+                   '(4 40 5))))
+  (should (equal (funcall (cl-function (lambda (pos &aux ((a . b) (cons pos (1+ pos)))) (list pos a b))) 4)
+                 '(4 4 5))))
+
+(ert-deftest cl-lib-tests-symbol-macrolet-variables-only ()
+  ;; A symbol macro replaces the symbol as a variable, not as a function.
+  (let ((spec (list 1 2 3)) (out nil))
+    (cl-symbol-macrolet ((car (car spec)) (pop (pop spec)))
+      (push car out) (push pop out) (push car out)
+      (push (mapcar (lambda (x) (+ x car)) '(10 20)) out)
+      (setq car 99) (push spec out))
+    (should (equal out '((99 3) (12 22) 2 1 1)))))
+
+(ert-deftest cl-lib-tests-cxr-aliases ()
+  (should (equal (list (cl-caddr '(1 2 3 4)) (cl-cadddr '(1 2 3 4)) (cdddr '(1 2 3 4)) (caadr '(1 (2 3)))
+                       (cl-cddddr '(1 2 3 4 5)) (cdadar '((1 (2 3)))))
+                 '(3 4 (4) 2 (5) (3)))))

@@ -102,6 +102,26 @@
         (next-error '(4))
         (should (equal (compile-tests--locus) '("a.c" 2 2)))))))
 
+(ert-deftest compile-package-message-formats ()
+  ;; A format a package adds (rust-mode, haskell-mode, php-mode do) to
+  ;; `compilation-error-regexp-alist-alist' and names in
+  ;; `compilation-error-regexp-alist': FILE, LINE, COLUMN and TYPE groups.
+  ;; Emacs in batch leaves the visited buffer in a window, not current.
+  (skip-unless (boundp 'gapmacs-version))
+  (compile-tests--in-tree '(("m.rs" . "line 1\nline 2\nline 3\n") ("n.rs" . "1\n2\n"))
+    (let ((compilation-error-regexp-alist-alist
+           (cons '(compile-tests-fmt "^ *--> \\([^:\n]+\\):\\([0-9]+\\):\\([0-9]+\\)\\( (warn)\\)?" 1 2 3 (4))
+                 compilation-error-regexp-alist-alist))
+          (compilation-error-regexp-alist (cons 'compile-tests-fmt compilation-error-regexp-alist)))
+      (let ((b (compile "printf 'error: bad\\n  --> m.rs:3:5\\nwarning: w\\n  --> n.rs:2:1 (warn)\\n'")))
+        (compile-tests--wait b)
+        (with-temp-buffer
+          (next-error)
+          (should (equal (compile-tests--locus) '("m.rs" 3 4)))
+          (next-error)
+          (should (equal (compile-tests--locus) '("n.rs" 2 0)))
+          (should-error (next-error) :type 'user-error))))))
+
 (ert-deftest compile-goto-error-on-line ()
   ;; Emacs in batch leaves the visited buffer in a window, not current.
   (skip-unless (boundp 'gapmacs-version))

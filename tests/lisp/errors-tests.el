@@ -72,3 +72,20 @@
     (should (memq sym (get sym 'error-conditions)))
     (should (stringp (get sym 'error-message))))
   (should (equal (get 'overflow-error 'error-conditions) '(overflow-error range-error arith-error error))))
+
+(ert-deftest errors-batch-backtrace-on-error ()
+  ;; With debug-on-error, an error that reaches batch's top level shows the
+  ;; calls it came through, innermost first, as Emacs's debugger prints them.
+  (with-temp-buffer
+    (let ((status (call-process (car command-line-args) nil t nil "--batch" "-Q"
+                                "--eval" "(setq debug-on-error t)"
+                                "--eval" "(progn (defun errors-tests--f (x) (car x)) (errors-tests--f 5))")))
+      (should (equal status 255))
+      (goto-char (point-min))
+      (should (looking-at "Debugger entered--Lisp error: (wrong-type-argument listp 5)\n  car(5)\n  errors-tests--f(5)\n"))))
+  ;; Without it, the message alone (Emacs 28 prints the backtrace there
+  ;; too: `backtrace-on-error-noninteractive').
+  (when (boundp 'gapmacs-version)
+   (with-temp-buffer
+    (call-process (car command-line-args) nil t nil "--batch" "-Q" "--eval" "(car 5)")
+    (should (equal (buffer-string) "Wrong type argument: listp, 5\n")))))

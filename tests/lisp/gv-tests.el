@@ -96,4 +96,31 @@
   (should (equal (let ((i 0) (cs (vector (list 1) (list 2)))) (cl-incf (gv-tests--get (aref cs (prog1 i (setq i (1+ i)))))) (list i cs))
                  '(1 [(2) (2)]))))
 
+;; gv.el's expanders (DO GETTER SETTER), as compat and other packages
+;; define them and copy them from symbol to symbol.
+(defvar gv-tests--store nil)
+(defun gv-tests--kv (k) (cdr (assq k gv-tests--store)))
+(gv-define-expander gv-tests--kv
+  (lambda (do k)
+    (macroexp-let2 nil key k
+      (funcall do `(gv-tests--kv ,key)
+               (lambda (v) `(setf (alist-get ,key gv-tests--store) ,v))))))
+
+(put 'gv-tests--kv2 'gv-expander (get 'gv-tests--kv 'gv-expander))
+(defalias 'gv-tests--kv2 #'gv-tests--kv)
+
+(ert-deftest gv-tests-define-expander ()
+  (setq gv-tests--store nil)
+  (should (equal (progn (setf (gv-tests--kv 'a) 1) (gv-tests--kv 'a)) 1))
+  (should (equal (progn (cl-incf (gv-tests--kv 'a) 10) (gv-tests--kv 'a)) 11))
+  (should (equal (progn (push 'x (gv-tests--kv 'b)) (push 'y (gv-tests--kv 'b)) (gv-tests--kv 'b)) '(y x)))
+  ;; The key form runs once for a read-modify-write.
+  (let ((n 0))
+    (cl-incf (gv-tests--kv (progn (setq n (1+ n)) 'a)))
+    (should (equal (list n (gv-tests--kv 'a)) '(1 12))))
+  (should (equal gv-tests--store '((b y x) (a . 12))))
+  ;; An expander copied to another symbol works there.
+  (setf (gv-tests--kv2 'c) 3)
+  (should (equal (gv-tests--kv 'c) 3)))
+
 ;;; gv-tests.el ends here

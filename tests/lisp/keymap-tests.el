@@ -255,3 +255,15 @@
       (should (equal (lookup-key child "b") nil))
       (map-keymap (lambda (k v) (when (eq k ?b) (push v seen))) child)
       (should (equal seen '(nil))))))
+
+(ert-deftest keymap-canonicalize-resolves-parents ()
+  ;; embark's use: one map with what MAP and its parents bind.
+  (let* ((p (make-sparse-keymap)) (c (make-sparse-keymap)))
+    (define-key p "a" 'keymap-tests--pa) (define-key p "b" 'keymap-tests--pb)
+    (define-key p "\C-xf" 'keymap-tests--pxf)
+    (define-key c "a" 'keymap-tests--ca) (define-key c "\C-xg" 'keymap-tests--cxg)
+    (set-keymap-parent c p)
+    (let ((k (keymap-canonicalize c)))
+      (should (equal (list (lookup-key k "a") (lookup-key k "b") (lookup-key k "\C-xf")
+                           (lookup-key k "\C-xg") (keymap-parent k))
+                     '(keymap-tests--ca keymap-tests--pb keymap-tests--pxf keymap-tests--cxg nil))))))

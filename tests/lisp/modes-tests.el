@@ -130,3 +130,23 @@
           (prog1 (should (eq major-mode 'emacs-lisp-mode))
             (kill-buffer)))
       (delete-file file))))
+
+(ert-deftest modes-magic-alists ()
+  ;; magic-mode-alist before the file name, magic-fallback-mode-alist
+  ;; after it: a regexp at the buffer's start or a function.
+  (let ((magic-mode-alist '(("%!MODES-TEST" . text-mode)))
+        (magic-fallback-mode-alist (list (cons (lambda () (looking-at "MODES-FALLBACK")) 'emacs-lisp-mode)))
+        (file (make-temp-file "modes" nil ".el")))
+    (unwind-protect
+        (with-current-buffer (find-file-noselect file)
+          (insert "%!MODES-TEST\n")
+          (set-auto-mode)
+          (should (eq major-mode 'text-mode))
+          (erase-buffer)
+          (insert "MODES-FALLBACK\n")
+          (setq buffer-file-name (concat file ".unknown-extension"))
+          (set-auto-mode)
+          (should (eq major-mode 'emacs-lisp-mode))
+          (set-buffer-modified-p nil)
+          (kill-buffer))
+      (delete-file file))))

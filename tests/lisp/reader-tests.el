@@ -125,3 +125,13 @@
   (should (equal (read "(? ?, (* space))") '(32 44 (* space))))
   (should (equal (read "(?a)") '(97)))
   (should (equal (car (condition-case e (read "(?ab)") (error e))) 'invalid-read-syntax)))
+
+(ert-deftest reader-dot-before-close ()
+  ;; A dot is the pair's dot only when what follows could not go on a
+  ;; symbol: `(control .)' (php-mode's key) holds the symbol `.'.
+  (should (equal (read "(control .)") (list 'control (intern "."))))
+  (should (equal (read "[a .]") (vector 'a (intern "."))))
+  (should (equal (read "(a . b)") '(a . b)))
+  (should (equal (read "(a .b)") (list 'a (intern ".b"))))
+  (should (equal (read "(.5 . 2)") '(0.5 . 2)))
+  (should (equal (condition-case e (read "(a . )") (error e)) '(invalid-read-syntax ")"))))

@@ -125,3 +125,40 @@
                  '("aaa://" "wais://")))
   (should (equal thing-at-point-url-path-regexp "[^]\t\n \"'<>[^`{}]*[^]\t\n \"'<>[^`{}.,;]+"))
   (should (string-match-p thing-at-point-short-url-regexp "see www.gnu.org/software/emacs.")))
+
+(ert-deftest subr-extra-package-needs ()
+  ;; What Debian's ELPA packages called first (markdown-mode, csv-mode,
+  ;; js2-mode, yaml-mode, hydra, evil, with-editor).
+  (with-temp-buffer
+    (insert "ab\n  cd\nef")
+    (goto-char 5)
+    (should (equal (list (point-at-bol) (point-at-eol)) '(4 8)))
+    (goto-char 2)
+    (forward-to-indentation 1)
+    (should (equal (point) 6))
+    (backward-to-indentation 1)
+    (should (equal (point) 1))
+    (should (equal buffer-invisibility-spec t))
+    (add-to-invisibility-spec '(outline . t))
+    (add-to-invisibility-spec 'hide)
+    (should (equal buffer-invisibility-spec '(hide (outline . t) t)))
+    (remove-from-invisibility-spec '(outline . t))
+    (should (equal buffer-invisibility-spec '(hide t)))
+    (should (local-variable-p 'buffer-invisibility-spec)))
+  (should (equal (default-value 'buffer-invisibility-spec) t))
+  ;; Emacs's per-buffer variables are local once set.
+  (should (local-variable-if-set-p 'abbrev-mode))
+  (should (equal (apropos-internal "\\`subr-extra-tests--ap-" #'boundp) '(subr-extra-tests--ap-a subr-extra-tests--ap-b)))
+  (should (equal (apropos-internal "\\`subr-extra-tests--ap-") '(subr-extra-tests--ap-a subr-extra-tests--ap-b subr-extra-tests--ap-c)))
+  (should (equal (locate-file-internal "sh" exec-path nil #'file-executable-p) (locate-file "sh" exec-path nil 'executable)))
+  (should (string-suffix-p "/sh" (locate-file "sh" exec-path nil 'executable)))
+  (should-not (locate-file "bin" '("/usr") nil))          ; a directory is not a file
+  (should-not (locate-file "bin" '("/usr") nil t))        ; files.el: t is a mode list
+  (should-not (locate-file-internal "bin" '("/usr") nil t))
+  (should (equal (locate-file-internal "sh" '("/bin" "/usr/bin") nil t) (locate-file "sh" '("/bin" "/usr/bin"))))
+  (should (equal (locate-file "passwd" '("/etc") nil 'readable) "/etc/passwd"))
+  (should (equal (locate-file "passwd" '("/etc") nil 'executable) nil)))
+
+(defvar subr-extra-tests--ap-a 1)
+(defvar subr-extra-tests--ap-b 2)
+(defun subr-extra-tests--ap-c ())
