@@ -104,7 +104,7 @@ std::optional<char32_t> Buffer::char_before(CharPos pos) const
     return char_after(pos - CharCount(1));
 }
 
-void Buffer::note_change()
+void Buffer::note_change(bool text)
 {
     check_writable();
     assert(!m_writing && "no change may come while a Writer is open");
@@ -112,6 +112,8 @@ void Buffer::note_change()
         m_undo.record_unmodified(m_saved_generation);
     m_modified = true;
     ++m_tick;
+    if (text)
+        m_chars_tick = m_tick;
 }
 
 void Buffer::set_modified(bool modified) { m_modified = modified; }
@@ -296,7 +298,7 @@ void Buffer::properties_changed(CharPos from, CharPos to)
 {
     if (to < from)
         std::swap(from, to);
-    note_change();
+    note_change(false);
     note_changed_span(char_to_byte(from), char_to_byte(to));
 }
 

@@ -144,6 +144,9 @@ public:
     void set_saved();
     // Counts every change; lets callers notice that the buffer changed.
     std::uint64_t modification_tick() const { return m_tick; }
+    // The tick of the last change of the text itself (not of properties):
+    // Emacs's buffer-chars-modified-tick.
+    std::uint64_t chars_modification_tick() const { return m_chars_tick; }
 
     // The log redisplay and fontification read (Emacs's BEG_UNCHANGED and
     // END_UNCHANGED, by tick): every change of the text, of its properties
@@ -246,7 +249,7 @@ private:
     void check_accessible(CharPos pos) const;
     void check_writable() const;
     TextPos clamp(CharPos pos) const;
-    void note_change();
+    void note_change(bool text = true); // false: properties only
     // Inserts the n bytes written in the gap at `at` (Writer::commit).
     CharPos commit_insertion(TextPos at, ByteCount n, bool before_markers);
     // Finishes an insertion of text already in the gap buffer at `at`.
@@ -281,6 +284,7 @@ private:
     std::uint64_t m_saved_generation = 0;
     bool m_writing = false; // a Writer is open
     std::uint64_t m_tick = 0;
+    std::uint64_t m_chars_tick = 0;
     ChangeLog m_changes;
     bool m_modified = false;
     bool m_read_only = false;

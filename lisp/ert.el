@@ -168,5 +168,21 @@ summary, and exit 0 if every result was as expected, 1 otherwise."
     (message "")
     (kill-emacs (if unexpected 1 0))))
 
+(defun ert-equal-including-properties (a b)
+  "Non-nil if A and B are `equal' and, being strings, carry the same text
+properties, whose values are compared with `equal' (not `eq')."
+  (and (equal a b)
+       (or (not (stringp a))
+           (let ((i 0) (same t))
+             (while (and same (< i (length a)))
+               (let ((pa (text-properties-at i a)) (pb (text-properties-at i b)))
+                 (setq same (= (length pa) (length pb)))
+                 (while (and same pa)
+                   (setq same (and (plist-member pb (car pa))
+                                   (equal (plist-get pb (car pa)) (cadr pa)))
+                         pa (cddr pa))))
+               (setq i (1+ i)))
+             same))))
+
 (provide 'ert)
 ;;; ert.el ends here

@@ -145,6 +145,17 @@ paren (forward with a negative ARG)."
   (cond ((nth 3 ppss) 'string)
         ((nth 4 ppss) 'comment)))
 
+(defun check-parens ()
+  "Signal a `user-error' at the first unbalanced bracket or quote of the
+buffer (point left there, the mark where it was); else nil."
+  (interactive)
+  (condition-case data
+      (progn (scan-sexps (point-min) (point-max)) nil)
+    (scan-error
+     (push-mark)
+     (goto-char (nth 2 data))
+     (user-error "Unmatched bracket or quote"))))
+
 (provide 'lisp)
 
 ;;; lisp.el ends here

@@ -591,6 +591,8 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
   (goto-char (point-min))
   (forward-line (1- line)))
 
+(defalias 'backward-delete-char #'delete-backward-char)
+
 (defun forward-to-indentation (&optional arg)
   "Move forward ARG lines (default 1) and to the first non-blank there."
   (interactive "^p")

@@ -1068,6 +1068,16 @@ when BODY exits nonlocally).  The value is BODY's last form's."
        (unwind-protect (progn ,@body)
          (set-window-configuration ,config)))))
 
+(defalias 'time-to-seconds #'float-time) ; time-date.el's old name
+
+;; Batch's: no command runs, so no key read one (the editor defines its own).
+(unless (fboundp 'this-command-keys)
+  (defun this-command-keys () "The keys of this command: none in batch." ""))
+(unless (fboundp 'this-command-keys-vector)
+  (defun this-command-keys-vector () "The keys of this command: none in batch." []))
+(unless (fboundp 'this-single-command-keys)
+  (defun this-single-command-keys () "The keys of this command: none in batch." []))
+
 ;; gapmacs compiles nothing: no function is native code.
 (defun subr-native-elisp-p (_object) "Nil: gapmacs has no native code." nil)
 (defun native-comp-available-p () "Nil: gapmacs has no native compiler." nil)

@@ -126,6 +126,9 @@ Value f_window_end(Args a)
 
 Value f_window_hscroll(Args a) { return Value::fixnum(check_window(a[0]).hscroll); }
 
+// A text terminal's windows have no fringes.
+Value f_window_fringes(Args a) { return (void)check_window(arg(a, 0)), list({Value::fixnum(0), Value::fixnum(0), Qnil, Qnil}); }
+
 Value f_set_window_hscroll(Args a)
 {
     check_window(a[0]).hscroll = static_cast<int>(std::clamp<std::int64_t>(check_fixnum(a[1]), 0, 1 << 20));
@@ -669,6 +672,7 @@ const SubrDef ui_subrs[] = {
     {"window-point", 0, 1, guarded<f_window_point>},
     {"set-window-point", 2, 2, guarded<f_set_window_point>},
     {"window-end", 0, 2, guarded<f_window_end>},
+    {"window-fringes", 0, 1, guarded<f_window_fringes>},
     {"window-hscroll", 0, 1, guarded<f_window_hscroll>},
     {"set-window-hscroll", 2, 2, guarded<f_set_window_hscroll>},
     {"scroll-left", 0, 2, guarded<f_scroll_left>},

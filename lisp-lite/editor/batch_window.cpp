@@ -144,6 +144,21 @@ Value f_set_window_point(Args a)
     return a[1];
 }
 
+// Batch draws nothing: the end is where the window's lines from its start
+// would end (point-max in a short buffer, as Emacs's batch says).
+Value f_window_end(Args a)
+{
+    BatchWindow& w = check_window(arg(a, 0));
+    Buffer& b = check_live_buffer(window_buffer(w));
+    CharPos pos = check_marker(window_start_marker(w))->position().value_or(b.point_min());
+    for (std::int64_t line = w.minibuffer ? 1 : w.total_lines - 1; line > 0 && pos < b.point_max(); --line)
+        pos = std::min(b.line_end(pos) + CharCount(1), b.point_max());
+    return Value::fixnum(pos.value);
+}
+
+// A text terminal's windows have no fringes.
+Value f_window_fringes(Args a) { return (void)check_window(arg(a, 0)), list({Value::fixnum(0), Value::fixnum(0), Qnil, Qnil}); }
+
 Value f_window_hscroll(Args a) { return (void)check_window(arg(a, 0)), Value::fixnum(0); }
 Value f_window_width(Args a) { return (void)check_window(arg(a, 0)), Value::fixnum(frame_columns); }
 Value f_window_total_height(Args a) { return Value::fixnum(check_window(arg(a, 0)).total_lines); }
@@ -277,6 +292,8 @@ constexpr SubrDef batch_window_subr_table[] = {
     {"window-point", 0, 1, f_window_point},
     {"set-window-point", 2, 2, f_set_window_point},
     {"window-hscroll", 0, 1, f_window_hscroll},
+    {"window-end", 0, 2, f_window_end},
+    {"window-fringes", 0, 1, f_window_fringes},
     {"window-body-height", 0, 2, f_window_body_height},
     {"window-height", 0, 2, f_window_total_height},
     {"window-total-height", 0, 2, f_window_total_height},

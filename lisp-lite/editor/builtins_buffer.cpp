@@ -804,6 +804,15 @@ Value f_move_to_column(Args a)
 
 // ---- modification state, undo ----
 Value f_buffer_modified_p(Args a) { return boolean(check_live_buffer(buffer_arg(a[0])).modified()); }
+// Ticks counted from 1, as a new buffer's are in Emacs.
+Value f_buffer_modified_tick(Args a)
+{
+    return make_integer(static_cast<std::int64_t>(check_live_buffer(buffer_arg(a[0])).modification_tick() + 1));
+}
+Value f_buffer_chars_modified_tick(Args a)
+{
+    return make_integer(static_cast<std::int64_t>(check_live_buffer(buffer_arg(a[0])).chars_modification_tick() + 1));
+}
 Value f_set_buffer_modified_p(Args a)
 {
     current().set_modified(!nilp(a[0]));
@@ -1351,6 +1360,8 @@ const SubrDef buffer_subrs[] = {
     {"current-column", 0, 0, guarded<f_current_column>},
     {"move-to-column", 1, 2, guarded<f_move_to_column>},
     {"buffer-modified-p", 0, 1, guarded<f_buffer_modified_p>},
+    {"buffer-modified-tick", 0, 1, guarded<f_buffer_modified_tick>},
+    {"buffer-chars-modified-tick", 0, 1, guarded<f_buffer_chars_modified_tick>},
     {"set-buffer-modified-p", 1, 1, guarded<f_set_buffer_modified_p>},
     {"restore-buffer-modified-p", 1, 1, guarded<f_set_buffer_modified_p>},
     {"buffer-file-name", 0, 1, guarded<f_buffer_file_name>},

@@ -201,6 +201,7 @@ constexpr BundledAutoload bundled_autoloads[] = {
     {"shell-command-sentinel", "shell-command"},
     {"async-shell-command", "shell-command", true},
     {"forward-sexp", "lisp", true},
+    {"check-parens", "lisp", true},
     {"backward-sexp", "lisp", true},
     {"forward-list", "lisp", true},
     {"backward-list", "lisp", true},

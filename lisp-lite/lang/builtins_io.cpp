@@ -459,7 +459,7 @@ Value f_locate_file(Args a)
     if (consp(predicate) && !functionp(predicate)) { // files.el's (readable writable executable)
         std::int64_t mode = 0;
         for (Value p : tails(predicate)) {
-            std::string_view name = symbol_name(xcar(p));
+            const std::string name = symbol_name(xcar(p));
             mode |= name == "executable" ? X_OK : name == "writable" ? W_OK : name == "readable" ? R_OK : 0;
         }
         predicate = Value::fixnum(mode);

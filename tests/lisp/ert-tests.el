@@ -64,3 +64,13 @@
     (should (ert-tests--has-line (cdr r) "   FAILED  ert-tests-a6"))))
 
 ;;; ert-tests.el ends here
+
+(ert-deftest ert-tests-equal-including-properties ()
+  ;; Property values compared with `equal', where equal-including-properties uses eq.
+  (should (ert-equal-including-properties (propertize "ab" 'p (list 1)) (propertize "ab" 'p (list 1))))
+  (should-not (ert-equal-including-properties (propertize "ab" 'p 1) (propertize "ab" 'p 2)))
+  (should-not (ert-equal-including-properties (propertize "ab" 'p 1) "ab"))
+  (should-not (ert-equal-including-properties (propertize "ab" 'p 1) (concat "a" (propertize "b" 'p 1))))
+  (should (ert-equal-including-properties (concat (propertize "a" 'p 1 'q 2) "b")
+                                          (concat (propertize "a" 'q 2 'p 1) "b")))
+  (should-not (ert-equal-including-properties "a" "b")))

@@ -162,3 +162,27 @@
 (defvar subr-extra-tests--ap-a 1)
 (defvar subr-extra-tests--ap-b 2)
 (defun subr-extra-tests--ap-c ())
+
+(ert-deftest subr-extra-company-needs ()
+  ;; What company's ERT suite called first.
+  (with-temp-buffer
+    (let ((tick (buffer-modified-tick)) (chars (buffer-chars-modified-tick)))
+      (insert "abc")
+      (should (> (buffer-chars-modified-tick) chars))
+      (should (= (buffer-chars-modified-tick) (buffer-modified-tick)))
+      (should (> (buffer-modified-tick) tick))
+      (setq chars (buffer-chars-modified-tick) tick (buffer-modified-tick))
+      (put-text-property 1 2 'face 'bold)
+      (should (= (buffer-chars-modified-tick) chars))  ; properties: not the text
+      (should (> (buffer-modified-tick) tick))
+      (should (= (buffer-modified-tick (current-buffer)) (buffer-modified-tick))))
+    (backward-delete-char 1)
+    (should (equal (buffer-string) "ab"))
+    (insert " (x (y)")
+    (should-error (check-parens) :type 'user-error)
+    (should (= (point) 4))
+    (goto-char (point-max))
+    (insert ")")
+    (should-not (check-parens)))
+  (should (= (time-to-seconds '(0 3 0 0)) 3.0))
+  (should (equal (window-fringes) '(0 0 nil nil))))
