@@ -148,8 +148,6 @@
   (should (equal (default-value 'buffer-invisibility-spec) t))
   ;; Emacs's per-buffer variables are local once set.
   (should (local-variable-if-set-p 'abbrev-mode))
-  (should (equal (apropos-internal "\\`subr-extra-tests--ap-" #'boundp) '(subr-extra-tests--ap-a subr-extra-tests--ap-b)))
-  (should (equal (apropos-internal "\\`subr-extra-tests--ap-") '(subr-extra-tests--ap-a subr-extra-tests--ap-b subr-extra-tests--ap-c)))
   (should (equal (locate-file-internal "sh" exec-path nil #'file-executable-p) (locate-file "sh" exec-path nil 'executable)))
   (should (string-suffix-p "/sh" (locate-file "sh" exec-path nil 'executable)))
   (should-not (locate-file "bin" '("/usr") nil))          ; a directory is not a file
@@ -158,10 +156,6 @@
   (should (equal (locate-file-internal "sh" '("/bin" "/usr/bin") nil t) (locate-file "sh" '("/bin" "/usr/bin"))))
   (should (equal (locate-file "passwd" '("/etc") nil 'readable) "/etc/passwd"))
   (should (equal (locate-file "passwd" '("/etc") nil 'executable) nil)))
-
-(defvar subr-extra-tests--ap-a 1)
-(defvar subr-extra-tests--ap-b 2)
-(defun subr-extra-tests--ap-c ())
 
 (ert-deftest subr-extra-company-needs ()
   ;; What company's ERT suite called first.
