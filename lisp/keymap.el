@@ -159,6 +159,46 @@
            (uncontrolled (if (< base 32) (logior base 64) base)))
       (downcase uncontrolled))))
 
+(defun keymap--ctrl-char (c)
+  "Character C with the control modifier, as Emacs's make_ctrl_char: the
+ASCII control character where there is one (shifted for a capital)."
+  (cond ((> c 127) (logior c keymap--ctrl))
+        ((and (>= c 64) (< c 96))
+         (logior (logand c 31) (if (and (>= c ?A) (<= c ?Z)) keymap--shift 0)))
+        ((and (>= c ?a) (<= c ?z)) (logand c 31))
+        ((>= c 32) (logior c keymap--ctrl))
+        (t c)))
+
+(defun event-convert-list (event-desc)
+  "The event of EVENT-DESC, a list of modifier names ending in a base
+event: (control ?a) gives ?\\C-a, (shift left) gives S-left."
+  (let ((bits 0) (prefixes "") (base nil))
+    (dolist (elt event-desc)
+      (if (cdr (memq elt event-desc))
+          (pcase elt
+            ((or 'control 'ctrl) (setq bits (logior bits keymap--ctrl)))
+            ('meta (setq bits (logior bits keymap--meta)))
+            ('shift (setq bits (logior bits keymap--shift)))
+            ('super (setq bits (logior bits keymap--super)))
+            ('hyper (setq bits (logior bits keymap--hyper)))
+            ('alt (setq bits (logior bits keymap--alt)))
+            ((or 'down 'drag 'double 'triple 'click)
+             (unless (eq elt 'click) (setq prefixes (concat prefixes (symbol-name elt) "-"))))
+            (_ (error "Invalid modifier in event-convert-list: %S" elt)))
+        (setq base elt)))
+    (cond
+     ((symbolp base)
+      (let ((parsed (keymap--symbol-modifiers base)))
+        (intern (concat (keymap--modifier-names (logior bits (cdr parsed)))
+                        prefixes (car parsed)))))
+     ((integerp base)
+      (when (and (/= 0 (logand bits keymap--shift)) (>= base ?a) (<= base ?z))
+        (setq base (- base 32) bits (logand bits (lognot keymap--shift))))
+      (if (/= 0 (logand bits keymap--ctrl))
+          (logior (logand bits (lognot keymap--ctrl)) (keymap--ctrl-char base))
+        (logior base bits)))
+     (t (error "Invalid base event")))))
+
 (defun keymap--string-events (string)
   "The events of a key STRING: bytes 128..255 of a unibyte string are meta chars."
   (let ((unibyte (not (multibyte-string-p string))))
@@ -168,9 +208,20 @@
                 c))
             (string-to-list string))))
 
+(defun keymap--event-list-p (event)
+  "Whether EVENT is an event written as a list, (control ?a) or (shift
+left): symbols and integers only (Emacs's lucid_event_type_list_p)."
+  (and (consp event)
+       (not (memq (car event) '(help-echo vertical-line mode-line header-line)))
+       (proper-list-p event)
+       (let ((ok t))
+         (dolist (e event ok)
+           (unless (or (integerp e) (symbolp e)) (setq ok nil))))))
+
 (defun keymap--events (key)
   (cond ((stringp key) (keymap--string-events key))
-        ((vectorp key) (append key nil))
+        ((vectorp key)
+         (mapcar (lambda (e) (if (keymap--event-list-p e) (event-convert-list e) e)) key))
         ((listp key) key)
         (t (signal 'wrong-type-argument (list 'arrayp key)))))
 

@@ -1357,4 +1357,136 @@ REPORTER-OR-MESSAGE (a reporter, or the message of a new one)."
        (progress-reporter-done ,reporter)
        (or ,@(cdr (cdr spec)) nil))))
 
+;;;; One definition of Emacs's preloaded files
+
+(defvar internal--emacs-definition-buffers nil
+  "(FILE . BUFFER) of the Emacs files definitions were read from: a file
+is read once a session.")
+
+(defun internal--emacs-definition-buffer (file)
+  "A buffer holding the text of Emacs's FILE (a path with no suffix)."
+  (let ((known (assoc file internal--emacs-definition-buffers)))
+    (if (buffer-live-p (cdr known))
+        (cdr known)
+      (let ((path (seq-find #'file-exists-p (list (concat file ".el") (concat file ".el.gz"))))
+            (buffer (get-buffer-create (format " *emacs-definitions %s*" file))))
+        (with-current-buffer buffer
+          (when path
+            (insert (internal--library-text path))
+            (setq buffer-file-truename path))
+          (setq buffer-undo-list t))
+        (push (cons file buffer) internal--emacs-definition-buffers)
+        buffer))))
+
+(defconst internal--emacs-definer-regexp
+  (concat "\\`\\(?:cl-\\)?def\\(?:un\\|subst\\|macro\\|alias\\|var\\|var-local\\|varalias"
+          "\\|custom\\|const\\|face\\|group\\|generic\\|method\\|ine-[a-z-]+\\)\\'")
+  "The names of the forms that define something (not `default-value').")
+
+(defun internal--emacs-definition-p (form)
+  "Whether FORM is a form that defines something (not `default-value')."
+  (and (consp form) (symbolp (car form))
+       (string-match-p internal--emacs-definer-regexp (symbol-name (car form)))))
+
+(defun internal--emacs-defined-name (form)
+  "The symbol definition FORM defines."
+  (let ((name (car-safe (cdr-safe form))))
+    (if (eq (car-safe name) 'quote) (car-safe (cdr name)) name)))
+
+(defun internal--emacs-definition-form (name)
+  "The top-level form in the current buffer that defines NAME, or nil.
+A definition of a derived or minor mode also defines its map, hook and
+syntax table."
+  (let ((found nil)
+        (names (list (symbol-name name))))
+    (when (string-match "\\`\\(.+-mode\\)-\\(?:map\\|hook\\|syntax-table\\|abbrev-table\\)\\'"
+                        (symbol-name name))
+      (setq names (append names (list (match-string 1 (symbol-name name))))))
+    (while (and (not found) names)
+      (goto-char (point-min))
+      (let* ((target (pop names))
+             (regexp (concat "(\\(?:cl-\\)?def[a-z-]*[ \t\n]+'?"
+                             (regexp-quote target) "[ \t\n)]")))
+        (while (and (not found) (re-search-forward regexp nil t))
+          (let ((start (match-beginning 0)))
+            (goto-char start)
+            ;; A match in a string or a comment may not read.
+            (let* ((form (condition-case nil (read (current-buffer))
+                           (error (goto-char (1+ start)) nil)))
+                   (defined (internal--emacs-defined-name form)))
+              ;; Not a `(defvar NAME)' that only declares it.
+              (when (and (internal--emacs-definition-p form)
+                         (symbolp defined) (string= (symbol-name defined) target)
+                         (not (and (memq (car form) '(defvar defvar-local)) (null (cddr form)))))
+                ;; Emacs's sources start each top-level form in column 0:
+                ;; a definition inside one (a `let', `let-when-compile')
+                ;; needs what that form binds.
+                (setq found
+                      (save-excursion
+                        (goto-char start)
+                        (if (or (bolp) (not (re-search-backward "^(" nil t)))
+                            form
+                          (condition-case nil (read (current-buffer)) (error form)))))))))))
+    found))
+
+(defun internal--emacs-form-definitions (form)
+  "The symbols FORM defines anywhere inside it."
+  (let (names)
+    (while (consp form)
+      (when (internal--emacs-definition-p form)
+        (let ((name (internal--emacs-defined-name form)))
+          (when (and name (symbolp name)) (push name names))))
+      (dolist (sub (if (proper-list-p form) form nil))
+        (when (consp sub)
+          (setq names (nconc (internal--emacs-form-definitions sub) names))))
+      (setq form nil))
+    names))
+
+(defun internal--load-emacs-definition (file name)
+  "Evaluate the top-level form of Emacs's FILE (a path with no suffix)
+that defines NAME: what gapmacs's own file of that name lacks.  Whatever
+else that form defines and gapmacs has already stays gapmacs's.  Non-nil
+when there was one."
+  (let (form path lexical)
+    (save-match-data
+      (with-current-buffer (internal--emacs-definition-buffer file)
+        (save-excursion
+          (setq form (internal--emacs-definition-form name)
+                path buffer-file-truename
+                lexical (progn (goto-char (point-min))
+                               (looking-at ".*lexical-binding: *t"))))))
+    (when form
+      (let ((kept (mapcar (lambda (s)
+                            (list s
+                                  ;; An autoload to this same file is
+                                  ;; one more of Emacs's definitions.
+                                  (let ((f (symbol-function s)))
+                                    (and f (not (and (autoloadp f) (equal (nth 1 f) file)))
+                                         (list f)))
+                                  (and (default-boundp s) (list (default-value s)))))
+                          (delete name (delete-dups (internal--emacs-form-definitions form))))))
+        (let ((load-file-name path)
+              (load-in-progress t))
+          (eval form lexical))
+        (dolist (k kept)
+          (when (nth 1 k) (fset (car k) (car (nth 1 k))))
+          (when (nth 2 k) (set-default (car k) (car (nth 2 k))))))
+      t)))
+
+;;;; What Emacs has in C and a terminal gapmacs has nowhere else
+
+(unless (fboundp 'minibuffer-depth)
+  ;; Batch has no minibuffer: the editor defines its own.
+  (defun minibuffer-depth () 0)
+  (defun recursion-depth () 0))
+
+(unless (fboundp 'internal-show-cursor)
+  ;; The cursor of a window, hidden or shown (blink-cursor-mode); a
+  ;; terminal's cursor does not blink under Emacs either.
+  (defun internal-show-cursor (window show)
+    (set-window-parameter window 'internal--cursor-hidden (not show))
+    nil)
+  (defun internal-show-cursor-p (&optional window)
+    (not (window-parameter window 'internal--cursor-hidden))))
+
 (provide 'subr-extra)

@@ -251,7 +251,24 @@ Value f_clear_visited_file_modtime(Args)
     return Qnil;
 }
 
+// The umask, as the modes a new file gets: reading it means setting it,
+// so it is put back at once.
+Value f_default_file_modes(Args)
+{
+    const mode_t mask = umask(0);
+    umask(mask);
+    return Value::fixnum(~mask & 0777);
+}
+
+Value f_set_default_file_modes(Args a)
+{
+    umask(~static_cast<mode_t>(check_fixnum(a[0])) & 0777);
+    return Qnil;
+}
+
 const SubrDef file_attribute_subrs[] = {
+    {"default-file-modes", 0, 0, f_default_file_modes},
+    {"set-default-file-modes", 1, 1, f_set_default_file_modes},
     {"file-attributes", 1, 2, guarded<f_file_attributes>},
     {"file-modes", 1, 2, guarded<f_file_modes>},
     {"set-file-modes", 2, 3, guarded<f_set_file_modes>},

@@ -360,6 +360,23 @@ bool codes_utf8_emacs(std::string_view text)
 bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool nosuffix, bool must_suffix);
 std::string g_last_loaded; // the file the last load_file_with read
 
+// A library file's text as load reads it: gunzipped, decoded as UTF-8
+// (or utf-8-emacs when its cookie says so).
+std::string library_text(const std::string& path)
+{
+    std::string internal;
+    const std::string contents = read_file_contents(path);
+    if (codes_utf8_emacs(contents))
+        utf8_emacs_to_internal(contents, internal);
+    else
+        utf8_to_internal(contents, internal, true);
+    return internal;
+}
+
+// What load would read of PATH, for the reader of one definition of
+// Emacs's preloaded files (internal--load-emacs-definition).
+Value f_library_text(Args a) { return make_string(library_text(std::string(check_string(a[0])->bytes))); }
+
 Value f_load(Args a)
 {
     std::string file(check_string(a[0])->bytes);
@@ -516,6 +533,7 @@ const SubrDef io_subrs[] = {
     {"read-from-string", 1, 3, f_read_from_string},
     {"read", 0, 1, f_read},
     {"load", 1, 5, f_load},
+    {"internal--library-text", 1, 1, f_library_text},
     {"provide", 1, 2, f_provide},
     {"featurep", 1, 2, f_featurep},
     {"require", 1, 3, f_require},
@@ -561,7 +579,8 @@ Value autoload_do_load(Value fundef, Value funname, Value macro_only)
         return fundef;
     Value file = car(xcdr(fundef));
     std::string name(check_string(file)->bytes);
-    load_file_with(name, false, true, false, false);
+    if (!load_preloaded_definition(name, funname))
+        load_file_with(name, false, true, false, false);
     if (nilp(funname))
         return Qnil;
     Value fun = indirect_function(funname);
@@ -587,12 +606,7 @@ bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool 
                  make_string_from_utf8(file));
     }
     preloaded_file_loading(file);
-    std::string internal;
-    const std::string contents = read_file_contents(path);
-    if (codes_utf8_emacs(contents))
-        utf8_emacs_to_internal(contents, internal);
-    else
-        utf8_to_internal(contents, internal, true);
+    const std::string internal = library_text(path);
     if (!nomessage)
         message("Loading " + path + " (source)...");
     g_last_loaded = path;

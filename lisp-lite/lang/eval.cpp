@@ -1262,6 +1262,11 @@ Value f_macrop(Args a)
 Value f_func_arity(Args a)
 {
     Value fn = symbolp(a[0]) ? indirect_function(a[0]) : a[0];
+    // An autoload is loaded first, as Emacs's func-arity does.
+    if (autoloadp(fn))
+        fn = autoload_do_load(fn, symbolp(a[0]) ? a[0] : Qnil, Qnil);
+    if (fn.is_cons() && xcar(fn) == Qmacro)
+        fn = xcdr(fn);
     if (fn.is(Type::Subr)) {
         Value subr[1] = {fn};
         return f_subr_arity(Args{subr, 1});

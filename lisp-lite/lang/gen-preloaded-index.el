@@ -37,6 +37,27 @@ and lisp-mode.el, which Emacs preloads (packages read its regexps at load).")
 bundle: used only when that library is installed.  After them come the
 autoloads of Emacs's loaddefs.el, which Emacs preloads too.")
 
+(defconst gen-preloaded-emacs-definitions
+  '("subr" "bindings" "window" "files" "simple" "help" "indent" "minibuffer" "isearch"
+    "register" "emacs-lisp/lisp" "textmodes/paragraphs" "emacs-lisp/lisp-mode" "textmodes/fill"
+    "newcomment" "replace" "progmodes/prog-mode" "textmodes/text-mode"
+    "buff-menu" "vc/vc-hooks" "mouse" "menu-bar" "tooltip" "progmodes/elisp-mode" "composite")
+  "Files of GNU Emacs's library that Emacs preloads and that gapmacs's own
+files stand in for (its simple.el, window.el, modes.el...): what they define
+and gapmacs does not is read from them one definition at a time, on first
+use, never the whole file (which would replace gapmacs's own).  Emacs's
+timer.el, nadvice.el, startup.el and mule.el are left out: their other
+definitions work on Emacs's internals, which gapmacs keeps differently.")
+
+(defun gen-preloaded--definitions-key (file)
+  "FILE of `gen-preloaded-emacs-definitions' as listed among the others,
+apart from gapmacs's file of the same name."
+  (concat "emacs/" file))
+
+(defun gen-preloaded--definitions-file (key)
+  "The file of `gen-preloaded-emacs-definitions' that KEY lists, or nil."
+  (and (string-prefix-p "emacs/" key) (substring key 6)))
+
 (defconst gen-preloaded-mule
   '("charsets" "codings" "mule-setup")
   "gapmacs's registry of charsets and coding systems: what they define, and
@@ -81,6 +102,10 @@ loads all of them in Emacs's order.")
          ,@(unless (memq :syntax-table body) (list (funcall var "syntax-table"))))))
     (`(,(or 'progn 'eval-and-compile 'eval-when-compile) . ,body)
      (apply #'append (mapcar #'gen-preloaded--definitions body)))
+    ;; Definitions that need what a form binds (lisp-mode.el's font-lock
+    ;; keywords in a `let-when-compile').
+    (`(,(or 'let 'let* 'let-when-compile 'with-no-warnings 'when) ,_ . ,body)
+     (apply #'append (mapcar #'gen-preloaded--definitions body)))
     ;; A fallback for what a build of Emacs may lack (fringe.el's
     ;; define-fringe-bitmap on a terminal): the file defines it here.
     (`(unless (fboundp (quote ,_)) . ,body)
@@ -114,6 +139,20 @@ as gapmacs's own.")
                               gen-preloaded--file-macros)))
                      (gen-preloaded--definitions form))
                    forms))))
+
+(defconst gen-preloaded-editor-builtins
+  (let ((names nil))
+    (dolist (file (directory-files (expand-file-name "../../ui" (file-name-directory load-file-name))
+                                   t "\\.cpp\\'"))
+      (with-temp-buffer
+        (insert-file-contents file)
+        (while (re-search-forward "^    {\"\\([^\"]+\\)\", [0-9]+, " nil t)
+          (push (intern (match-string 1)) names))))
+    names)
+  "The functions the editor defines in C++ (ui/'s subr tables), which
+batch lacks: never taken from Emacs's files one definition at a time,
+so that batch goes on lacking them (gapmacs's Lisp tests `fboundp' on
+some of them to know it runs in the editor).")
 
 (defun gen-preloaded--builtin-p (kind name)
   "Whether gapmacs defines NAME already without loading a file."
@@ -163,8 +202,10 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
        (scanned-emacs (append gen-preloaded-emacs gen-preloaded-mule-setup-files))
        ;; A file whose feature gapmacs's prelude provides (gv) is never
        ;; loaded: the prelude's own definitions stand in for it.
-       (emacs-files (append scanned-emacs
+       (definition-files (mapcar #'gen-preloaded--definitions-key gen-preloaded-emacs-definitions))
+       (emacs-files (append scanned-emacs definition-files
                             (seq-remove (lambda (f) (or (member f scanned-emacs)
+                                                        (member f gen-preloaded-emacs-definitions)
                                                         (featurep (intern (file-name-nondirectory f)))))
                                         (mapcar #'car loaddefs))))
        (bundled (append gen-preloaded-bundled gen-preloaded-mule))
@@ -173,9 +214,14 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
        functions variables faces)
   (dolist (file files)
     (let ((definitions
-           (if (member file (append bundled scanned-emacs))
+           (if (member file (append bundled scanned-emacs definition-files))
                (gen-preloaded--file-definitions
-                (gen-preloaded--forms (or (locate-library file) (error "No library %s" file))))
+                (gen-preloaded--forms (or (if (gen-preloaded--definitions-file file)
+                                              ;; Not gapmacs's file of that name.
+                                              (locate-file (gen-preloaded--definitions-file file)
+                                                           (list gapmacs-emacs-lisp-directory) '(".el" ".el.gz"))
+                                            (locate-library file))
+                                          (error "No library %s" file))))
              (cdr (assoc file loaddefs)))))
       (dolist (def definitions)
           (let* ((kind (car def))
@@ -183,7 +229,9 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
                  (key (cons (cond ((memq kind '(variable loaddefs-variable)) 'variable) ((eq kind 'face) 'face)
                                   (t 'function))
                             name)))
-            (unless (or (gethash key seen) (gen-preloaded--builtin-p kind name))
+            (unless (or (gethash key seen) (gen-preloaded--builtin-p kind name)
+                        (and (gen-preloaded--definitions-file file)
+                             (memq name gen-preloaded-editor-builtins)))
               (puthash key t seen)
               (cond ((eq kind 'variable) (push (cons (symbol-name name) file) variables))
                     ;; Emacs has them from its preloaded loaddefs.el.
@@ -200,8 +248,12 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
     (princ "// The files, then what they define at top level: name, file, kind.\n\n")
     (princ "constexpr PreloadedFile preloaded_files[] = {\n")
     (dolist (file files)
-      (princ (format "    {%S, %s}, // %s\n" (gen-preloaded--load-name file)
-                     (if (member file bundled) "false" "true") file)))
+      (princ (format "    {%S, PreloadedSource::%s}, // %s\n"
+                     (or (gen-preloaded--definitions-file file) (gen-preloaded--load-name file))
+                     (cond ((member file bundled) "gapmacs")
+                           ((gen-preloaded--definitions-file file) "emacs_definition")
+                           (t "emacs"))
+                     file)))
     (princ "};\n\nconstexpr PreloadedFunction preloaded_functions[] = {\n")
     (dolist (f (sort functions by-name))
       (princ (format "    {%S, %d, PreloadedKind::%s},\n" (car f) (funcall index (nth 1 f)) (nth 2 f))))

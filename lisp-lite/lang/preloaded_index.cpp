@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,9 +13,15 @@ namespace gapmacs::lisp {
 
 namespace {
 
+// Where a file's definitions come from: gapmacs's lisp/, GNU Emacs's
+// library, or one definition at a time from an Emacs file that gapmacs's
+// own file of that name stands in for (what gapmacs's simple.el lacks
+// comes from Emacs's simple.el, never the rest of that file).
+enum class PreloadedSource : std::uint8_t { gapmacs, emacs, emacs_definition };
+
 struct PreloadedFile {
     const char* name;
-    bool from_emacs; // in GNU Emacs's library, not gapmacs's lisp/
+    PreloadedSource source;
 };
 
 enum class PreloadedKind : std::uint8_t { function, command, macro };
@@ -42,11 +49,14 @@ constexpr std::size_t file_count = std::size(preloaded_files);
 
 struct IndexState {
     bool enabled = false;
-    bool emacs_library = false;
+    std::string emacs_library; // its directory, "" when it was not found
     // A file is loaded for a void variable at most once: one that did not
     // define it then will not later.
     std::vector<bool> loaded_for_variable = std::vector<bool>(file_count);
     std::vector<bool> loaded_for_face = std::vector<bool>(file_count);
+    // A definition read alone is looked for once per name.
+    std::vector<bool> read_variable = std::vector<bool>(std::size(preloaded_variables));
+    std::vector<bool> read_face = std::vector<bool>(std::size(preloaded_faces));
 };
 
 IndexState& state()
@@ -63,7 +73,21 @@ const Entry* find(const Entry (&table)[N], std::string_view name)
     return it != std::end(table) && it->name == name ? it : nullptr;
 }
 
-bool usable(std::uint16_t file) { return !preloaded_files[file].from_emacs || state().emacs_library; }
+bool usable(std::uint16_t file)
+{
+    return preloaded_files[file].source == PreloadedSource::gapmacs || !state().emacs_library.empty();
+}
+
+bool one_definition(std::uint16_t file) { return preloaded_files[file].source == PreloadedSource::emacs_definition; }
+
+// The file an autoload names: a definition read alone names Emacs's file
+// by its path, so that it is never taken for gapmacs's file of that name.
+std::string autoload_file(std::uint16_t file)
+{
+    if (one_definition(file))
+        return state().emacs_library + "/" + preloaded_files[file].name;
+    return preloaded_files[file].name;
+}
 
 void install_autoload(Value sym, const PreloadedFunction& f)
 {
@@ -71,7 +95,7 @@ void install_autoload(Value sym, const PreloadedFunction& f)
     if (!nilp(s->function) || !usable(f.file))
         return;
     static const Value autoload = intern("autoload");
-    s->function = list({autoload, make_string(preloaded_files[f.file].name), Qnil,
+    s->function = list({autoload, make_string(autoload_file(f.file)), Qnil,
                         boolean(f.kind == PreloadedKind::command),
                         f.kind == PreloadedKind::macro ? Qmacro : Qnil});
 }
@@ -92,7 +116,8 @@ void enable_preloaded_index()
     if (s.enabled)
         return;
     s.enabled = true;
-    s.emacs_library = !nilp(find_symbol_value(intern("gapmacs-emacs-lisp-directory")));
+    if (Value dir = find_symbol_value(intern("gapmacs-emacs-lisp-directory")); stringp(dir))
+        s.emacs_library = std::string(string_view(dir));
     // Symbols made before now; intern does the rest as they appear.
     for (const PreloadedFunction& f : preloaded_functions)
         if (Value sym = intern_soft(f.name); !sym.is_empty())
@@ -121,15 +146,32 @@ void preloaded_index_interned(Value sym, std::string_view name)
 
 namespace {
 
+// Evaluates the form of Emacs's FILE that defines sym (lisp/subr-extra.el
+// finds it): non-nil when there was one.
+Value load_definition(const std::string& file, Value sym)
+{
+    static const Value loader = intern("internal--load-emacs-definition");
+    return call2(loader, make_string_from_utf8(file), sym);
+}
+
 // Loads the file TABLE names for sym, once per file for what TABLE lists
 // (a file that did not define it then will not later).
 template <typename Entry, std::size_t N>
-bool load_for(const Entry (&table)[N], std::vector<bool>& loaded, Value sym)
+bool load_for(const Entry (&table)[N], std::vector<bool>& loaded, std::vector<bool>& read_alone, Value sym)
 {
     if (!state().enabled)
         return false;
     const Entry* e = find(table, string_view(xsymbol(sym)->name));
-    if (!e || !usable(e->file) || loaded[e->file])
+    if (!e || !usable(e->file))
+        return false;
+    if (one_definition(e->file)) {
+        std::vector<bool>::reference tried = read_alone[static_cast<std::size_t>(e - std::begin(table))];
+        if (tried)
+            return false;
+        tried = true;
+        return !nilp(load_definition(autoload_file(e->file), sym));
+    }
+    if (loaded[e->file])
         return false;
     loaded[e->file] = true;
     return load_file(preloaded_files[e->file].name, false, true);
@@ -157,8 +199,26 @@ void preloaded_file_loading(std::string_view file)
     }
 }
 
-bool load_preloaded_variable(Value sym) { return load_for(preloaded_variables, state().loaded_for_variable, sym); }
+bool load_preloaded_variable(Value sym)
+{
+    return load_for(preloaded_variables, state().loaded_for_variable, state().read_variable, sym);
+}
 
-bool load_preloaded_face(Value sym) { return load_for(preloaded_faces, state().loaded_for_face, sym); }
+bool load_preloaded_face(Value sym)
+{
+    return load_for(preloaded_faces, state().loaded_for_face, state().read_face, sym);
+}
+
+bool load_preloaded_definition(std::string_view file, Value name)
+{
+    const IndexState& s = state();
+    if (!s.enabled || s.emacs_library.empty() || !file.starts_with(s.emacs_library) || !symbolp(name))
+        return false;
+    const PreloadedFunction* f = find(preloaded_functions, string_view(xsymbol(name)->name));
+    if (!f || !one_definition(f->file) || autoload_file(f->file) != file)
+        return false;
+    load_definition(std::string(file), name);
+    return true;
+}
 
 } // namespace gapmacs::lisp

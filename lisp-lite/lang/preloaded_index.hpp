@@ -38,6 +38,11 @@ void preloaded_file_loading(std::string_view file);
 // was not loaded for it yet, loads it and says true (read the value again).
 bool load_preloaded_variable(Value sym);
 
+// An autoload of FILE is due for name: when FILE is an Emacs file whose
+// definitions are read one at a time (gapmacs has its own file of that
+// name), evaluates name's definition alone and says true.
+bool load_preloaded_definition(std::string_view file, Value name);
+
 // sym is not a face yet: the same for the file whose defface names it
 // (lisp/face-core.el asks, through internal--load-preloaded-face).
 bool load_preloaded_face(Value sym);

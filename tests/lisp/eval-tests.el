@@ -118,7 +118,19 @@
   (should (macrop 'when))
   (should (equal (func-arity 'car) '(1 . 1)))
   (should (equal (func-arity (lambda (a &optional b) (list a b))) '(1 . 2)))
-  (should (equal (func-arity #'+) '(0 . many))))
+  (should (equal (func-arity #'+) '(0 . many)))
+  ;; A macro's arity is its expander's; an autoload is loaded first
+  ;; (tramp-compat asks for an autoloaded function's arity at load).
+  (should (equal (func-arity 'when) '(1 . many)))
+  (let ((dir (make-temp-file "arity" t)))
+    (unwind-protect
+        (let ((load-path (cons dir load-path)))
+          (with-temp-file (expand-file-name "eval-tests-arity.el" dir)
+            (insert "(defun eval-tests-autoloaded (a &optional b) (list a b))\n"))
+          (autoload 'eval-tests-autoloaded "eval-tests-arity")
+          (should (equal (func-arity 'eval-tests-autoloaded) '(1 . 2)))
+          (should-not (autoloadp (symbol-function 'eval-tests-autoloaded))))
+      (delete-directory dir t))))
 
 (ert-deftest eval-eval ()
   (should (= (eval '(+ 1 2)) 3))

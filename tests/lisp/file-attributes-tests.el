@@ -88,3 +88,19 @@
       (write-region "b" nil b nil 'silent)
       (set-file-times b (time-add (current-time) 10))
       (should (file-newer-than-file-p b a)))))
+
+(ert-deftest file-attributes-default-file-modes ()
+  ;; The umask as modes, and setting it (with-file-modes, server.el).
+  (let ((old (default-file-modes)))
+    (unwind-protect
+        (let ((f (make-temp-file "modes")))
+          (delete-file f)
+          (set-default-file-modes #o700)
+          (should (= (default-file-modes) #o700))
+          (with-temp-file f (insert "x"))
+          (should (= (file-modes f) #o600))
+          (delete-file f)
+          (with-file-modes #o755
+            (should (= (default-file-modes) #o755)))
+          (should (= (default-file-modes) #o700)))
+      (set-default-file-modes old))))

@@ -267,3 +267,28 @@
       (should (equal (list (lookup-key k "a") (lookup-key k "b") (lookup-key k "\C-xf")
                            (lookup-key k "\C-xg") (keymap-parent k))
                      '(keymap-tests--ca keymap-tests--pb keymap-tests--pxf keymap-tests--cxg nil))))))
+
+(ert-deftest keymap-tests-event-convert-list ()
+  ;; Emacs 28's values (keyboard.c's Fevent_convert_list).
+  (should (eq (event-convert-list '(shift left)) 'S-left))
+  (should (equal (event-convert-list '(control meta ?a)) 134217729))
+  (should (equal (event-convert-list '(control ?a)) 1))
+  (should (equal (event-convert-list '(shift ?a)) 65))
+  (should (equal (event-convert-list '(control shift ?a)) 33554433))
+  (should (eq (event-convert-list '(meta control left)) 'C-M-left))
+  (should (eq (event-convert-list '(control M-left)) 'C-M-left))
+  (should (equal (event-convert-list '(super ?x)) 8388728))
+  (should (equal (event-convert-list '(control ?%)) 67108901))
+  (should (eq (event-convert-list '(left)) 'left))
+  (should (eq (event-convert-list '(down mouse-1)) 'down-mouse-1))
+  (should (eq (event-convert-list '(control down mouse-1)) 'C-down-mouse-1)))
+
+(ert-deftest keymap-tests-events-written-as-lists ()
+  ;; windmove-default-keybindings binds [(shift left)]: the same key as [S-left].
+  (let ((m (make-sparse-keymap)))
+    (define-key m [(control ?c) (shift up)] 'x)
+    (should (equal m '(keymap (3 keymap (S-up . x)))))
+    (define-key m [S-down] 'y)
+    (should (eq (lookup-key m [(shift down)]) 'y))
+    (should (eq (lookup-key m [?\C-c S-up]) 'x)))
+  (should (equal (key-description [(control ?x)]) "C-x")))
