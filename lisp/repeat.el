@@ -11,7 +11,7 @@
     (setq repeat--last (list this-command last-command-event current-prefix-arg))))
 (add-hook 'post-command-hook #'repeat--remember)
 
-(defvar repeat-map
+(defvar repeat--again-map
   (let ((map (make-sparse-keymap))) (define-key map "z" 'repeat) map)
   "After C-x z, z alone repeats again.")
 
@@ -24,7 +24,7 @@
     (setq this-command (car repeat--last))
     (call-interactively (car repeat--last)))
   (setq this-command 'repeat)
-  (set-transient-map repeat-map))
+  (set-transient-map repeat--again-map))
 
 (define-key ctl-x-map "z" 'repeat)
 

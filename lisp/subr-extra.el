@@ -1473,20 +1473,169 @@ when there was one."
           (when (nth 2 k) (set-default (car k) (car (nth 2 k))))))
       t)))
 
-;;;; What Emacs has in C and a terminal gapmacs has nowhere else
+;;;; What Emacs has in C and gapmacs nowhere else
 
 (unless (fboundp 'minibuffer-depth)
-  ;; Batch has no minibuffer: the editor defines its own.
+  ;; Batch has no minibuffer and reads no keys: the editor defines its own.
   (defun minibuffer-depth () 0)
-  (defun recursion-depth () 0))
+  (defun recursion-depth () 0)
+  (defun active-minibuffer-window () nil)
+  (defun minibuffer-selected-window () nil)
+  (defun minibuffer-prompt () nil)
+  (defun current-message () nil)
+  (defun input-pending-p (&optional _check-timers) nil)
+  (defun discard-input () nil)
+  (defun recent-keys (&optional _include-cmds) [])
+  (defun ding (&optional _arg) nil)
+  (defun redisplay (&optional _force) t)
+  (defun force-window-update (&optional _object) t)
+  (defun recenter (&optional _arg _redisplay) nil))
+
+(unless (fboundp 'window-parameter)
+  (defvar internal--window-parameters (make-hash-table :test 'eq :weakness 'key)
+    "Each window's parameters, an alist, newest first.")
+  (defun internal--window (window)
+    (let ((w (or window (selected-window))))
+      (unless (windowp w) (signal 'wrong-type-argument (list 'windowp w)))
+      w))
+  (defun window-parameters (&optional window)
+    (copy-alist (gethash (internal--window window) internal--window-parameters)))
+  (defun window-parameter (window parameter)
+    (cdr (assq parameter (gethash (internal--window window) internal--window-parameters))))
+  (defun set-window-parameter (window parameter value)
+    (let* ((w (internal--window window))
+           (cell (assq parameter (gethash w internal--window-parameters))))
+      (if cell
+          (setcdr cell value)
+        (puthash w (cons (cons parameter value) (gethash w internal--window-parameters))
+                 internal--window-parameters))
+      value)))
+
+(unless (fboundp 'window-valid-p)
+  ;; gapmacs shows Lisp no internal windows: a valid window is a live one.
+  (defun window-valid-p (object) (and (windowp object) (window-live-p object)))
+  (defun window-list-1 (&optional window minibuf _all-frames)
+    (window-list nil minibuf (or window (selected-window)))))
+
+(unless (fboundp 'window-pixel-left)
+  ;; A terminal's pixel is a character cell; it draws no scroll bar,
+  ;; divider, header line, tab line or margin.
+  (defun window-pixel-left (&optional window) (window-left-column window))
+  (defun window-pixel-top (&optional window) (window-top-line window))
+  (defun window-pixel-width (&optional window) (window-total-width window))
+  (defun window-pixel-height (&optional window) (window-total-height window))
+  (defun window-mode-line-height (&optional window) (if (window-minibuffer-p window) 0 1))
+  (defun window-header-line-height (&optional window) (ignore (internal--window window)) 0)
+  (defun window-tab-line-height (&optional window) (ignore (internal--window window)) 0)
+  (defun window-scroll-bar-width (&optional window) (ignore (internal--window window)) 0)
+  (defun window-scroll-bar-height (&optional window) (ignore (internal--window window)) 0)
+  (defun window-right-divider-width (&optional window) (ignore (internal--window window)) 0)
+  (defun window-bottom-divider-width (&optional window) (ignore (internal--window window)) 0)
+  (defun window-margins (&optional window) (ignore (internal--window window)) (list nil))
+  (defun window-current-scroll-bars (&optional window) (ignore (internal--window window)) (cons nil nil))
+  (defun window-scroll-bars (&optional window) (ignore (internal--window window)) (list nil 0 t nil 0 t nil)))
 
 (unless (fboundp 'internal-show-cursor)
-  ;; The cursor of a window, hidden or shown (blink-cursor-mode); a
-  ;; terminal's cursor does not blink under Emacs either.
+  (defvar internal--hidden-cursors (make-hash-table :test 'eq :weakness 'key)
+    "The windows whose cursor blink-cursor-mode hid.")
   (defun internal-show-cursor (window show)
-    (set-window-parameter window 'internal--cursor-hidden (not show))
+    (puthash (internal--window window) (not show) internal--hidden-cursors)
     nil)
   (defun internal-show-cursor-p (&optional window)
-    (not (window-parameter window 'internal--cursor-hidden))))
+    (not (gethash (internal--window window) internal--hidden-cursors))))
+
+;; gapmacs has no indirect buffers: no buffer has a base buffer.
+(defun buffer-base-buffer (&optional buffer)
+  (when buffer (get-buffer buffer))
+  nil)
+
+(defun get-file-buffer (filename)
+  "The buffer visiting exactly FILENAME (expanded), or nil."
+  (let ((file (expand-file-name filename)) (found nil))
+    (dolist (b (buffer-list) found)
+      (when (and (not found) (equal (buffer-file-name b) file))
+        (setq found b)))))
+
+(defun invisible-p (pos-or-prop)
+  "Non-nil when the `invisible' property at POS-OR-PROP (a position, or
+that property's value) hides text under `buffer-invisibility-spec': t, or
+2 when an ellipsis stands for it."
+  (let ((prop (if (or (integerp pos-or-prop) (markerp pos-or-prop))
+                  (get-char-property pos-or-prop 'invisible)
+                pos-or-prop))
+        (spec buffer-invisibility-spec)
+        (found nil))
+    (if (eq spec t)
+        (and prop t)
+      (while (and spec (not found))
+        (let* ((elt (car spec))
+               (atom (if (consp elt) (car elt) elt)))
+          (when (or (eq prop atom) (and (consp prop) (memq atom prop)))
+            (setq found (if (and (consp elt) (cdr elt)) 2 t))))
+        (setq spec (cdr spec)))
+      found)))
+
+(defun get-byte (&optional position string)
+  "The byte of the ASCII or raw 8-bit character at POSITION (of STRING)."
+  (let ((c (if string (aref string (or position 0)) (char-after (or position (point))))))
+    (cond ((or (< c 128)
+               (if string (not (multibyte-string-p string)) (not enable-multibyte-characters)))
+           c)
+          ((>= c #x3FFF80) (- c #x3FFF00))
+          (t (error "Not an ASCII nor an 8-bit character: %d" c)))))
+
+(defun compare-buffer-substrings (buffer1 start1 end1 buffer2 start2 end2)
+  "Negative, zero or positive as BUFFER1's text from START1 to END1 sorts
+before, equal to or after BUFFER2's: one more than the length of the
+common beginning, and `case-fold-search' folds case."
+  (let* ((fold case-fold-search)
+         (text (lambda (buffer start end)
+                 (with-current-buffer (or buffer (current-buffer))
+                   (buffer-substring-no-properties (or start (point-min)) (or end (point-max))))))
+         (a (funcall text buffer1 start1 end1))
+         (b (funcall text buffer2 start2 end2))
+         ;; Folded as the case table's canonical (lower) case, as Emacs
+         ;; does, not upcased as compare-strings folds.
+         (result (if fold
+                     (compare-strings (downcase a) nil nil (downcase b) nil nil)
+                   (compare-strings a nil nil b nil nil))))
+    (if (eq result t) 0 result)))
+
+(defun ngettext (msgid msgid-plural n)
+  (if (= n 1) msgid msgid-plural))
+
+(defun lax-plist-get (plist prop)
+  (while (and plist (not (equal (car plist) prop)))
+    (setq plist (cddr plist)))
+  (cadr plist))
+
+(defun lax-plist-put (plist prop val)
+  (let ((tail plist))
+    (while (and tail (not (equal (car tail) prop)))
+      (setq tail (cddr tail)))
+    (if tail
+        (progn (setcar (cdr tail) val) plist)
+      (nconc plist (list prop val)))))
+
+(defun byteorder ()
+  "?l on a little-endian machine, ?B on a big-endian one."
+  (if (string-match-p "\\`\\(?:x86\\|i[3-6]86\\|aarch64\\|arm\\|riscv\\|loongarch\\|mips.*el\\|powerpc64le\\)"
+                      system-configuration)
+      ?l ?B))
+
+(defun clear-string (string)
+  "Overwrite STRING with zeros (a password no longer needed)."
+  (fillarray string 0)
+  nil)
+
+(defun access-file (filename string)
+  "Signal a file error with STRING unless FILENAME exists."
+  (unless (file-exists-p filename)
+    (signal 'file-missing (list string "No such file or directory" filename)))
+  nil)
+
+(defun text-quoting-style ()
+  "The quoting style `substitute-command-keys' uses: the variable's, else curve."
+  (or (and (boundp 'text-quoting-style) (symbol-value 'text-quoting-style)) 'curve))
 
 (provide 'subr-extra)

@@ -154,6 +154,8 @@ Value f_window_total_height(Args a)
     return Value::fixnum(w.rows + (w.is_minibuffer() ? 0 : 1));
 }
 Value f_window_body_width(Args a) { return Value::fixnum(check_window(a[0]).text_cols()); }
+Value f_window_top_line(Args a) { return Value::fixnum(check_window(arg(a, 0)).top); }
+Value f_window_left_column(Args a) { return Value::fixnum(check_window(arg(a, 0)).left); }
 Value f_window_total_width(Args a) { return Value::fixnum(check_window(a[0]).cols); }
 
 Value f_window_list(Args a)
@@ -680,6 +682,8 @@ const SubrDef ui_subrs[] = {
     {"window-body-height", 0, 2, guarded<f_window_body_height>},
     {"window-height", 0, 2, guarded<f_window_total_height>},
     {"window-total-height", 0, 2, guarded<f_window_total_height>},
+    {"window-top-line", 0, 1, guarded<f_window_top_line>},
+    {"window-left-column", 0, 1, guarded<f_window_left_column>},
     {"window-body-width", 0, 2, guarded<f_window_body_width>},
     {"window-width", 0, 2, guarded<f_window_body_width>},
     {"window-total-width", 0, 2, guarded<f_window_total_width>},

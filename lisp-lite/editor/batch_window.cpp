@@ -169,6 +169,14 @@ Value f_window_body_height(Args a)
     return Value::fixnum(w.minibuffer ? w.total_lines : w.total_lines - 1);
 }
 
+// The window fills the frame above the minibuffer's line.
+Value f_window_top_line(Args a)
+{
+    const BatchWindow& w = check_window(arg(a, 0));
+    return Value::fixnum(w.minibuffer ? data(windows().normal).total_lines : 0);
+}
+Value f_window_left_column(Args a) { return (void)check_window(arg(a, 0)), Value::fixnum(0); }
+
 // The minibuffer window is listed only when asked for (MINIBUF t), or
 // when it is the selected one.
 Value f_window_list(Args a)
@@ -297,6 +305,8 @@ constexpr SubrDef batch_window_subr_table[] = {
     {"window-body-height", 0, 2, f_window_body_height},
     {"window-height", 0, 2, f_window_total_height},
     {"window-total-height", 0, 2, f_window_total_height},
+    {"window-top-line", 0, 1, f_window_top_line},
+    {"window-left-column", 0, 1, f_window_left_column},
     {"window-body-width", 0, 2, f_window_width},
     {"window-width", 0, 2, f_window_width},
     {"window-total-width", 0, 2, f_window_width},

@@ -129,6 +129,8 @@ Value f_window_system(Args a) { return (void)check_frame(arg(a, 0)), Qnil; }
 Value f_frame_visible_p(Args a) { return (void)check_frame(a[0]), Qt; }
 Value f_select_frame(Args a) { return check_frame(a[0]); }
 Value f_frame_char_size(Args a) { return (void)check_frame(arg(a, 0)), Value::fixnum(1); }
+// A terminal frame has no border, divider or fringe pixels.
+Value f_frame_no_pixels(Args a) { return (void)check_frame(arg(a, 0)), Value::fixnum(0); }
 Value f_frame_face_hash_table(Args a) { return frame_data(check_frame(arg(a, 0))).faces; }
 
 Value f_frame_parameters(Args a)
@@ -207,6 +209,11 @@ constexpr SubrDef frame_subrs[] = {
     {"modify-frame-parameters", 2, 2, f_modify_frame_parameters},
     {"frame-char-width", 0, 1, f_frame_char_size},
     {"frame-char-height", 0, 1, f_frame_char_size},
+    {"frame-internal-border-width", 0, 1, f_frame_no_pixels},
+    {"frame-scroll-bar-width", 0, 1, f_frame_no_pixels},
+    {"frame-scroll-bar-height", 0, 1, f_frame_no_pixels},
+    {"frame-fringe-width", 0, 1, f_frame_no_pixels},
+    {"frame-border-width", 0, 1, f_frame_no_pixels},
     {"frame--face-hash-table", 0, 1, f_frame_face_hash_table},
     {"window-frame", 0, 1, f_window_frame},
     {"window-system", 0, 1, f_window_system},

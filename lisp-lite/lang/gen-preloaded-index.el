@@ -41,9 +41,11 @@ autoloads of Emacs's loaddefs.el, which Emacs preloads too.")
   '("subr" "bindings" "window" "files" "simple" "help" "indent" "minibuffer" "isearch"
     "register" "emacs-lisp/lisp" "textmodes/paragraphs" "emacs-lisp/lisp-mode" "textmodes/fill"
     "newcomment" "replace" "progmodes/prog-mode" "textmodes/text-mode"
-    "buff-menu" "vc/vc-hooks" "mouse" "menu-bar" "tooltip" "progmodes/elisp-mode" "composite")
-  "Files of GNU Emacs's library that Emacs preloads and that gapmacs's own
-files stand in for (its simple.el, window.el, modes.el...): what they define
+    "buff-menu" "vc/vc-hooks" "mouse" "menu-bar" "tooltip" "progmodes/elisp-mode" "composite"
+    "repeat")
+  "Files of GNU Emacs's library that Emacs preloads (and repeat.el, which
+its loaddefs.el autoloads) that gapmacs's own files stand in for (its
+simple.el, window.el, modes.el, repeat.el...): what they define
 and gapmacs does not is read from them one definition at a time, on first
 use, never the whole file (which would replace gapmacs's own).  Emacs's
 timer.el, nadvice.el, startup.el and mule.el are left out: their other

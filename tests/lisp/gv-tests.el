@@ -124,3 +124,43 @@
   (should (equal (gv-tests--kv 'c) 3)))
 
 ;;; gv-tests.el ends here
+
+(defvar gv-tests--x 5)
+
+(ert-deftest gv-tests-emacs-primitive-places ()
+  ;; gv.el's places on Emacs's primitives, with Emacs 28's results.
+  (with-temp-buffer
+    (insert "abc")
+    (setf (point) 2)
+    (should (= (point) 2))
+    (setf (buffer-string) "xy")
+    (should (equal (buffer-string) "xy"))
+    (setf (buffer-modified-p) nil)
+    (should-not (buffer-modified-p))
+    (setf (mark) 2)
+    (should (= (mark) 2))
+    (let ((o (make-overlay 1 2)))
+      (setf (overlay-get o 'face) 'bold)
+      (should (eq (overlay-get o 'face) 'bold))
+      (should (= (setf (overlay-end o) 3) 3))
+      (should (= (overlay-end o) 3)))
+    (setf (buffer-local-value 'gv-tests--x (current-buffer)) 3)
+    (should (= gv-tests--x 3))
+    (should (= (default-value 'gv-tests--x) 5))
+    (setf (syntax-table) (make-syntax-table))
+    (setf (current-local-map) (make-sparse-keymap))
+    (should (keymapp (current-local-map))))
+  (should (equal (setf (getenv "GV_TESTS") "y") "y"))
+  (should (equal (getenv "GV_TESTS") "y"))
+  (should (equal (setf (match-data) '(1 2)) '(1 2)))
+  (should (equal (match-data) '(1 2)))
+  (let ((m (make-sparse-keymap)) (p (make-sparse-keymap)))
+    (setf (keymap-parent m) p)
+    (should (eq (keymap-parent m) p)))
+  (setf (get-register ?q) "r")
+  (should (equal (get-register ?q) "r"))
+  (let ((old (default-file-modes)))
+    (unwind-protect
+        (progn (should (= (setf (default-file-modes) #o700) #o700))
+               (should (= (default-file-modes) #o700)))
+      (set-default-file-modes old))))
