@@ -250,18 +250,6 @@ Matched in the buffer: no copy of the line is made."
 
 ;;;; Running
 
-(unless (fboundp 'format-mode-line)
-  (defun format-mode-line (format &rest _)
-    "FORMAT as the mode line shows it: strings, symbols' values, lists,
-(:eval FORM) and (:propertize ELT ...)."
-    (cond ((stringp format) format)
-          ((null format) "")
-          ((symbolp format) (if (boundp format) (format-mode-line (symbol-value format)) ""))
-          ((eq (car-safe format) :eval) (format-mode-line (eval (cadr format) t)))
-          ((eq (car-safe format) :propertize) (format-mode-line (cadr format)))
-          ((consp format) (mapconcat #'format-mode-line format ""))
-          (t ""))))
-
 (unless (fboundp 'file-relative-name)
   (defun file-relative-name (filename &optional directory)
     "FILENAME relative to DIRECTORY (default `default-directory')."

@@ -1491,6 +1491,60 @@ when there was one."
   (defun force-window-update (&optional _object) t)
   (defun recenter (&optional _arg _redisplay) nil))
 
+(unless (fboundp 'pop-to-buffer-same-window)
+  ;; Batch's one window shows it (the editor defines its own).
+  (defun pop-to-buffer-same-window (buffer &optional norecord)
+    (set-buffer (switch-to-buffer buffer norecord))))
+
+(unless (fboundp 'format-mode-line)
+  ;; The mode line's constructs as text (xdisp.c's display_mode_element):
+  ;; the editor's mode line and compile.el's read them.
+  (defun format-mode-line--percent (string)
+    "STRING with the mode line's %-constructs replaced, as Emacs's
+display_mode_element does for the ones that have a meaning here."
+    (replace-regexp-in-string
+     "%-?[0-9]*\\(.\\)"
+     (lambda (match)
+       (pcase (aref match (1- (length match)))
+         (?% "%")
+         (?b (buffer-name))
+         (?f (or buffer-file-name (buffer-name)))
+         (?* (cond (buffer-read-only "%") ((buffer-modified-p) "*") (t "-")))
+         (?+ (if (buffer-modified-p) "*" (if buffer-read-only "%" "-")))
+         (?s (let ((proc (get-buffer-process (current-buffer))))
+               (if proc (symbol-name (process-status proc)) "no process")))
+         (?l (number-to-string (line-number-at-pos)))
+         (?c (number-to-string (current-column)))
+         (?n (if (buffer-narrowed-p) " Narrow" ""))
+         (_ "")))
+     string t t))
+  (defun format-mode-line (format &rest _)
+    "FORMAT as the mode line shows it: a string (its %-constructs
+replaced), a symbol's value (verbatim when a string; t, nil and void
+symbols show nothing), (:eval FORM), (:propertize ELT ...), (SYMBOL THEN
+ELSE) by SYMBOL's value, (WIDTH ELT...) and a list of constructs."
+    (cond ((stringp format) (format-mode-line--percent format))
+          ((memq format '(nil t)) "")
+          ((symbolp format)
+           (let ((value (and (boundp format) (symbol-value format))))
+             (cond ((stringp value) value)
+                   ((memq value '(nil t)) "")
+                   (t (format-mode-line value)))))
+          ((not (consp format)) "")
+          ((eq (car format) :eval) (format-mode-line (eval (cadr format) t)))
+          ((eq (car format) :propertize) (format-mode-line (cadr format)))
+          ((and (symbolp (car format)) (car format))
+           (if (and (boundp (car format)) (symbol-value (car format)))
+               (format-mode-line (nth 1 format))
+             (format-mode-line (nth 2 format))))
+          ((integerp (car format))
+           (let* ((width (car format))
+                  (text (mapconcat #'format-mode-line (cdr format) "")))
+             (cond ((and (< width 0) (> (length text) (- width))) (substring text 0 (- width)))
+                   ((> width (length text)) (concat text (make-string (- width (length text)) ?\s)))
+                   (t text))))
+          (t (mapconcat #'format-mode-line format "")))))
+
 (unless (fboundp 'window-parameter)
   (defvar internal--window-parameters (make-hash-table :test 'eq :weakness 'key)
     "Each window's parameters, an alist, newest first.")
@@ -1600,6 +1654,43 @@ common beginning, and `case-fold-search' folds case."
                      (compare-strings (downcase a) nil nil (downcase b) nil nil)
                    (compare-strings a nil nil b nil nil))))
     (if (eq result t) 0 result)))
+
+(put 'glyphless-char-display 'char-table-extra-slots 1)
+(defvar glyphless-char-display
+  (let ((table (make-char-table 'glyphless-char-display nil)))
+    ;; What Emacs 28 has once characters.el ran
+    ;; update-glyphless-char-display.
+    (set-char-table-extra-slot table 0 'hex-code)
+    table)
+  "How characters that have no glyph show (Emacs's xdisp.c char-table).")
+
+(defun internal--byte-compile-file-check (filename &optional load)
+  "gapmacs's `byte-compile-file': t when FILENAME reads to its end (its
+error is shown otherwise), writing no .elc, which gapmacs never loads.
+LOAD non-nil loads FILENAME after."
+  (let ((ok (condition-case err
+                (with-temp-buffer
+                  (insert-file-contents filename)
+                  (goto-char (point-min))
+                  (while (progn (forward-comment (buffer-size)) (not (eobp)))
+                    (read (current-buffer)))
+                  t)
+              (error (message "%s: %s" filename (error-message-string err)) nil))))
+    (when (and ok load) (load filename nil t))
+    ok))
+
+(defun daemonp ()
+  "Nil: gapmacs never runs as a daemon."
+  nil)
+
+(defun get-load-suffixes ()
+  "The suffixes `load' tries: each of `load-suffixes' with each of
+`load-file-rep-suffixes'."
+  (let (suffixes)
+    (dolist (suffix load-suffixes)
+      (dolist (rep load-file-rep-suffixes)
+        (push (concat suffix rep) suffixes)))
+    (nreverse suffixes)))
 
 (defun ngettext (msgid msgid-plural n)
   (if (= n 1) msgid msgid-plural))

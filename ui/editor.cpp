@@ -338,6 +338,21 @@ void Editor::message(std::string_view internal, bool display)
     }
 }
 
+// A mode-line construct as text: a string as it is; a list or a symbol
+// (Emacs 28's elisp-mode names itself ("ELisp" (lexical-binding ...)),
+// package.el's mode-line-process is a list) through format-mode-line, in
+// buffer b, where its variables are read.
+static std::string mode_line_text(Value construct, Value b)
+{
+    if (stringp(construct) || nilp(construct))
+        return princ_text(construct);
+    if (!fboundp("format-mode-line"))
+        return {};
+    CurrentBufferScope scope;
+    set_current_buffer(b);
+    return princ_text(call1(sym("format-mode-line"), construct));
+}
+
 // The lighters of minor-mode-alist whose variable is set in buffer b, as
 // the mode line's (... minor-mode-alist) shows them: " Def", " Fill".
 static std::string minor_mode_lighters(Value b)
@@ -350,11 +365,7 @@ static std::string minor_mode_lighters(Value b)
         Value on = buffer_local_value(xcar(entry), b);
         if (nilp(on) || on == Qunbound)
             continue;
-        Value lighter = xcar(xcdr(entry));
-        if (symbolp(lighter) && !nilp(lighter))
-            lighter = buffer_local_value(lighter, b);
-        if (stringp(lighter))
-            out += princ_text(lighter);
+        out += mode_line_text(xcar(xcdr(entry)), b);
     }
     return out;
 }
@@ -367,8 +378,8 @@ WindowSettings Editor::settings_for(Window& w)
     s.layout.tab_width = fixnump(tab) && tab.as_fixnum() > 0 && tab.as_fixnum() <= 1000 ? static_cast<int>(tab.as_fixnum()) : 8;
     s.layout.truncate = !nilp(local_value("truncate-lines", b));
     Value name = local_value("mode-name", b);
-    s.mode_name = nilp(name) ? "Fundamental" : princ_text(name);
-    s.mode_line_process = princ_text(local_value("mode-line-process", b));
+    s.mode_name = nilp(name) ? "Fundamental" : mode_line_text(name, b);
+    s.mode_line_process = mode_line_text(local_value("mode-line-process", b), b);
     if (s.mode_line_process.empty() && fboundp("get-buffer-process")) {
         // A buffer with a process shows its status, as comint modes do.
         Value proc = call1(sym("get-buffer-process"), b);

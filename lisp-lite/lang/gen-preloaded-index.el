@@ -42,7 +42,7 @@ autoloads of Emacs's loaddefs.el, which Emacs preloads too.")
     "register" "emacs-lisp/lisp" "textmodes/paragraphs" "emacs-lisp/lisp-mode" "textmodes/fill"
     "newcomment" "replace" "progmodes/prog-mode" "textmodes/text-mode"
     "buff-menu" "vc/vc-hooks" "mouse" "menu-bar" "tooltip" "progmodes/elisp-mode" "composite"
-    "repeat")
+    "emacs-lisp/byte-run" "emacs-lisp/macroexp" "repeat")
   "Files of GNU Emacs's library that Emacs preloads (and repeat.el, which
 its loaddefs.el autoloads) that gapmacs's own files stand in for (its
 simple.el, window.el, modes.el, repeat.el...): what they define

@@ -833,8 +833,13 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
 
 ;; Packages require Emacs's bytecomp.el for its variables and macros
 ;; (use-package); its `byte-compile' would run Emacs's compiler, which
-;; gapmacs does not: the interpreter's stays (subr-extra.el).
-(eval-after-load 'bytecomp (lambda () (defalias 'byte-compile 'internal--byte-compile-interpreted)))
+;; gapmacs does not: the interpreter's stays, and compiling a file
+;; (package.el after an install) checks that it reads and writes no .elc,
+;; which gapmacs never loads (subr-extra.el).
+(eval-after-load 'bytecomp
+  (lambda ()
+    (defalias 'byte-compile 'internal--byte-compile-interpreted)
+    (defalias 'byte-compile-file 'internal--byte-compile-file-check)))
 
 (defun do-after-load-evaluation (abs-file)
   (dolist (elt after-load-alist)

@@ -87,4 +87,25 @@
                        (recent-keys) (ding) (redisplay) (force-window-update))
                  '(nil nil nil nil nil 0 [] nil t t))))
 
+(ert-deftest c-primitives-format-mode-line ()
+  ;; Emacs 28's values in `emacs -nw' (its batch formats every mode line
+  ;; as ""): gapmacs's editor draws mode-name, mode-line-process and the
+  ;; minor modes' lighters through it.
+  (skip-unless (not (and noninteractive (not (fboundp 'gapmacs-gc-stress)))))
+  (with-temp-buffer
+    (rename-buffer "c-primitives" t)
+    (setq mode-name "Lisp Interaction")
+    (let ((lexical-binding nil))
+      (should (equal (format-mode-line '("ELisp" (lexical-binding (:propertize "/l") (:propertize "/d"))))
+                     "ELisp/d")))
+    (let ((lexical-binding t))
+      (should (equal (format-mode-line '("ELisp" (lexical-binding "/l" "/d"))) "ELisp/l")))
+    (should (equal (format-mode-line '(5 "ab")) "ab   "))
+    (should (equal (format-mode-line '(-2 "abc")) "ab"))
+    (should (equal (format-mode-line "%b %% x") (concat (buffer-name) " % x")))
+    (should (equal (format-mode-line t) ""))
+    (should (equal (format-mode-line '(t "a")) "a"))
+    (should (equal (format-mode-line '(:eval (concat "e" "v"))) "ev"))
+    (should (equal (format-mode-line 'mode-name) "Lisp Interaction"))))
+
 ;;; c-primitives-tests.el ends here

@@ -1,0 +1,82 @@
+;;; package-tests.el --- package.el against a local archive  -*- lexical-binding: t -*-
+;; gc-stress the tests only: loading Emacs's package.el under a collection per allocation is slow.
+
+;; Emacs's own package.el (from GNU Emacs's library) installs a package
+;; from an archive that is a directory (the network is not reachable
+;; here), and the next start finds it.  The test also runs under Emacs 28,
+;; which gives the same results.
+
+(require 'package)
+
+(defun package-tests--archive (dir)
+  "Make DIR an archive holding one single-file package, hello-pkg 1.2."
+  (with-temp-file (expand-file-name "hello-pkg-1.2.el" dir)
+    (insert ";;; hello-pkg.el --- A greeting  -*- lexical-binding: t -*-\n\n"
+            ";; Version: 1.2\n;; Package-Requires: ((emacs \"25.1\"))\n\n"
+            ";;; Commentary:\n;; Says hello.\n\n;;; Code:\n\n"
+            ";;;###autoload\n(defun hello-pkg-greet (name)\n  \"Greet NAME.\"\n"
+            "  (format \"Hello, %s!\" name))\n\n(provide 'hello-pkg)\n;;; hello-pkg.el ends here\n"))
+  (with-temp-file (expand-file-name "archive-contents" dir)
+    (insert "(1\n (hello-pkg . [(1 2) ((emacs (25 1))) \"A greeting\" single ((:keywords \"demo\"))]))\n")))
+
+(ert-deftest package-tests-install-from-local-archive ()
+  (let* ((top (make-temp-file "package-tests" t))
+         (archive (expand-file-name "archive/" top))
+         (package-user-dir (expand-file-name "elpa" top))
+         (package-archives `(("local" . ,archive)))
+         (package-check-signature nil)
+         (package-alist nil)
+         (package-archive-contents nil)
+         (inhibit-message t))
+    (unwind-protect
+        (progn
+          (make-directory archive)
+          (package-tests--archive archive)
+          (package-initialize)
+          (package-refresh-contents)
+          (should (equal (mapcar #'car package-archive-contents) '(hello-pkg)))
+          (should (equal (package-desc-summary (cadr (assq 'hello-pkg package-archive-contents)))
+                         "A greeting"))
+          (should-not (package-installed-p 'hello-pkg))
+          (package-install 'hello-pkg)
+          (should (package-installed-p 'hello-pkg))
+          (let ((dir (expand-file-name "hello-pkg-1.2" package-user-dir)))
+            (should (file-exists-p (expand-file-name "hello-pkg.el" dir)))
+            (should (file-exists-p (expand-file-name "hello-pkg-pkg.el" dir)))
+            (should (file-exists-p (expand-file-name "hello-pkg-autoloads.el" dir))))
+          ;; The next start: package-initialize makes the autoload, the
+          ;; first call loads the file.
+          (with-temp-buffer
+            (call-process (expand-file-name invocation-name invocation-directory) nil t nil
+                          "--batch" "-Q" "--eval"
+                          (format "%S" `(progn (require 'package)
+                                               (setq package-user-dir ,package-user-dir)
+                                               (package-initialize)
+                                               (prin1 (list (autoloadp (symbol-function 'hello-pkg-greet))
+                                                            (hello-pkg-greet "you"))))))
+            (should (equal (buffer-string) "(t \"Hello, you!\")"))))
+      (delete-directory top t))))
+
+(ert-deftest package-tests-compiling-writes-no-elc ()
+  ;; gapmacs only (Emacs writes the .elc): gapmacs runs sources, so
+  ;; byte-compile-file checks that the file reads and writes nothing.
+  (skip-unless (fboundp 'gapmacs-gc-stress))
+  (require 'bytecomp)
+  (let* ((dir (make-temp-file "compile" t))
+         (good (expand-file-name "good.el" dir))
+         (bad (expand-file-name "bad.el" dir))
+         (inhibit-message t))
+    (unwind-protect
+        (progn
+          (with-temp-file good (insert ";; x\n(defun package-tests--good () 'ok)\n"))
+          (with-temp-file bad (insert "(defun package-tests--bad ()\n"))
+          (should (eq (byte-compile-file good) t))
+          (should-not (file-exists-p (concat good "c")))
+          (should-not (fboundp 'package-tests--good))
+          (should (byte-compile-file good t))
+          (should (eq (package-tests--good) 'ok))
+          (should-not (byte-compile-file bad))
+          (should (equal (directory-files dir nil "\\`[^.]") '("bad.el" "good.el"))))
+      (delete-directory dir t))))
+
+;;; package-tests.el ends here
