@@ -162,3 +162,19 @@ set their own.")
 ;; Sideways scrolling of truncated lines (the UI's window-hscroll).
 (global-set-key (kbd "C-x <") #'scroll-left)
 (global-set-key (kbd "C-x >") #'scroll-right)
+
+;; The commands repeat-mode repeats with a key alone (C-x o o, C-x u u,
+;; M-g n n...), as Emacs 28's preloaded files mark them; the maps
+;; themselves come from Emacs's library on first use.
+(dolist (entry '((undo . undo-repeat-map) (next-error . next-error-repeat-map)
+                 (previous-error . next-error-repeat-map) (other-window . other-window-repeat-map)
+                 (enlarge-window . resize-window-repeat-map)
+                 (enlarge-window-horizontally . resize-window-repeat-map)
+                 (shrink-window . resize-window-repeat-map)
+                 (shrink-window-horizontally . resize-window-repeat-map)
+                 (forward-page . page-navigation-repeat-map)
+                 (backward-page . page-navigation-repeat-map)
+                 (tab-next . tab-bar-switch-repeat-map) (tab-previous . tab-bar-switch-repeat-map)
+                 (tab-move . tab-bar-move-repeat-map)
+                 (tab-bar-move-tab-backward . tab-bar-move-repeat-map)))
+  (put (car entry) 'repeat-map (cdr entry)))

@@ -1393,10 +1393,24 @@ is read once a session.")
   (let ((name (car-safe (cdr-safe form))))
     (if (eq (car-safe name) 'quote) (car-safe (cdr name)) name)))
 
-(defun internal--emacs-definition-form (name)
-  "The top-level form in the current buffer that defines NAME, or nil.
-A definition of a derived or minor mode also defines its map, hook and
-syntax table."
+(defun internal--emacs-defines-kind-p (head kind)
+  "Whether a form whose car is HEAD can define a KIND (function,
+variable or face) of its name: repeat.el has a variable and a function
+`repeat-check-key'."
+  (let ((variable '(defvar defvar-local defcustom defconst defvaralias
+                     define-obsolete-variable-alias)))
+    (pcase kind
+      ('variable (not (memq head '(defun defsubst defmacro defalias define-inline cl-defun
+                                    cl-defmacro cl-defsubst cl-defgeneric cl-defmethod
+                                    define-obsolete-function-alias defface defgroup))))
+      ('face (eq head 'defface))
+      ('function (not (memq head (append '(defface defgroup) variable))))
+      (_ t))))
+
+(defun internal--emacs-definition-form (name &optional kind)
+  "The top-level form in the current buffer that defines NAME (as a
+KIND: function, variable or face), or nil.  A definition of a derived
+or minor mode also defines its map, hook and syntax table."
   (let ((found nil)
         (names (list (symbol-name name))))
     (when (string-match "\\`\\(.+-mode\\)-\\(?:map\\|hook\\|syntax-table\\|abbrev-table\\)\\'"
@@ -1416,6 +1430,7 @@ syntax table."
                    (defined (internal--emacs-defined-name form)))
               ;; Not a `(defvar NAME)' that only declares it.
               (when (and (internal--emacs-definition-p form)
+                         (internal--emacs-defines-kind-p (car form) kind)
                          (symbolp defined) (string= (symbol-name defined) target)
                          (not (and (memq (car form) '(defvar defvar-local)) (null (cddr form)))))
                 ;; Emacs's sources start each top-level form in column 0:
@@ -1442,16 +1457,17 @@ syntax table."
       (setq form nil))
     names))
 
-(defun internal--load-emacs-definition (file name)
+(defun internal--load-emacs-definition (file name &optional kind)
   "Evaluate the top-level form of Emacs's FILE (a path with no suffix)
-that defines NAME: what gapmacs's own file of that name lacks.  Whatever
+that defines NAME as a KIND (function, variable or face; any when nil):
+what gapmacs's own file of that name lacks.  Whatever
 else that form defines and gapmacs has already stays gapmacs's.  Non-nil
 when there was one."
   (let (form path lexical)
     (save-match-data
       (with-current-buffer (internal--emacs-definition-buffer file)
         (save-excursion
-          (setq form (internal--emacs-definition-form name)
+          (setq form (internal--emacs-definition-form name kind)
                 path buffer-file-truename
                 lexical (progn (goto-char (point-min))
                                (looking-at ".*lexical-binding: *t"))))))

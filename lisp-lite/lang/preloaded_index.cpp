@@ -146,18 +146,20 @@ void preloaded_index_interned(Value sym, std::string_view name)
 
 namespace {
 
-// Evaluates the form of Emacs's FILE that defines sym (lisp/subr-extra.el
-// finds it): non-nil when there was one.
-Value load_definition(const std::string& file, Value sym)
+// Evaluates the form of Emacs's FILE that defines sym as a KIND
+// (function, variable, face; lisp/subr-extra.el finds it): non-nil when
+// there was one.
+Value load_definition(const std::string& file, Value sym, const char* kind)
 {
     static const Value loader = intern("internal--load-emacs-definition");
-    return call2(loader, make_string_from_utf8(file), sym);
+    return call3(loader, make_string_from_utf8(file), sym, intern(kind));
 }
 
 // Loads the file TABLE names for sym, once per file for what TABLE lists
 // (a file that did not define it then will not later).
 template <typename Entry, std::size_t N>
-bool load_for(const Entry (&table)[N], std::vector<bool>& loaded, std::vector<bool>& read_alone, Value sym)
+bool load_for(const Entry (&table)[N], std::vector<bool>& loaded, std::vector<bool>& read_alone, Value sym,
+              const char* kind)
 {
     if (!state().enabled)
         return false;
@@ -169,7 +171,7 @@ bool load_for(const Entry (&table)[N], std::vector<bool>& loaded, std::vector<bo
         if (tried)
             return false;
         tried = true;
-        return !nilp(load_definition(autoload_file(e->file), sym));
+        return !nilp(load_definition(autoload_file(e->file), sym, kind));
     }
     if (loaded[e->file])
         return false;
@@ -201,12 +203,12 @@ void preloaded_file_loading(std::string_view file)
 
 bool load_preloaded_variable(Value sym)
 {
-    return load_for(preloaded_variables, state().loaded_for_variable, state().read_variable, sym);
+    return load_for(preloaded_variables, state().loaded_for_variable, state().read_variable, sym, "variable");
 }
 
 bool load_preloaded_face(Value sym)
 {
-    return load_for(preloaded_faces, state().loaded_for_face, state().read_face, sym);
+    return load_for(preloaded_faces, state().loaded_for_face, state().read_face, sym, "face");
 }
 
 bool load_preloaded_definition(std::string_view file, Value name)
@@ -217,7 +219,7 @@ bool load_preloaded_definition(std::string_view file, Value name)
     const PreloadedFunction* f = find(preloaded_functions, string_view(xsymbol(name)->name));
     if (!f || !one_definition(f->file) || autoload_file(f->file) != file)
         return false;
-    load_definition(std::string(file), name);
+    load_definition(std::string(file), name, "function");
     return true;
 }
 
