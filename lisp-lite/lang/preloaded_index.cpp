@@ -152,7 +152,8 @@ namespace {
 Value load_definition(const std::string& file, Value sym, const char* kind)
 {
     static const Value loader = intern("internal--load-emacs-definition");
-    return call3(loader, make_string_from_utf8(file), sym, intern(kind));
+    const Value kind_symbol = intern(kind); // before the string: it may allocate
+    return call3(loader, make_string_from_utf8(file), sym, kind_symbol);
 }
 
 // Loads the file TABLE names for sym, once per file for what TABLE lists
