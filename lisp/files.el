@@ -95,7 +95,7 @@
   "The buffer visiting FILENAME, set up (mode, hooks) if it is new."
   (setq filename (expand-file-name filename))
   (files--check-visitable filename)
-  (let* ((existing (seq-find-buffer (lambda (b) (equal (buffer-file-name b) filename))))
+  (let* ((existing (get-file-buffer filename))
          (buf (or existing
                   (condition-case err (find-file-noselect filename)
                     (file-error (user-error "%s" (error-message-string err)))))))

@@ -1446,15 +1446,13 @@ or minor mode also defines its map, hook and syntax table."
 
 (defun internal--emacs-form-definitions (form)
   "The symbols FORM defines anywhere inside it."
-  (let (names)
-    (while (consp form)
-      (when (internal--emacs-definition-p form)
-        (let ((name (internal--emacs-defined-name form)))
-          (when (and name (symbolp name)) (push name names))))
-      (dolist (sub (if (proper-list-p form) form nil))
+  (let ((names nil)
+        (name (and (internal--emacs-definition-p form) (internal--emacs-defined-name form))))
+    (when (and name (symbolp name)) (push name names))
+    (when (proper-list-p form)
+      (dolist (sub form)
         (when (consp sub)
-          (setq names (nconc (internal--emacs-form-definitions sub) names))))
-      (setq form nil))
+          (setq names (nconc (internal--emacs-form-definitions sub) names)))))
     names))
 
 (defun internal--load-emacs-definition (file name &optional kind)
@@ -1561,13 +1559,15 @@ ELSE) by SYMBOL's value, (WIDTH ELT...) and a list of constructs."
                    (t text))))
           (t (mapconcat #'format-mode-line format "")))))
 
+(defun internal--window (window)
+  "WINDOW, nil meaning the selected one; a wrong-type-argument otherwise."
+  (let ((w (or window (selected-window))))
+    (unless (windowp w) (signal 'wrong-type-argument (list 'windowp w)))
+    w))
+
 (unless (fboundp 'window-parameter)
   (defvar internal--window-parameters (make-hash-table :test 'eq :weakness 'key)
     "Each window's parameters, an alist, newest first.")
-  (defun internal--window (window)
-    (let ((w (or window (selected-window))))
-      (unless (windowp w) (signal 'wrong-type-argument (list 'windowp w)))
-      w))
   (defun window-parameters (&optional window)
     (copy-alist (gethash (internal--window window) internal--window-parameters)))
   (defun window-parameter (window parameter)
@@ -1621,10 +1621,8 @@ ELSE) by SYMBOL's value, (WIDTH ELT...) and a list of constructs."
 
 (defun get-file-buffer (filename)
   "The buffer visiting exactly FILENAME (expanded), or nil."
-  (let ((file (expand-file-name filename)) (found nil))
-    (dolist (b (buffer-list) found)
-      (when (and (not found) (equal (buffer-file-name b) file))
-        (setq found b)))))
+  (let ((file (expand-file-name filename)))
+    (seq-find-buffer (lambda (b) (equal (buffer-file-name b) file)))))
 
 (defun invisible-p (pos-or-prop)
   "Non-nil when the `invisible' property at POS-OR-PROP (a position, or
@@ -1711,24 +1709,9 @@ LOAD non-nil loads FILENAME after."
 (defun ngettext (msgid msgid-plural n)
   (if (= n 1) msgid msgid-plural))
 
-(defun lax-plist-get (plist prop)
-  (while (and plist (not (equal (car plist) prop)))
-    (setq plist (cddr plist)))
-  (cadr plist))
+(defun lax-plist-get (plist prop) (plist-get plist prop #'equal))
 
-(defun lax-plist-put (plist prop val)
-  (let ((tail plist))
-    (while (and tail (not (equal (car tail) prop)))
-      (setq tail (cddr tail)))
-    (if tail
-        (progn (setcar (cdr tail) val) plist)
-      (nconc plist (list prop val)))))
-
-(defun byteorder ()
-  "?l on a little-endian machine, ?B on a big-endian one."
-  (if (string-match-p "\\`\\(?:x86\\|i[3-6]86\\|aarch64\\|arm\\|riscv\\|loongarch\\|mips.*el\\|powerpc64le\\)"
-                      system-configuration)
-      ?l ?B))
+(defun lax-plist-put (plist prop val) (plist-put plist prop val #'equal))
 
 (defun clear-string (string)
   "Overwrite STRING with zeros (a password no longer needed)."

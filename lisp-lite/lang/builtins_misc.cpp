@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <climits>
 #include <filesystem>
@@ -181,6 +182,9 @@ Value f_make_temp_name(Args a)
     }
 }
 
+// ?l on a little-endian machine, ?B on a big-endian one (Emacs's byteorder).
+Value f_byteorder(Args) { return Value::fixnum(std::endian::native == std::endian::little ? 'l' : 'B'); }
+
 Value f_system_name(Args)
 {
     char host[256] = {};
@@ -239,6 +243,7 @@ const SubrDef misc_subrs[] = {
     {"user-real-login-name", 0, 0, f_user_real_login_name},
     {"user-full-name", 0, 1, f_user_full_name},
     {"system-name", 0, 0, f_system_name},
+    {"byteorder", 0, 0, f_byteorder},
     {"emacs-pid", 0, 0, f_emacs_pid},
     {"user-uid", 0, 0, f_user_uid},
     {"user-real-uid", 0, 0, f_user_real_uid},

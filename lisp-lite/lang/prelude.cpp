@@ -279,15 +279,16 @@ constexpr const char* prelude_source = R"ELISP(
 (defmacro gv-define-expander (name handler)
   (declare (indent 1))
   `(progn (put ',name 'gv-expander ,handler) ',name))
+(defun internal--gv-simple-setter (setter fix-return)
+  "A `gv--setter' storing with (SETTER ARGS... VALUE); FIX-RETURN non-nil
+makes the setf return VALUE rather than what SETTER returns."
+  (lambda (value &rest args)
+    (if fix-return
+        (let ((v (make-symbol "v")))
+          (list 'let (list (list v value)) (cons setter (append args (list v))) v))
+      (cons setter (append args (list value))))))
 (defmacro gv-define-simple-setter (name setter &optional fix-return)
-  `(progn
-     (put ',name 'gv--setter
-          (lambda (value &rest args)
-            (if ,fix-return
-                (let ((v (make-symbol "v")))
-                  `(let ((,v ,value)) (,',setter ,@args ,v) ,v))
-              `(,',setter ,@args ,value))))
-     ',name))
+  `(progn (put ',name 'gv--setter (internal--gv-simple-setter ',setter ,fix-return)) ',name))
 
 (defmacro setf (&rest pairs)
   (let ((forms nil))
@@ -398,13 +399,7 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
                  (standard-case-table set-standard-case-table) (syntax-table set-syntax-table)
                  (visited-file-modtime set-visited-file-modtime t)))
   (unless (get (car entry) 'gv--setter)
-    (put (car entry) 'gv--setter
-         (let ((setter (nth 1 entry)) (fix (nth 2 entry)))
-           (lambda (value &rest args)
-             (if fix
-                 (let ((v (make-symbol "v")))
-                   (list 'let (list (list v value)) (cons setter (append args (list v))) v))
-               (cons setter (append args (list value)))))))))
+    (put (car entry) 'gv--setter (internal--gv-simple-setter (nth 1 entry) (nth 2 entry)))))
 (gv-define-setter overlay-start (value ov) (list 'progn (list 'move-overlay ov value (list 'overlay-end ov)) value))
 (gv-define-setter overlay-end (value ov) (list 'progn (list 'move-overlay ov (list 'overlay-start ov) value) value))
 (gv-define-setter window-buffer (value &optional w) (list 'progn (list 'set-window-buffer w value) value))
