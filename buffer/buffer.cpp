@@ -321,6 +321,48 @@ void Buffer::narrow(CharPos from, CharPos to)
 
 void Buffer::widen() { m_narrowed = false; }
 
+void Buffer::swap_text(Buffer& other)
+{
+    if (&other == this)
+        return;
+    assert(!m_writing && !other.m_writing && "no change may come while a Writer is open");
+    // Each buffer keeps its mark object (the Lisp mark marker views it);
+    // the positions go with the text.
+    const std::optional<CharPos> mark_here = m_mark.position(), mark_there = other.m_mark.position();
+    m_mark.detach();
+    other.m_mark.detach();
+
+    m_text.swap(other.m_text);
+    std::swap(m_index, other.m_index);
+    std::swap(m_lines, other.m_lines);
+    std::swap(m_point, other.m_point);
+    std::swap(m_narrowed, other.m_narrowed);
+    std::swap(m_begv, other.m_begv);
+    std::swap(m_zv, other.m_zv);
+    m_markers.swap(other.m_markers);
+    m_overlays.swap(other.m_overlays);
+    std::swap(m_undo, other.m_undo);
+    std::swap(m_pending_undo, other.m_pending_undo);
+    std::swap(m_saved_generation, other.m_saved_generation);
+    std::swap(m_props, other.m_props);
+
+    for (Buffer* b : {this, &other}) {
+        b->m_markers.for_each([b](Marker& m, TextPos) { m.m_buffer = b; });
+        b->m_overlays.for_each([b](Overlay& o, CharPos, CharPos) { o.m_buffer = b; });
+        // As any change: ticks move on, both count as modified (Emacs
+        // bumps both texts' modiff), readers of the change log draw
+        // everything again.
+        b->m_modified = true;
+        ++b->m_tick;
+        b->m_chars_tick = b->m_tick;
+        b->note_changed_span(BytePos(0), b->m_text.end());
+    }
+    if (mark_there)
+        m_mark.set(*this, *mark_there);
+    if (mark_here)
+        other.m_mark.set(other, *mark_here);
+}
+
 bool Buffer::undo()
 {
     auto& entries = m_undo.entries();

@@ -170,6 +170,14 @@ public:
     // (read-only check, modified flag, tick) and shows in the change feed.
     void properties_changed(CharPos from, CharPos to);
 
+    // buffer-swap-text: exchanges the text with `other`, and with it what
+    // belongs to the text (Emacs's struct buffer_text and the fields its
+    // Fbuffer_swap_text swaps): point, the narrowing, every marker and
+    // overlay (they move to the other buffer), the mark's position, text
+    // properties and undo. Names, files, coding and read-only stay. Both
+    // count as changed everywhere and are modified after, as in Emacs.
+    void swap_text(Buffer& other);
+
     // The overlays in the buffer, which its edits keep in place.
     OverlayTree& overlays() { return m_overlays; }
     const OverlayTree& overlays() const { return m_overlays; }

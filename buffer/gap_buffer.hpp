@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "core/position.hpp"
 
@@ -68,6 +69,15 @@ public:
     void overwrite(BytePos pos, std::string_view bytes);
     // A contiguous view of [from, to): moves the gap out of the range if it is inside.
     std::string_view contiguous(BytePos from, BytePos to);
+
+    // Exchanges the texts (buffer-swap-text).
+    void swap(GapBuffer& other) noexcept
+    {
+        std::swap(m_data, other.m_data);
+        std::swap(m_capacity, other.m_capacity);
+        std::swap(m_gap_start, other.m_gap_start);
+        std::swap(m_gap_end, other.m_gap_end);
+    }
 
 private:
     std::size_t raw_gap_size() const { return m_gap_end - m_gap_start; }

@@ -7,6 +7,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "buffer/marker.hpp"
@@ -44,6 +45,14 @@ public:
     {
         m_size = 0;
         Treap::clear(m_root, f);
+    }
+
+    // Exchanges the markers (buffer-swap-text); the caller points each at
+    // its new buffer.
+    void swap(MarkerTree& other) noexcept
+    {
+        std::swap(m_root, other.m_root);
+        std::swap(m_size, other.m_size);
     }
 
     // Whether the order, the links and the positions hold (tests).

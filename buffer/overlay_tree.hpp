@@ -96,6 +96,14 @@ public:
     // Whether the order, the links and the reaches hold (tests).
     bool consistent() const;
 
+    // Exchanges the overlays (buffer-swap-text); the caller points each at
+    // its new buffer.
+    void swap(OverlayTree& other) noexcept
+    {
+        std::swap(m_root, other.m_root);
+        std::swap(m_size, other.m_size);
+    }
+
     // RelativeTreap's augmentation: a node's reach from its children's.
     static constexpr bool needed = true;
     static void update(Overlay& o);

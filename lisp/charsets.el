@@ -110,40 +110,13 @@ byte of CODE is outside the space."
   (or (locate-file name charset-map-path '(".map" ".TXT" ""))
       (error "Charset map %s not found in `charset-map-path'" name)))
 
-(defun charset--read-map (map)
-  "MAP's pairs, a list of (FROM TO CHAR): MAP names a file of lines \"FROM[-TO]
-CHAR\" or is a vector [CODE CHAR ...] whose CODE may be (FROM . TO)."
-  (let (entries)
-    (if (vectorp map)
-        (let ((i 0))
-          (while (< (1+ i) (length map))
-            (let ((code (aref map i)) (char (aref map (1+ i))))
-              (push (if (consp code) (list (car code) (cdr code) char) (list code code char))
-                    entries))
-            (setq i (+ i 2))))
-      (with-temp-buffer
-        (insert-file-contents (charset--map-file map))
-        (goto-char (point-min))
-        (while (re-search-forward
-                "^0x\\([0-9A-Fa-f]+\\)\\(?:-0x\\([0-9A-Fa-f]+\\)\\)?[ \t]+0x\\([0-9A-Fa-f]+\\)" nil t)
-          (let ((from (string-to-number (match-string 1) 16)))
-            (push (list from
-                        (if (match-beginning 2) (string-to-number (match-string 2) 16) from)
-                        (string-to-number (match-string 3) 16))
-                  entries)))))
-    (nreverse entries)))
-
 (defun charset--tables (info map)
-  "Code -> char and char -> code hash tables of MAP (see `charset--read-map')."
-  (let ((decoder (make-hash-table :test 'eql))
-        (encoder (make-hash-table :test 'eql)))
-    (pcase-dolist (`(,from ,to ,char) (charset--read-map map))
-      (dotimes (i (1+ (- to from)))
-        (let ((code (+ from i)) (c (+ char i)))
-          (when (charset--in-range-p info code)
-            (puthash code c decoder)
-            (unless (gethash c encoder) (puthash c code encoder))))))
-    (cons decoder encoder)))
+  "Code -> char and char -> code hash tables of MAP: a map file's name
+(lines \"0xFROM[-0xTO] 0xCHAR\") or a vector [CODE CHAR ...] whose CODE may
+be (FROM . TO).  Built in C++ (charset--map-tables), as charset.c does."
+  (charset--map-tables (if (vectorp map) map (charset--map-file map))
+                       (charset--info-code-space info) (charset--info-dimension info)
+                       (charset--info-min-code info) (charset--info-max-code info)))
 
 (defun charset--ensure-tables (info)
   (unless (charset--info-decoder info)

@@ -46,10 +46,37 @@ a name (jka-compr adds those of compressed files).")
                  (no-byte-compile . booleanp) (buffer-file-coding-system . symbolp)
                  (c-basic-offset . integerp) (c-file-style . stringp) (python-indent-offset . integerp)
                  (js-indent-level . integerp) (sh-basic-offset . integerp) (lisp-indent-offset . integerp)
-                 (outline-regexp . stringp) (page-delimiter . stringp) (version-control . symbolp)
+                 (outline-regexp . stringp) (page-delimiter . stringp)
+                 (version-control . version-control-safe-local-p)
                  (delete-old-versions . symbolp) (kept-new-versions . integerp) (kept-old-versions . integerp)
-                 (comment-start . stringp) (comment-end . stringp) (electric-indent-inhibit . booleanp)))
+                 (comment-start . stringp) (comment-end . stringp) (electric-indent-inhibit . booleanp)
+                 ;; files.el's for the variables of Emacs's C.
+                 (buffer-read-only . booleanp) (default-directory . stringp)
+                 (inhibit-compacting-font-caches . booleanp) (no-update-autoloads . booleanp)
+                 (bidi-display-reordering . booleanp)
+                 (bidi-paragraph-direction . file-local--bidi-direction-p)))
   (put (car entry) 'safe-local-variable (cdr entry)))
+
+(defun version-control-safe-local-p (x)
+  "Return whether X is safe as local value for `version-control'."
+  (or (booleanp x) (equal x 'never)))
+
+(defun file-local--bidi-direction-p (v)
+  (memq v '(nil right-to-left left-to-right)))
+
+;; And what Emacs's preloaded loaddefs.el declares for the variables of
+;; libraries not loaded yet (bytecomp's no-byte-compile, autoload's
+;; no-update-autoloads, allout's, checkdoc's...): 8 ms, once.
+(when gapmacs-emacs-lisp-directory
+  (let ((loaddefs (expand-file-name "loaddefs.el" gapmacs-emacs-lisp-directory)))
+    (when (file-readable-p loaddefs)
+      (with-temp-buffer
+        (insert-file-contents loaddefs)
+        (while (re-search-forward "^(put '[^ \n]+ '\\(?:safe\\|risky\\)-local-variable " nil t)
+          (goto-char (match-beginning 0))
+          (condition-case nil
+              (eval (read (current-buffer)) t)
+            (error nil)))))))
 
 ;; What Emacs marks risky: a file must not set them unasked.
 (dolist (var '(buffer-file-name buffer-auto-save-file-name buffer-file-truename buffer-undo-list

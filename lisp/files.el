@@ -4,6 +4,11 @@
 (defvar before-save-hook nil)
 (defvar after-save-hook nil)
 (defvar make-backup-files t)
+(defvar backup-inhibited nil
+  "If non-nil, backups will be inhibited.
+This variable is intended for use by making it local to a buffer,
+but it is not an option.")
+(put 'backup-inhibited 'permanent-local t)
 (defvar buffer-backed-up nil)
 (make-variable-buffer-local 'buffer-backed-up)
 (put 'buffer-backed-up 'permanent-local t)
@@ -148,7 +153,7 @@
 (defun backup-buffer ()
   "Copy the visited file to FILE~ the first time the buffer is saved."
   (let ((file (buffer-file-name)))
-    (when (and make-backup-files (not buffer-backed-up) file
+    (when (and make-backup-files (not backup-inhibited) (not buffer-backed-up) file
                (file-regular-p file))
       (condition-case err
           (progn (backup-buffer-copy file (make-backup-file-name file))

@@ -1685,12 +1685,19 @@ LOAD non-nil loads FILENAME after."
   (let ((ok (condition-case err
                 (with-temp-buffer
                   (insert-file-contents filename)
-                  (goto-char (point-min))
-                  (while (progn (forward-comment (buffer-size)) (not (eobp)))
-                    (read (current-buffer)))
-                  t)
+                  (let ((enable-local-eval nil))
+                    (hack-local-variables))
+                  ;; A file that says `no-byte-compile: t' (a package's
+                  ;; autoloads) is skipped, as Emacs's byte-compile-file does.
+                  (if (and (boundp 'no-byte-compile) no-byte-compile)
+                      'no-byte-compile
+                    (with-syntax-table emacs-lisp-mode-syntax-table
+                      (goto-char (point-min))
+                      (while (progn (forward-comment (buffer-size)) (not (eobp)))
+                        (read (current-buffer))))
+                    t))
               (error (message "%s: %s" filename (error-message-string err)) nil))))
-    (when (and ok load) (load filename nil t))
+    (when (and (eq ok t) load) (load filename nil t))
     ok))
 
 (defun daemonp ()

@@ -50,13 +50,25 @@ void Window::set_buffer(Value buffer)
     invalidate();
 }
 
+void Window::follow_buffer()
+{
+    Buffer& b = text();
+    if (m_start.buffer() != &b)
+        m_start.set(b, b.point_min());
+    if (m_point.buffer() != &b)
+        m_point.set(b, b.point_min());
+}
+
 CharPos Window::point(bool selected) const
 {
+    Buffer& b = text();
     if (selected)
-        return text().point();
+        return b.point();
+    if (m_point.buffer() != &b) // its text went to another buffer (follow_buffer)
+        return b.point_min();
     if (auto p = m_point.position())
         return *p;
-    return text().point();
+    return b.point();
 }
 
 Value Window::lisp_object()

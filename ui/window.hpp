@@ -30,8 +30,16 @@ public:
     // Shows another buffer from its point-min (set-window-buffer).
     void set_buffer(lisp::Value buffer);
 
-    Marker& start() { return m_start; }
-    Marker& point_marker() { return m_point; }
+    Marker& start()
+    {
+        follow_buffer();
+        return m_start;
+    }
+    Marker& point_marker()
+    {
+        follow_buffer();
+        return m_point;
+    }
     // Where point is in this window: the buffer's point when selected.
     CharPos point(bool selected) const;
 
@@ -85,6 +93,11 @@ public:
     int cursor_col = 0;
 
 private:
+    // buffer-swap-text moves every marker with the text, these two as well:
+    // the window goes on showing its buffer, from its beginning, as Emacs's
+    // Fbuffer_swap_text puts it.
+    void follow_buffer();
+
     lisp::Value m_buffer;
     lisp::Value m_object;
     Marker m_start;

@@ -156,8 +156,12 @@ Value f_make_local_variable(Args args)
     // binding is made, so the binding starts from its default as in Emacs.
     if (find_symbol_value(a[0]) == Qunbound)
         load_preloaded_variable(a[0]);
-    // Emacs's warning: the let will restore the default, not this binding.
-    if (let_bound_p(a[0]))
+    // Emacs's warning: a let of the default made in this buffer will
+    // restore the default, not this binding. Emacs 28 gives it only for a
+    // variable already local somewhere and not local-if-set: a let of a
+    // plain variable, or one in another buffer, says nothing (load's let of
+    // lexical-binding while a file's -*- line sets it in a temp buffer).
+    if ((s->m_flags & (F_LOCALIZED | F_LOCAL_IF_SET)) == F_LOCALIZED && let_shadows_buffer_binding(a[0], current_buffer()))
         message("Making " + symbol_name(a[0]) + " buffer-local while locally let-bound!");
     add_local(a[0]);
     return a[0];
@@ -435,6 +439,8 @@ void define_per_buffer_variables()
     defvar_per_buffer("major-mode", intern("fundamental-mode"), true);
     defvar_per_buffer("mode-name", make_string("Fundamental"), true);
     defvar_per_buffer("mark-active", Qnil, true);
+    // lread.c makes it buffer-local when set, as a file's -*- line sets it.
+    defvar_per_buffer("lexical-binding", default_value(intern("lexical-binding")), false);
     defvar_per_buffer("tab-width", Value::fixnum(8), false);
     defvar_per_buffer("truncate-lines", Qnil, false);
     defvar_per_buffer("fill-column", Value::fixnum(70), false);

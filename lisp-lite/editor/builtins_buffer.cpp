@@ -598,6 +598,20 @@ Value f_set_buffer_multibyte(Args a)
     return a[0];
 }
 
+// (buffer-swap-text BUFFER): the current buffer and BUFFER exchange their
+// text and what goes with it (Buffer::swap_text), multibyteness included;
+// windows showing either then show it from its beginning.
+Value f_buffer_swap_text(Args a)
+{
+    Value here = current_buffer();
+    Buffer& other = check_live_buffer(a[0]);
+    current().swap_text(other);
+    const bool multibyte = buffer_multibyte(here);
+    set_buffer_multibyte_flag(here, buffer_multibyte(a[0]));
+    set_buffer_multibyte_flag(a[0], multibyte);
+    return Qnil;
+}
+
 Value f_bolp(Args)
 {
     Buffer& b = current();
@@ -1259,6 +1273,9 @@ Value f_find_file_noselect(Args a)
     Value saved = current_buffer();
     set_current_buffer(buffer);
     try {
+        // A file's buffer works in the file's directory, as Emacs's
+        // find-file-noselect-1 sets it.
+        set_symbol_value(Qdefault_directory, call1(intern("file-name-directory"), make_string_from_utf8(path)));
         if (!nilp(call1(intern("file-exists-p"), make_string_from_utf8(path)))) {
             Value args[5] = {make_string_from_utf8(path), Qt, Qnil, Qnil, Qnil};
             f_insert_file_contents(Args{args, 5});
@@ -1324,6 +1341,7 @@ const SubrDef buffer_subrs[] = {
     {"insert-before-markers-and-inherit", 0, many, guarded<f_insert_before_markers_and_inherit>},
     {"insert-before-markers", 0, many, guarded<f_insert_before_markers>},
     {"set-buffer-multibyte", 1, 1, f_set_buffer_multibyte},
+    {"buffer-swap-text", 1, 1, f_buffer_swap_text},
     {"insert-char", 1, 3, guarded<f_insert_char>},
     {"delete-region", 2, 2, guarded<f_delete_region>},
     {"delete-char", 1, 2, guarded<f_delete_char>},

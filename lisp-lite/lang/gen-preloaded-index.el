@@ -84,6 +84,11 @@ loads all of them in Emacs's order.")
         (end-of-file nil))
       (nreverse forms))))
 
+(defun gen-preloaded--constant-p (value)
+  "Whether VALUE, a variable's initial value form, needs nothing to evaluate."
+  (or (memq (car-safe value) '(quote function))
+      (and (atom value) (or (not (symbolp value)) (memq value '(nil t)) (keywordp value)))))
+
 (defun gen-preloaded--definitions (form)
   "The (KIND . NAME) definitions FORM makes at top level."
   (pcase form
@@ -92,6 +97,8 @@ loads all of them in Emacs's order.")
     (`(,(or 'defmacro 'cl-defmacro) ,(and name (pred symbolp)) . ,_) (list (cons 'macro name)))
     (`(,(or 'defalias 'define-obsolete-function-alias) (quote ,name) . ,_) (list (cons 'function name)))
     (`(,(or 'defvaralias 'define-obsolete-variable-alias) (quote ,name) . ,_) (list (cons 'variable name)))
+    (`(,(or 'defvar 'defcustom 'defconst) ,name ,(pred gen-preloaded--constant-p) . ,_)
+     (list (cons 'constant-variable name)))
     (`(,(or 'defvar 'defvar-local) ,name ,_ . ,_) (list (cons 'variable name)))
     (`(,(or 'defcustom 'defconst) ,name . ,_) (list (cons 'variable name)))
     (`(defface ,(and name (pred symbolp)) . ,_) (list (cons 'face name)))
@@ -200,11 +207,35 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
     (eval (nth 2 form) t))
   "mule-setup.el's `mule-setup-files', read without loading it.")
 
+(defvar gen-preloaded--mule-text nil
+  "The text of the files of `gen-preloaded-mule-setup-files', once read.")
+
+(defun gen-preloaded--mule-untouched-p (name)
+  "Whether the mule files name NAME only where they define it: nothing
+they run changes the value (as set-language-info-alist fills
+language-info-alist), so reading its definition alone gives what loading
+them all would."
+  (unless gen-preloaded--mule-text
+    (setq gen-preloaded--mule-text
+          (with-temp-buffer
+            (dolist (file gen-preloaded-mule-setup-files)
+              (call-process "zcat" nil t nil (locate-file file (list gapmacs-emacs-lisp-directory) '(".el.gz"))))
+            (buffer-string))))
+  (let ((pattern (concat "\\_<" (regexp-quote (symbol-name name)) "\\_>"))
+        (count 0) (start 0))
+    (while (string-match pattern gen-preloaded--mule-text start)
+      (setq count (1+ count) start (match-end 0)))
+    (= count 1)))
+
 (let* ((loaddefs (gen-preloaded--loaddefs))
        (scanned-emacs (append gen-preloaded-emacs gen-preloaded-mule-setup-files))
        ;; A file whose feature gapmacs's prelude provides (gv) is never
        ;; loaded: the prelude's own definitions stand in for it.
-       (definition-files (mapcar #'gen-preloaded--definitions-key gen-preloaded-emacs-definitions))
+       ;; The mule files' constant variables are read alone (mule-conf's
+       ;; password-word-equivalents, which Tramp reads at load): loading
+       ;; Emacs's charsets and coding systems costs 0.2 s.
+       (definition-files (mapcar #'gen-preloaded--definitions-key
+                                 (append gen-preloaded-emacs-definitions gen-preloaded-mule-setup-files)))
        (emacs-files (append scanned-emacs definition-files
                             (seq-remove (lambda (f) (or (member f scanned-emacs)
                                                         (member f gen-preloaded-emacs-definitions)
@@ -226,8 +257,12 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
                                           (error "No library %s" file))))
              (cdr (assoc file loaddefs)))))
       (dolist (def definitions)
-          (let* ((kind (car def))
+          (let* ((alone (and (eq (car def) 'constant-variable)
+                             (member file gen-preloaded-mule-setup-files)
+                             (gen-preloaded--mule-untouched-p (cdr def))))
+                 (kind (if (eq (car def) 'constant-variable) 'variable (car def)))
                  (name (cdr def))
+                 (file (if alone (gen-preloaded--definitions-key file) file))
                  (key (cons (cond ((memq kind '(variable loaddefs-variable)) 'variable) ((eq kind 'face) 'face)
                                   (t 'function))
                             name)))

@@ -34,6 +34,7 @@ const Module modules[] = {
     {"bool-vectors", register_bool_vector_builtins},
     {"byte-code", register_byte_code_builtins},
     {"backtrace", register_backtrace_builtins},
+    {"charset-maps", register_charset_map_builtins},
     {"standard-errors", define_standard_errors},
     {"standard-variables", define_standard_variables},
     {"prelude", load_prelude},

@@ -192,9 +192,10 @@ void preloaded_file_loading(std::string_view file)
         for (const PreloadedFunction& f : preloaded_functions) {
             if (f.file != i)
                 continue;
-            Value sym = intern_soft(f.name);
-            if (sym.is_empty())
-                continue;
+            // Interned now, not while the file is read: the autoload the
+            // intern hook gives a new symbol would make the file's own
+            // `(unless (fboundp 'switch-to-buffer) (defun ...))' skip it.
+            Value sym = intern(f.name);
             Value fn = xsymbol(sym)->function;
             if (autoloadp(fn) && stringp(car_safe(xcdr(fn))) && string_view(car(xcdr(fn))) == file)
                 xsymbol(sym)->function = Qnil;

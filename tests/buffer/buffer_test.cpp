@@ -354,3 +354,66 @@ TEST_CASE("Undo entries say what they hold", "[buffer][undo]")
     REQUIRE(b.undo());
     CHECK(b.point() == P(1)); // point was not at the end: it stays before
 }
+
+TEST_CASE("swap_text exchanges the text and everything on it", "[buffer][marker][undo]")
+{
+    Buffer a("a"), b("b");
+    a.insert("héllo world");
+    a.goto_char(P(3));
+    a.set_mark(P(7));
+    Marker in_a(a, P(5));
+    Overlay over_a;
+    over_a.attach(a, P(2), P(6));
+    a.ensure_text_properties();
+    b.insert("xyz");
+    b.narrow(P(2), P(3));
+    b.set_saved();
+    const auto ticks = std::pair(a.modification_tick(), b.modification_tick());
+
+    a.swap_text(b);
+
+    CHECK(a.text() == "xyz");
+    CHECK(b.text() == "héllo world");
+    CHECK(b.point() == P(3));
+    CHECK(b.mark_position() == P(7));
+    CHECK_FALSE(a.mark_position());
+    CHECK(a.narrowed());
+    CHECK(a.point_min() == P(2));
+    CHECK_FALSE(b.narrowed());
+    CHECK(in_a.buffer() == &b);
+    CHECK(in_a.position() == P(5));
+    CHECK(over_a.buffer() == &b);
+    CHECK(b.overlays().size() == 1);
+    CHECK(a.overlays().empty());
+    CHECK(b.text_properties() != nullptr);
+    CHECK(a.text_properties() == nullptr);
+    CHECK(b.modified()); // both, as in Emacs: tar-mode puts the flags back itself
+    CHECK(a.modified());
+    CHECK(a.modification_tick() > ticks.first);
+    CHECK(b.modification_tick() > ticks.second);
+
+    // Edits of each buffer keep what moved with its text in place.
+    b.undo_boundary();
+    b.insert_at(P(1), "ab");
+    CHECK(in_a.position() == P(7));
+    CHECK(over_a.start() == P(4));
+    CHECK(b.mark_position() == P(9));
+    a.widen();
+    a.insert_at(P(1), "--");
+    CHECK(a.text() == "--xyz");
+
+    // Undo went with the text: b's undo takes back its insertion.
+    b.undo_boundary();
+    CHECK(b.undo());
+    CHECK(b.text() == "héllo world");
+    a.check_invariants();
+    b.check_invariants();
+
+    // Swapping back restores both.
+    a.swap_text(b);
+    CHECK(a.text() == "héllo world");
+    CHECK(b.text() == "--xyz");
+    CHECK(in_a.buffer() == &a);
+    a.check_invariants();
+    b.check_invariants();
+}

@@ -249,3 +249,72 @@
     (with-current-buffer " *zeroes*" (erase-buffer))
     (should (= (buffer-size (get-buffer " *zeroes*")) 0))
     (kill-buffer " *zeroes*")))
+
+(ert-deftest buffer-swap-text ()
+  ;; The text and what rides on it change buffers; names, files and
+  ;; windows stay.  tar-mode (Emacs's, so package.el's tar packages) lives on it.
+  (let ((a (generate-new-buffer "swap-a")) (b (generate-new-buffer "swap-b")) m ov)
+    (unwind-protect
+        (progn
+          (with-current-buffer a
+            (insert "héllo world")
+            (goto-char 3)
+            (set-mark 7)
+            (setq m (copy-marker 5))
+            (setq ov (make-overlay 2 6))
+            (put-text-property 1 3 'face 'bold)
+            (set-buffer-modified-p nil))
+          (with-current-buffer b
+            (set-buffer-multibyte nil)
+            (insert "xyz\377")
+            (narrow-to-region 2 3))
+          (with-current-buffer a (buffer-swap-text b))
+          (should (equal (list (with-current-buffer a
+                                 (list (buffer-string) (point) (mark t) (point-min) (point-max)
+                                       enable-multibyte-characters (buffer-modified-p)
+                                       (overlays-in (point-min) (point-max))))
+                               (with-current-buffer b
+                                 (list (buffer-string) (point) (mark t) (point-min) (point-max)
+                                       enable-multibyte-characters (buffer-modified-p)
+                                       (length (overlays-in (point-min) (point-max)))))
+                               (eq (marker-buffer m) b) (marker-position m) (eq (overlay-buffer ov) b)
+                               (overlay-start ov)
+                               (progn (with-current-buffer b (goto-char 1) (insert "ab"))
+                                      (list (marker-position m) (overlay-start ov) (with-current-buffer b (mark t))))
+                               (with-current-buffer b (get-text-property 3 'face)))
+                         '(("y" 3 nil 2 3 nil t nil)
+                           (#("héllo world" 0 2 (face bold)) 3 7 1 12 t t 1)
+                           t 5 t 2 (7 4 9) bold)))
+          (should (equal (buffer-name a) "swap-a"))
+          (should-error (with-current-buffer a (buffer-swap-text (current-buffer) 1)))
+          (kill-buffer b)
+          (should-error (with-current-buffer a (buffer-swap-text b)) :type 'error))
+      (kill-buffer a)
+      (when (buffer-live-p b) (kill-buffer b)))))
+
+(ert-deftest buffer-tar-mode-on-swap-text ()
+  ;; Emacs's tar-mode keeps the archive's bytes in a second buffer through
+  ;; buffer-swap-text: the listing shows, and an extracted file is whole.
+  (skip-unless (locate-library "tar-mode"))
+  (let* ((dir (make-temp-file "tar-tests" t))
+         (tar (expand-file-name "t.tar" dir)))
+    (unwind-protect
+        (progn
+          (make-directory (expand-file-name "pkg" dir))
+          (with-temp-file (expand-file-name "pkg/a.txt" dir) (insert "hello\n"))
+          (with-temp-file (expand-file-name "pkg/b.el" dir) (insert "(provide 'b)\n"))
+          (should (eq 0 (call-process "tar" nil nil nil "-C" dir "-cf" tar "pkg/a.txt" "pkg/b.el")))
+          (with-current-buffer (find-file-noselect tar)
+            (tar-mode)
+            (should (equal (mapcar #'tar-header-name tar-parse-info) '("pkg/a.txt" "pkg/b.el")))
+            (should (string-match-p "pkg/b\\.el\n\\'" (buffer-string)))
+            (let ((default-directory (file-name-as-directory (expand-file-name "out" dir)))
+                  (inhibit-message t))
+              (make-directory default-directory)
+              (tar-untar-buffer))
+            (kill-buffer))
+          (should (equal (with-temp-buffer
+                           (insert-file-contents (expand-file-name "out/pkg/b.el" dir))
+                           (buffer-string))
+                         "(provide 'b)\n")))
+      (delete-directory dir t))))

@@ -77,3 +77,27 @@
             (should (eq (char-after 5) #x3fffff))))
       (delete-file latin)
       (delete-file binary))))
+
+(ert-deftest files-visit-sets-default-directory ()
+  ;; A buffer visiting a file works in the file's directory (autoload.el
+  ;; names files relative to it), and find-file works in batch from a
+  ;; fresh start, whichever of files.el's definitions is asked for first.
+  (let* ((dir (file-name-as-directory (make-temp-file "visit" t)))
+         (file (expand-file-name "sub/a.txt" dir)))
+    (unwind-protect
+        (progn
+          (make-directory (expand-file-name "sub" dir))
+          (with-temp-file file (insert "a\n"))
+          (let ((default-directory "/"))
+            (should (equal (with-current-buffer (find-file-noselect file)
+                             (prog1 default-directory (kill-buffer)))
+                           (expand-file-name "sub/" dir)))
+            (should (equal (with-current-buffer (find-file-noselect (expand-file-name "new/b.txt" dir))
+                             (prog1 default-directory (kill-buffer)))
+                           (expand-file-name "new/" dir))))
+          (with-temp-buffer
+            (call-process (expand-file-name invocation-name invocation-directory) nil t nil
+                          "--batch" "-Q" "--eval"
+                          (format "%S" `(progn (find-file ,file) (princ (list (buffer-name) default-directory)))))
+            (should (equal (buffer-string) (format "(a.txt %s)" (expand-file-name "sub/" dir))))))
+      (delete-directory dir t))))

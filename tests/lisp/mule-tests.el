@@ -13,6 +13,30 @@
 (defconst mule-tests--found-kana (find-coding-systems-string "aあ"))
 (mapc (lambda (charset) (encode-char ?あ charset)) '(japanese-jisx0208 iso-8859-2 katakana-jisx0201))
 
+(defun mule-tests--map-sums (charset b1-from b1-to b2-from b2-to)
+  "Over CHARSET's codes with a first byte in B1-FROM..B1-TO and a second in
+B2-FROM..B2-TO: how many decode to Unicode characters, their sum, a sum of
+each code times its character (mod 1000000007), and how many of those
+characters encode back to their code."
+  (let ((n 0) (sum 0) (mix 0) (back 0))
+    (dolist (b1 (number-sequence b1-from b1-to))
+      (dolist (b2 (number-sequence b2-from b2-to))
+        (let* ((code (+ (* b1 256) b2)) (c (decode-char charset code)))
+          (when (and c (< c #x110000))
+            (setq n (1+ n) sum (+ sum c) mix (% (+ mix (* code c)) 1000000007))
+            (when (eql (encode-char c charset) code) (setq back (1+ back)))))))
+    (list charset n sum mix back)))
+
+;; Each map read whole, from its file or its vector (charset--map-tables).
+(defconst mule-tests--map-sums
+  (when (featurep 'mule)
+    (mapcar (lambda (spec) (apply #'mule-tests--map-sums spec))
+            '((japanese-jisx0208 #x21 #x7e #x21 #x7e) (japanese-jisx0212 #x21 #x7e #x21 #x7e)
+              (japanese-jisx0213-1 #x21 #x7e #x21 #x7e) (chinese-gb2312 #x21 #x7e #x21 #x7e)
+              (korean-ksc5601 #x21 #x7e #x21 #x7e) (chinese-cns11643-1 #x21 #x7e #x21 #x7e)
+              (big5 #xa1 #xfe #x40 #xfe) (iso-8859-7 0 0 0 255) (windows-1252 0 0 0 255)
+              (cp437 0 0 0 255) (vietnamese-viscii-lower 0 0 0 255)))))
+
 (defmacro mule-tests--with-library (&rest body)
   "BODY when Emacs's library is installed (its files make the registry)."
   `(if (not (featurep 'mule))
@@ -96,6 +120,28 @@
                   't))
    (should (equal (charsetp 'no-such)
                   'nil))))
+
+(ert-deftest mule-charset-maps ()
+  (mule-tests--with-library
+   (should (equal mule-tests--map-sums
+                  '((japanese-jisx0208 6879 198276615 460978703 6879)
+                    (japanese-jisx0212 6067 176974738 897403305 6067)
+                    (japanese-jisx0213-1 8762 245581356 693287640 8762)
+                    (chinese-gb2312 7445 211636360 850730671 7445)
+                    (korean-ksc5601 8227 283351719 843114262 8227)
+                    (chinese-cns11643-1 5867 170987940 550988533 5867)
+                    (big5 13901 432972774 357602480 13901)
+                    (iso-8859-7 253 124391 23413544 253)
+                    (windows-1252 251 172640 25432460 251)
+                    (cp437 256 613265 125574876 256)
+                    (vietnamese-viscii-lower 67 360664 25818383 67))))
+   ;; A map as a vector, codes as ranges; codes outside the space dropped.
+   (let ((tables (charset--map-tables [(#x21 . #x23) #x3041 #x7f #x100 #x24 #x3050]
+                                      [#x21 #x7e] 1 #x21 #x7e)))
+     (should (equal (mapcar (lambda (code) (gethash code (car tables))) '(#x21 #x23 #x24 #x7f))
+                    '(#x3041 #x3043 #x3050 nil)))
+     (should (equal (gethash #x3042 (cdr tables)) #x22)))
+   (should-error (charset--map-tables "/nonexistent/map" [0 255] 1 0 255) :type 'file-missing)))
 
 (ert-deftest mule-conversion ()
   (mule-tests--with-library
