@@ -1559,6 +1559,27 @@ ELSE) by SYMBOL's value, (WIDTH ELT...) and a list of constructs."
                    (t text))))
           (t (mapconcat #'format-mode-line format "")))))
 
+(defun internal--header-line-text (format)
+  "FORMAT, a `header-line-format', as the editor's header line shows it:
+what `format-mode-line' makes of it, each stretch whose `display' is
+\=(space :align-to COLUMN) or (space :width N) replaced by the spaces it
+stands for (tabulated-list aligns its column titles so)."
+  (let ((text (format-mode-line format)) (pieces nil) (column 0) (i 0))
+    (while (< i (length text))
+      (let ((next (or (next-single-property-change i 'display text) (length text)))
+            (display (get-text-property i 'display text)))
+        (let ((piece (if (eq (car-safe display) 'space)
+                         (let ((to (plist-get (cdr display) :align-to))
+                               (width (plist-get (cdr display) :width)))
+                           (make-string (cond ((numberp to) (max 0 (- (round to) column)))
+                                              ((numberp width) (max 0 (round width)))
+                                              (t 1))
+                                        ?\s))
+                       (substring-no-properties text i next))))
+          (push piece pieces)
+          (setq column (+ column (string-width piece)) i next))))
+    (apply #'concat (nreverse pieces))))
+
 (defun internal--window (window)
   "WINDOW, nil meaning the selected one; a wrong-type-argument otherwise."
   (let ((w (or window (selected-window))))

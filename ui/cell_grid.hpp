@@ -23,6 +23,7 @@ enum class Face : std::uint8_t {
     LineNumber,
     MinibufferPrompt,
     Divider,
+    HeaderLine,
     count_
 };
 

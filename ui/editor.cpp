@@ -353,6 +353,21 @@ static std::string mode_line_text(Value construct, Value b)
     return princ_text(call1(sym("format-mode-line"), construct));
 }
 
+// header-line-format's text in buffer b (an error in it shows as nothing,
+// as Emacs shows a mode line whose construct fails).
+static std::string header_line_text(Value construct, Value b)
+{
+    if (!fboundp("internal--header-line-text"))
+        return mode_line_text(construct, b);
+    try {
+        CurrentBufferScope scope;
+        set_current_buffer(b);
+        return princ_text(call1(sym("internal--header-line-text"), construct));
+    } catch (const LispSignal&) {
+        return {};
+    }
+}
+
 // The lighters of minor-mode-alist whose variable is set in buffer b, as
 // the mode line's (... minor-mode-alist) shows them: " Def", " Fill".
 static std::string minor_mode_lighters(Value b)
@@ -387,6 +402,8 @@ WindowSettings Editor::settings_for(Window& w)
             s.mode_line_process = process_progress(proc);
     }
     s.minor_modes = minor_mode_lighters(b);
+    if (Value header = local_value("header-line-format", b); !nilp(header) && header != Qunbound)
+        s.header_line = header_line_text(header, b);
     if (Buffer* buf = live_buffer(b); buf && buf->narrowed())
         s.minor_modes += " Narrow"; // Emacs's %n
     s.line_number_mode = !nilp(value_of("line-number-mode"));

@@ -44,6 +44,7 @@ FaceTable::FaceTable()
     at(Face::EscapeGlyph).fg = yellow;
     at(Face::LineNumber) = {-1, -1, false, false, false, true};
     at(Face::MinibufferPrompt).fg = cyan;
+    at(Face::HeaderLine).underline = true; // Emacs's header-line on a terminal
 }
 
 FaceTable& FaceTable::instance()

@@ -59,9 +59,12 @@ void layout_node(Frame::Node& n, int top, int left, int height, int width)
     n.top = top, n.left = left, n.height = height, n.width = width;
     if (n.kind == Frame::Node::Kind::Leaf) {
         Window& w = *n.window;
-        w.top = top;
+        // A header line needs a row besides a text row and the mode line.
+        const int header = w.header_line && height >= 3 ? 1 : 0;
+        w.header_row = header ? top : -1;
+        w.top = top + header;
         w.left = left;
-        w.rows = std::max(height - 1, 1);
+        w.rows = std::max(height - 1 - header, 1);
         w.cols = width;
         return;
     }

@@ -77,8 +77,10 @@ public:
 
     struct Node; // of the window tree (frame.cpp)
 
-private:
+    // Gives every window its rows again, as its sizes and header lines ask.
     void layout();
+
+private:
     Node* find(const Window* w) const;
 
     int m_rows;

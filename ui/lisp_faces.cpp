@@ -65,7 +65,8 @@ Partial named_face(const std::string& n)
     if (n == "lazy-highlight") return from_spec(Face::LazyHighlight);
     if (n == "minibuffer-prompt") return from_spec(Face::MinibufferPrompt);
     if (n == "escape-glyph") return from_spec(Face::EscapeGlyph);
-    if (n == "mode-line" || n == "header-line") return from_spec(Face::ModeLine);
+    if (n == "mode-line") return from_spec(Face::ModeLine);
+    if (n == "header-line") return from_spec(Face::HeaderLine);
     if (n == "line-number") return from_spec(Face::LineNumber);
     if (n == "highlight") return colors(black, green);
     if (n == "match") return colors(black, yellow);

@@ -96,7 +96,7 @@ public:
                                d.highlights == m_s.highlights;
         std::string mode = mode_line_text(m_w, m_s, m_w.cols, m_point);
         if (same_look && d.tick == m_b.changes().tick() && d.point == m_point.chars && d.selected == m_selected &&
-            d.mode_line == mode) {
+            d.mode_line == mode && d.header_line == m_s.header_line) {
             ++m_stats.windows_skipped;
             m_w.cursor_row = d.cursor_row;
             m_w.cursor_col = d.cursor_col;
@@ -139,6 +139,9 @@ public:
         d.mode_line = mode_line_text(m_w, m_s, m_w.cols, m_point);
         if (!m_w.is_minibuffer())
             put_mode_line(d.mode_line);
+        d.header_line = m_s.header_line;
+        if (m_s.header_line && m_w.header_row >= 0)
+            put_header_line(*m_s.header_line);
     }
 
 private:
@@ -320,6 +323,19 @@ private:
         return found || m_w.rows <= 0;
     }
 
+    // Underlined over the window's width, as Emacs's header-line face on
+    // a terminal; a divider runs through it as through the text.
+    void put_header_line(const std::string& text)
+    {
+        CellGrid& g = m_frame.grid();
+        const int row = m_w.header_row;
+        const int end = m_w.left + m_w.text_cols();
+        g.fill_row(row, m_w.left, end, Cell::of(U' ', Face::HeaderLine));
+        put_text(g, row, m_w.left, end, text, Face::HeaderLine);
+        if (m_w.has_divider)
+            g.at(row, end) = Cell::of(U'|', Face::Divider);
+    }
+
     void put_mode_line(const std::string& text)
     {
         CellGrid& g = m_frame.grid();
@@ -452,10 +468,23 @@ std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPo
 RedisplayStats redisplay(Frame& frame, const SettingsFn& settings)
 {
     RedisplayStats stats;
-    for (Window* w : frame.windows()) {
-        WindowSettings s = settings(*w);
-        WindowPainter(frame, *w, s, stats).paint();
+    const std::vector<Window*> windows = frame.windows();
+    std::vector<WindowSettings> all;
+    all.reserve(windows.size());
+    // A header line that came or went moves its window's text: the frame
+    // is laid out again before anything is drawn.
+    bool relayout = false;
+    for (Window* w : windows) {
+        all.push_back(settings(*w));
+        if (all.back().header_line.has_value() != w->header_line) {
+            w->header_line = !w->header_line;
+            relayout = true;
+        }
     }
+    if (relayout)
+        frame.layout();
+    for (std::size_t i = 0; i < windows.size(); ++i)
+        WindowPainter(frame, *windows[i], all[i], stats).paint();
     paint_minibuffer_row(frame, settings, stats);
     Window& sel = frame.selected();
     stats.cursor_row = sel.cursor_row;

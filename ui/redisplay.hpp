@@ -33,6 +33,7 @@ struct WindowSettings {
     std::string mode_name = "Fundamental";
     std::string mode_line_process; // e.g. ":run"
     std::string minor_modes;       // e.g. " Def"
+    std::optional<std::string> header_line; // header-line-format's text, when it has one
     bool line_number_mode = true;
     bool line_numbers = false; // display-line-numbers: numbers left of the text
     bool column_number_mode = false;

@@ -51,6 +51,12 @@ public:
     bool quit_deletes = false;
     // Columns scrolled out on the left while lines are truncated (window-hscroll).
     int hscroll = 0;
+    // The buffer has a header-line-format: the window's first row shows it
+    // and its text starts one row lower (`top` and `rows` are the text's).
+    // Redisplay sets header_line; the frame's layout gives the row (-1: none,
+    // when the window is too short for one).
+    bool header_line = false;
+    int header_row = -1;
 
     // Geometry, set by the frame's layout. `rows` counts text rows (the mode
     // line excluded); a window with a right neighbour gives its last column
@@ -79,6 +85,7 @@ public:
         int numbers = 0; // columns of line numbers
         bool selected = false;
         std::string mode_line;
+        std::optional<std::string> header_line;
         int cursor_row = 0, cursor_col = 0;
         bool valid = false;
     };

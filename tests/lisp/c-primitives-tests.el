@@ -109,3 +109,19 @@
     (should (equal (format-mode-line 'mode-name) "Lisp Interaction"))))
 
 ;;; c-primitives-tests.el ends here
+
+(ert-deftest c-primitives-header-line-text ()
+  ;; gapmacs only: the text the editor's header line shows, as Emacs 28
+  ;; draws tabulated-list's column titles (checked beside emacs -nw).
+  (skip-unless (fboundp 'internal--header-line-text))
+  (let ((header-line-format nil))
+    (should (equal (internal--header-line-text
+                    (list "" (propertize " " 'display '(space :align-to 2)) "Package"
+                          (propertize " " 'display '(space :align-to 12)) "Version"
+                          (propertize " " 'display '(space :width 3)) "|"))
+                   "  Package   Version   |"))
+    ;; A title longer than its column pushes the next one on, as Emacs does.
+    (should (equal (internal--header-line-text
+                    (list "abcdef" (propertize " " 'display '(space :align-to 3)) "x"))
+                   "abcdefx"))
+    (should (equal (internal--header-line-text "%b") (buffer-name)))))

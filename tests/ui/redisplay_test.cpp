@@ -455,3 +455,42 @@ TEST_CASE("point on a combining mark that ends a row's last cluster gets the cur
     }
     lisp::kill_buffer(b);
 }
+
+TEST_CASE("a header line takes the window's first row and comes and goes with its buffer's format")
+{
+    lisp::Value b = ui_test::buffer_with("headed", lines(50));
+    Frame f(8, 40, b, minibuffer());
+    Window& top = f.selected();
+    Window& lower = f.split(top, true);
+    std::optional<std::string> header = "Name    Size";
+    auto with_header = [&](Window& w) {
+        WindowSettings s = ui_test::plain(w);
+        if (&w == &top)
+            s.header_line = header;
+        return s;
+    };
+    redisplay(f, with_header);
+    INFO(f.grid().text());
+    CHECK(top.header_row == 0);
+    CHECK(top.top == 1);
+    CHECK(top.rows == 2); // 4 rows: the header, two of text, the mode line
+    CHECK(f.grid().row_text(0).starts_with("Name    Size"));
+    CHECK(f.grid().at(0, 0).face == Face::HeaderLine);
+    CHECK(f.grid().at(0, 39).face == Face::HeaderLine); // the whole width
+    CHECK(f.grid().row_text(1).starts_with("line 1"));
+    CHECK(f.grid().row_text(3).starts_with("-U:**-  headed"));
+    CHECK(lower.header_row == -1);
+    CHECK(f.grid().row_text(4).starts_with("line 1"));
+
+    header = "Name    Size    Mode";
+    redisplay(f, with_header);
+    CHECK(f.grid().row_text(0).starts_with("Name    Size    Mode"));
+
+    header.reset();
+    redisplay(f, with_header);
+    CHECK(top.header_row == -1);
+    CHECK(top.top == 0);
+    CHECK(top.rows == 3);
+    CHECK(f.grid().row_text(0).starts_with("line 1"));
+    lisp::kill_buffer(b);
+}
