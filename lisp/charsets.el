@@ -191,7 +191,9 @@ Return the encoded code-point, or nil if CHARSET doesn't support CH."
 
 (defun make-char (charset &optional code1 code2 code3 code4)
   "Return a character of CHARSET whose position codes are CODE1...CODE4;
-omitted ones are the lowest of their byte."
+omitted ones are the lowest of their byte.  An ISO 2022 charset takes
+its bytes with the high bit set or not (thai-util's (make-char
+'thai-tis620 230)), as charset.c's Fmake_char."
   (let* ((info (charset--get charset))
          (dimension (charset--info-dimension info))
          (space (charset--info-code-space info))
@@ -199,9 +201,13 @@ omitted ones are the lowest of their byte."
          (code 0))
     (dotimes (i dimension)
       (let ((byte (or (nth i bytes) (aref space (* 2 (- dimension i 1))))))
+        (unless (natnump byte) (signal 'wrong-type-argument (list 'wholenump byte)))
+        (when (>= byte #x100) (signal 'args-out-of-range (list #xFF byte)))
         (setq code (logior (ash code 8) byte))))
+    (when (charset--info-iso-final info)
+      (setq code (logand code #x7F7F7F7F)))
     (or (charset--decode info code)
-        (error "Invalid code-point %d for charset %s" code charset))))
+        (error "Invalid code(s)"))))
 
 (defun char-charset (ch &optional restriction)
   "Return the charset of highest priority that contains CH.

@@ -1442,7 +1442,34 @@ or minor mode also defines its map, hook and syntax table."
                         (if (or (bolp) (not (re-search-backward "^(" nil t)))
                             form
                           (condition-case nil (read (current-buffer)) (error form)))))))))))
-    found))
+    (or found
+        (and (memq kind '(nil function))
+             (internal--emacs-struct-form name)))))
+
+(defun internal--emacs-struct-form (name)
+  "The `cl-defstruct' in the current buffer whose accessors, constructor,
+predicate or copier include NAME (simple.el's decoded-time-year), or nil:
+the struct is named by a prefix of NAME (the longest first) or by what
+follows make- or copy-, and its expansion defines NAME."
+  (let* ((string (symbol-name name))
+         (parts (split-string string "-"))
+         (structs nil)
+         (found nil))
+    (while (cdr parts)
+      (setq parts (butlast parts))
+      (push (mapconcat #'identity parts "-") structs))
+    (setq structs (nreverse structs))
+    (when (string-match "\\`\\(?:make\\|copy\\)-\\(.+\\)\\'" string)
+      (push (match-string 1 string) structs))
+    (dolist (struct structs found)
+      (goto-char (point-min))
+      (while (and (not found)
+                  (re-search-forward (concat "^(cl-defstruct[ \t\n]+(?" (regexp-quote struct) "[ \t\n)]")
+                                     nil t))
+        (goto-char (match-beginning 0))
+        (let ((form (condition-case nil (read (current-buffer)) (error nil))))
+          (when (memq name (ignore-errors (internal--emacs-form-definitions (macroexpand-1 form))))
+            (setq found form)))))))
 
 (defun internal--emacs-form-definitions (form)
   "The symbols FORM defines anywhere inside it."
@@ -1489,6 +1516,39 @@ when there was one."
 
 ;;;; What Emacs has in C and gapmacs nowhere else
 
+(defun translate-region-internal (start end table)
+  "From START to END, translate characters according to TABLE: a string
+\(its Nth character maps the character N) or a char-table whose entries
+are a character, a string or vector of them, or a list of (FROM . TO)
+whose FROM, a vector, must match the text from the character on (a
+translation table of `make-translation-table-from-alist').  Returns the
+number of characters put in, as editfns.c counts them."
+  (let ((count 0) (end (copy-marker end)))
+    (save-excursion
+      (goto-char start)
+      (while (< (point) end)
+        (let* ((c (following-char))
+               (entry (if (stringp table) (and (< c (length table)) (aref table c)) (aref table c)))
+               (from-length 1)
+               (to entry))
+          (when (consp entry)
+            (setq to nil)
+            (let ((tail entry))
+              (while (and tail (not to))
+                (let ((from (caar tail)))
+                  (when (and (<= (+ (point) (length from)) end)
+                             (equal (append from nil)
+                                    (append (buffer-substring-no-properties (point) (+ (point) (length from))) nil)))
+                    (setq to (cdar tail) from-length (length from))))
+                (setq tail (cdr tail)))))
+          (cond ((or (null to) (eq to c)) (forward-char 1))
+                (t (let ((text (if (characterp to) (string to) (concat to))))
+                     (delete-region (point) (+ (point) from-length))
+                     (insert-and-inherit text)
+                     (setq count (+ count (length text)))))))))
+    (set-marker end nil)
+    count))
+
 (unless (fboundp 'minibuffer-depth)
   ;; Batch has no minibuffer and reads no keys: the editor defines its own.
   (defun minibuffer-depth () 0)
@@ -1503,7 +1563,8 @@ when there was one."
   (defun ding (&optional _arg) nil)
   (defun redisplay (&optional _force) t)
   (defun force-window-update (&optional _object) t)
-  (defun recenter (&optional _arg _redisplay) nil))
+  (defun recenter (&optional _arg _redisplay) nil)
+  (defun line-number-display-width (&optional pixelwise) (if pixelwise 0.0 0)))
 
 (unless (fboundp 'pop-to-buffer-same-window)
   ;; Batch's one window shows it (the editor defines its own).

@@ -126,6 +126,18 @@ Value f_window_end(Args a)
 
 Value f_window_hscroll(Args a) { return Value::fixnum(check_window(a[0]).hscroll); }
 
+// (line-number-display-width &optional PIXELWISE): the selected window's
+// line numbers as its last redisplay drew them: the digits' width, or with
+// PIXELWISE the columns they take with their padding (a float, as Emacs
+// gives on a terminal); 0 without line numbers.
+Value f_line_number_display_width(Args a)
+{
+    const int columns = editor().frame().selected().drawn.numbers;
+    if (!nilp(a[0]))
+        return make_number(static_cast<double>(columns));
+    return Value::fixnum(std::max(columns - 2, 0));
+}
+
 // A text terminal's windows have no fringes.
 Value f_window_fringes(Args a) { return (void)check_window(arg(a, 0)), list({Value::fixnum(0), Value::fixnum(0), Qnil, Qnil}); }
 
@@ -676,6 +688,7 @@ const SubrDef ui_subrs[] = {
     {"window-end", 0, 2, guarded<f_window_end>},
     {"window-fringes", 0, 1, guarded<f_window_fringes>},
     {"window-hscroll", 0, 1, guarded<f_window_hscroll>},
+    {"line-number-display-width", 0, 1, f_line_number_display_width},
     {"set-window-hscroll", 2, 2, guarded<f_set_window_hscroll>},
     {"scroll-left", 0, 2, guarded<f_scroll_left>},
     {"scroll-right", 0, 2, guarded<f_scroll_right>},

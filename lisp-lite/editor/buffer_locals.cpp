@@ -183,6 +183,16 @@ Value f_local_variable_if_set_p(Args a)
     return boolean(live_buffer(buffer) && local_variable_p(a[0], buffer));
 }
 
+// (variable-binding-locus VARIABLE): the current buffer when VARIABLE's
+// binding in effect is its local one, else nil (data.c).
+Value f_variable_binding_locus(Args a)
+{
+    check_symbol(a[0]);
+    const Value variable = indirect_variable(a[0]);
+    const Value buffer = current_buffer();
+    return local_variable_p(variable, buffer) ? buffer : Qnil;
+}
+
 Value f_buffer_local_value(Args a)
 {
     check_symbol(a[0]);
@@ -270,6 +280,7 @@ Value f_kill_all_local_variables(Args)
 const SubrDef buffer_local_subrs[] = {
     {"make-local-variable", 1, 1, f_make_local_variable},
     {"local-variable-p", 1, 2, guarded<f_local_variable_p>},
+    {"variable-binding-locus", 1, 1, f_variable_binding_locus},
     {"local-variable-if-set-p", 1, 2, guarded<f_local_variable_if_set_p>},
     {"buffer-local-value", 2, 2, guarded<f_buffer_local_value>},
     {"buffer-local-variables", 0, 1, guarded<f_buffer_local_variables>},

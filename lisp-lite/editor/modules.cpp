@@ -34,6 +34,7 @@ const Module modules[] = {
     {"text-properties", register_text_property_builtins},
     {"digests", register_secure_hash_builtins},
     {"json", register_json_builtins},
+    {"system-processes", register_system_process_builtins},
     // Last, so a builtin of the same name wins.
     {"bundled-autoloads", register_bundled_autoloads},
 };

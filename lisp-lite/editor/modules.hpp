@@ -35,6 +35,7 @@ void register_frame_builtins();          // selected-frame, frame-parameters... 
 void register_text_property_builtins();  // text_properties.cpp
 void register_secure_hash_builtins();     // md5, secure-hash, buffer-hash (secure_hash.cpp)
 void register_json_builtins();            // json-serialize, json-parse-buffer... (json.cpp)
+void register_system_process_builtins();  // list-system-processes, process-attributes (system_processes.cpp)
 void register_bundled_autoloads();       // bundled_autoloads.cpp
 
 } // namespace gapmacs::lisp

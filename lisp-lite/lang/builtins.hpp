@@ -55,6 +55,8 @@ void register_misc_builtins();
 void register_char_name_builtins(); // char-from-name, ucs-names (char_names.cpp)
 void register_unicode_property_builtins(); // get-char-code-property... (unicode_properties.cpp)
 void register_time_builtins(); // current-time, format-time-string, decode-time (time.cpp)
+// SEC seconds and NSEC nanoseconds as Emacs 28's (HIGH LOW USEC PSEC) (time.cpp).
+Value time_value(std::int64_t sec, std::int64_t nsec);
 void register_base64_builtins(); // base64-encode-string... (base64.cpp)
 void register_char_table_builtins(); // make-char-table, char-table-range... (char_table.cpp)
 void register_record_builtins(); // record, make-record, recordp (records.cpp)

@@ -18,6 +18,11 @@ std::uint64_t hash_of(HashTable* h, Value key)
             return sxhash_equal(key);
         return key.bits() * 0x9E3779B97F4A7C15ull;
     case HashTest::Equal: return sxhash_equal(key);
+    case HashTest::User: {
+        // Any value will do as the hash, as in Emacs's hashfn_user_defined.
+        const Value hash = call1(h->user_hash(), key);
+        return fixnump(hash) ? hash.bits() * 0x9E3779B97F4A7C15ull : sxhash_equal(hash);
+    }
     }
     return 0;
 }
@@ -28,6 +33,7 @@ bool same_key(HashTable* h, Value a, Value b)
     case HashTest::Eq: return a == b;
     case HashTest::Eql: return eql(a, b);
     case HashTest::Equal: return equal(a, b);
+    case HashTest::User: return !nilp(call2(h->user_compare(), a, b));
     }
     return false;
 }
@@ -74,30 +80,50 @@ std::int32_t find_slot(HashTable* h, Value key, std::uint64_t hv)
     if (h->bucket.empty())
         return -1;
     std::size_t b = hv & (h->bucket.size() - 1);
-    for (std::int32_t i = h->bucket[b]; i >= 0; i = h->next[static_cast<std::size_t>(i)])
+    // A user test's function may change the table (Emacs leaves that
+    // undefined): a chain index past the end stops the search.
+    for (std::int32_t i = h->bucket[b]; i >= 0 && static_cast<std::size_t>(i) < h->next.size();
+         i = h->next[static_cast<std::size_t>(i)])
         if (h->hash[static_cast<std::size_t>(i)] == hv && same_key(h, h->kv[static_cast<std::size_t>(2 * i)], key))
             return i;
     return -1;
 }
 
-HashTest test_from(Value test)
+// eq, eql (nil), equal, or a name define-hash-table-test gave (its
+// `hash-table-test' property: (COMPARE HASH)). Read before the table is
+// made: nothing here allocates.
+struct TestSpec {
+    HashTest test;
+    Value spec; // (COMPARE HASH) of a user test
+};
+
+TestSpec test_spec(Value test)
 {
     if (nilp(test) || test == Qeql)
-        return HashTest::Eql;
+        return {HashTest::Eql, Qnil};
     if (test == Qeq)
-        return HashTest::Eq;
+        return {HashTest::Eq, Qnil};
     if (test == Qequal)
-        return HashTest::Equal;
-    xsignal2(Qerror, make_string("Invalid hash table test"), test);
+        return {HashTest::Equal, Qnil};
+    static const Value property = intern("hash-table-test");
+    const Value spec = symbolp(test) ? symbol_get(test, property) : Qnil;
+    if (!consp(spec) || !consp(xcdr(spec)))
+        xsignal2(Qerror, make_string("Invalid hash table test"), test);
+    return {HashTest::User, spec};
 }
 
 } // namespace
 
 Value make_hash_table_with_test(Value test, std::int64_t size)
 {
+    const TestSpec spec = test_spec(test);
+    // The list first: the table is not rooted until returned.
+    Value user = spec.test == HashTest::User ? list({test, xcar(spec.spec), xcar(xcdr(spec.spec))}) : Qnil;
+    GcRoot root(&user, 1);
     HashTable* h = alloc_hash_table();
     Value table = Value::object(h);
-    h->test = test_from(test);
+    h->test = spec.test;
+    h->user = user;
     resize(h, size < 1 ? 1 : size);
     return table;
 }
@@ -237,8 +263,20 @@ Value f_hash_table_test(Args a)
     case HashTest::Eq: return Qeq;
     case HashTest::Eql: return Qeql;
     case HashTest::Equal: return Qequal;
+    case HashTest::User: return xhash(a[0])->user_name();
     }
     return Qnil;
+}
+
+// (define-hash-table-test NAME TEST HASH): make-hash-table's :test NAME
+// compares keys with TEST and hashes them with HASH.
+Value f_define_hash_table_test(Args a)
+{
+    static const Value property = intern("hash-table-test");
+    check_symbol(a[0]);
+    const Value spec = list({a[1], a[2]});
+    symbol_put(a[0], property, spec);
+    return spec;
 }
 
 Value collect(Value table, bool keys)
@@ -262,6 +300,7 @@ Value f_copy_hash_table(Args a)
     HashTable* c = alloc_hash_table();
     Value copy = Value::object(c);
     c->test = h->test;
+    c->user = h->user;
     c->kv = h->kv;
     c->next = h->next;
     c->hash = h->hash;
@@ -285,6 +324,7 @@ const SubrDef hash_subrs[] = {
     {"hash-table-size", 1, 1, f_hash_table_size},
     {"hash-table-p", 1, 1, f_hash_table_p},
     {"hash-table-test", 1, 1, f_hash_table_test},
+    {"define-hash-table-test", 3, 3, f_define_hash_table_test},
     {"hash-table-keys", 1, 1, f_hash_table_keys},
     {"hash-table-values", 1, 1, f_hash_table_values},
     {"copy-hash-table", 1, 1, f_copy_hash_table},

@@ -14,6 +14,20 @@
 ;; A name defined by a builtin is left out; one defined in several files
 ;; goes to the first file listed.
 
+(defconst gen-preloaded--defined-at-start
+  (let ((functions (make-hash-table :test 'eq)) (variables (make-hash-table :test 'eq)))
+    (mapatoms (lambda (s)
+                (when (and (fboundp s) (not (autoloadp (symbol-function s))))
+                  (puthash s t functions))
+                (when (boundp s) (puthash s t variables))))
+    (cons functions variables))
+  "What gapmacs defines at start-up, before this file loads anything
+\(cl-lib, to expand the cl-defstructs of Emacs's files).")
+
+(defconst gen-preloaded--features-at-start (copy-sequence features))
+
+(require 'cl-lib)
+
 (defconst gen-preloaded-bundled
   '("keymap" "callint" "modes" "simple" "minibuffer" "files" "isearch" "replace"
     "bindings" "iso-transl" "shell-command" "compile" "grep" "find-dired" "process-menu"
@@ -42,7 +56,7 @@ autoloads of Emacs's loaddefs.el, which Emacs preloads too.")
     "register" "emacs-lisp/lisp" "textmodes/paragraphs" "emacs-lisp/lisp-mode" "textmodes/fill"
     "newcomment" "replace" "progmodes/prog-mode" "textmodes/text-mode"
     "buff-menu" "vc/vc-hooks" "mouse" "menu-bar" "tooltip" "progmodes/elisp-mode" "composite"
-    "emacs-lisp/byte-run" "emacs-lisp/macroexp" "repeat")
+    "emacs-lisp/byte-run" "emacs-lisp/macroexp" "repeat" "startup")
   "Files of GNU Emacs's library that Emacs preloads (and repeat.el, which
 its loaddefs.el autoloads) that gapmacs's own files stand in for (its
 simple.el, window.el, modes.el, repeat.el...): what they define
@@ -109,6 +123,11 @@ loads all of them in Emacs's order.")
      (let ((var (lambda (suffix) (cons 'variable (intern (format "%s-%s" name suffix))))))
        `((command . ,name) ,(funcall var "hook") ,(funcall var "map")
          ,@(unless (memq :syntax-table body) (list (funcall var "syntax-table"))))))
+    ;; A struct: its accessors, constructors, predicate and copier, as
+    ;; gapmacs's cl-defstruct defines them.
+    (`(cl-defstruct . ,_)
+     (let ((expansion (ignore-errors (macroexpand-1 form))))
+       (and expansion (not (eq expansion form)) (gen-preloaded--definitions expansion))))
     (`(,(or 'progn 'eval-and-compile 'eval-when-compile) . ,body)
      (apply #'append (mapcar #'gen-preloaded--definitions body)))
     ;; Definitions that need what a form binds (lisp-mode.el's font-lock
@@ -166,9 +185,9 @@ some of them to know it runs in the editor).")
 (defun gen-preloaded--builtin-p (kind name)
   "Whether gapmacs defines NAME already without loading a file."
   (cond
-   ((memq kind '(variable loaddefs-variable)) (boundp name))
+   ((memq kind '(variable loaddefs-variable)) (gethash name (cdr gen-preloaded--defined-at-start)))
    ((eq kind 'face) nil)
-   (t (and (fboundp name) (not (autoloadp (symbol-function name)))))))
+   (t (gethash name (car gen-preloaded--defined-at-start)))))
 
 (defun gen-preloaded--loaddefs ()
   "((FILE . DEFINITIONS)...) of Emacs's loaddefs.el: in each file's section,
@@ -239,7 +258,7 @@ them all would."
        (emacs-files (append scanned-emacs definition-files
                             (seq-remove (lambda (f) (or (member f scanned-emacs)
                                                         (member f gen-preloaded-emacs-definitions)
-                                                        (featurep (intern (file-name-nondirectory f)))))
+                                                        (memq (intern (file-name-nondirectory f)) gen-preloaded--features-at-start)))
                                         (mapcar #'car loaddefs))))
        (bundled (append gen-preloaded-bundled gen-preloaded-mule))
        (files (append bundled emacs-files))

@@ -189,6 +189,8 @@ void mark_children(Value v)
     case Type::HashTable: {
         auto* ht = static_cast<HashTable*>(o);
         mark_values(ht->kv.data(), ht->kv.size());
+        if (ht->test == HashTest::User)
+            mark_value(ht->user);
         break;
     }
     case Type::Buffer:

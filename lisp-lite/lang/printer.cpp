@@ -450,7 +450,10 @@ private:
     {
         HashTable* h = xhash(v);
         m_out += "#s(hash-table size " + std::to_string(h->size()) + " test ";
-        m_out += h->test == HashTest::Eq ? "eq" : h->test == HashTest::Eql ? "eql" : "equal";
+        if (h->test == HashTest::User)
+            print(h->user_name());
+        else
+            m_out += h->test == HashTest::Eq ? "eq" : h->test == HashTest::Eql ? "eql" : "equal";
         m_out += " rehash-size 1.5 rehash-threshold 0.8125 data (";
         bool first = true;
         for (std::int64_t i = 0; i < h->size(); ++i) {

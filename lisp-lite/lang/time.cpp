@@ -267,6 +267,7 @@ std::string format_time(std::string_view format, const Timestamp& ts, const Cale
 }
 
 Value f_current_time(Args) { return make_lisp_time(now()); }
+
 Value f_float_time(Args a) { return make_number(seconds(lisp_time(a[0]))); }
 
 // A timestamp of whole seconds in Emacs's eyes: an integer or (HIGH LOW).
@@ -452,5 +453,7 @@ constexpr SubrDef time_subrs[] = {
 } // namespace
 
 void register_time_builtins() { register_subrs(time_subrs); }
+
+Value time_value(std::int64_t sec, std::int64_t nsec) { return make_lisp_time(normalized(sec, nsec * 1000)); }
 
 } // namespace gapmacs::lisp

@@ -205,20 +205,35 @@ struct HashTable;
 
 namespace gapmacs::lisp {
 
-enum class HashTest : std::uint8_t { Eq, Eql, Equal };
+// User: a test define-hash-table-test named (its functions called from Lisp).
+enum class HashTest : std::uint8_t { Eq, Eql, Equal, User };
 
 // Emacs's layout: `size` slots holding key/value pairs in insertion order, a
 // free list through `next` (a removed slot is reused first, so printing
 // order matches Emacs after remhash), and hash buckets chaining slots.
 struct HashTable : Object {
     HashTest test = HashTest::Eql;
+    std::int32_t next_free = -1;
     std::vector<Value> kv;            // 2 * size; an empty key marks a free slot
     std::vector<std::int32_t> next;   // chain (or free list) successor, -1 ends
     std::vector<std::uint64_t> hash;  // per slot
     std::vector<std::int32_t> bucket; // power-of-two count, -1 empty
-    std::int32_t next_free = -1;
     std::int64_t count = 0;
+    // For HashTest::User: (NAME COMPARE HASH), as define-hash-table-test
+    // gave them when the table was made.
+    Value user;
+    Value user_name() const { return xcar_of(user, 0); }
+    Value user_compare() const { return xcar_of(user, 1); }
+    Value user_hash() const { return xcar_of(user, 2); }
     std::int64_t size() const { return static_cast<std::int64_t>(next.size()); }
+
+private:
+    static Value xcar_of(Value list, int n)
+    {
+        for (; n > 0; --n)
+            list = list.as_cons()->cdr;
+        return list.as_cons()->car;
+    }
 };
 
 } // namespace gapmacs::lisp

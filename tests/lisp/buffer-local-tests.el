@@ -277,3 +277,20 @@
     (should (equal blt-plain "zzz"))))
 
 ;;; buffer-local-tests.el ends here
+
+(ert-deftest buffer-local-variable-binding-locus ()
+  ;; Emacs 28's values (mhtml-mode asks it).
+  (defvar buffer-local-tests--vbl-a 1)
+  (defvar-local buffer-local-tests--vbl-b 2)
+  (should (equal (list (variable-binding-locus 'buffer-local-tests--vbl-a)
+                       (variable-binding-locus 'buffer-local-tests--vbl-b)
+                       (with-temp-buffer (setq buffer-local-tests--vbl-b 3)
+                                         (eq (variable-binding-locus 'buffer-local-tests--vbl-b) (current-buffer)))
+                       (with-temp-buffer (setq-local buffer-local-tests--vbl-a 3)
+                                         (eq (variable-binding-locus 'buffer-local-tests--vbl-a) (current-buffer)))
+                       (with-temp-buffer (eq (variable-binding-locus 'major-mode) (current-buffer)))
+                       (with-temp-buffer (variable-binding-locus 'fill-column))
+                       (with-temp-buffer (setq fill-column 10)
+                                         (eq (variable-binding-locus 'fill-column) (current-buffer)))
+                       (condition-case e (variable-binding-locus 1) (error e)))
+                 '(nil nil t t t nil t (wrong-type-argument symbolp 1)))))

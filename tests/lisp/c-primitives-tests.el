@@ -125,3 +125,23 @@
                     (list "abcdef" (propertize " " 'display '(space :align-to 3)) "x"))
                    "abcdefx"))
     (should (equal (internal--header-line-text "%b") (buffer-name)))))
+
+(ert-deftest c-primitives-translate-region ()
+  ;; Emacs 28's values: a char-table of characters, vectors and sequences,
+  ;; and a string table; the count is of the characters put in.
+  (should (equal (list
+                  (with-temp-buffer
+                    (insert "abcabc")
+                    (list (translate-region 1 7 (make-translation-table-from-alist '((?a . ?x) (?b . [?y ?z]))))
+                          (buffer-string)))
+                  (with-temp-buffer
+                    (insert "hello")
+                    (let ((tbl (make-string 128 0)))
+                      (dotimes (i 128) (aset tbl i i))
+                      (aset tbl ?l ?L)
+                      (list (translate-region 1 6 tbl) (buffer-string))))
+                  (with-temp-buffer
+                    (insert "abab")
+                    (list (translate-region 1 5 (make-translation-table-from-alist '(([?a ?b] . ?Q))))
+                          (buffer-string))))
+                 '((6 "xyzcxyzc") (2 "heLLo") (2 "QQ")))))

@@ -128,3 +128,19 @@
     (should (= (line-number-at-pos) 2))
     (should (equal (condition-case e (emacs-preloaded-tests-heading-prev) (user-error (cadr e)))
                    "No previous heading"))))
+
+(ert-deftest emacs-preloaded-struct-accessors ()
+  ;; Accessors of the cl-defstructs of Emacs's preloaded files (simple.el's
+  ;; decoded-time, syntax.el's ppss), and startup.el's variables, in a
+  ;; fresh process where nothing asked for them yet.
+  (with-temp-buffer
+    (call-process (expand-file-name invocation-name invocation-directory) nil t nil
+                  "--batch" "-Q" "--eval"
+                  (format "%S" '(prin1 (list (decoded-time-year (decode-time 0 t))
+                                             (decoded-time-month (decode-time 86400 t))
+                                             (with-temp-buffer
+                                               (insert "(a (b")
+                                               (ppss-depth (syntax-ppss)))
+                                             emacs-basic-display
+                                             (stringp initial-scratch-message)))))
+    (should (equal (buffer-string) "(1970 1 2 nil t)"))))

@@ -147,3 +147,24 @@
   (should (keywordp :k))
   (should-not (keywordp 'k))
   (should (symbolp (gensym))))
+
+(defun lists-tests--ci-equal (a b) (string= (downcase a) (downcase b)))
+(defun lists-tests--ci-hash (a) (sxhash-equal (downcase a)))
+
+(ert-deftest lists-hash-table-user-test ()
+  ;; define-hash-table-test (profiler.el's): Emacs 28's values.
+  (should (equal (define-hash-table-test 'lists-tests-ci 'lists-tests--ci-equal 'lists-tests--ci-hash)
+                 '(lists-tests--ci-equal lists-tests--ci-hash)))
+  (let ((h (make-hash-table :test 'lists-tests-ci)))
+    (puthash "Hello" 1 h)
+    (puthash "HELLO" 2 h)
+    (puthash "world" 3 h)
+    (garbage-collect) ; the test's functions stay with the table
+    (should (equal (list (gethash "hello" h) (gethash "WORLD" h) (hash-table-count h) (hash-table-test h)
+                         (hash-table-test (copy-hash-table h))
+                         (progn (remhash "hello" h) (hash-table-count h))
+                         (condition-case e (make-hash-table :test 'lists-tests-none) (error e))
+                         (prin1-to-string (let ((h2 (make-hash-table :test 'lists-tests-ci :size 2)))
+                                            (puthash "a" 1 h2) h2)))
+                   '(2 3 2 lists-tests-ci lists-tests-ci 1 (error "Invalid hash table test" lists-tests-none)
+                       "#s(hash-table size 2 test lists-tests-ci rehash-size 1.5 rehash-threshold 0.8125 data (\"a\" 1))")))))

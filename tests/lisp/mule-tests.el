@@ -143,6 +143,16 @@ characters encode back to their code."
      (should (equal (gethash #x3042 (cdr tables)) #x22)))
    (should-error (charset--map-tables "/nonexistent/map" [0 255] 1 0 255) :type 'file-missing)))
 
+(ert-deftest mule-make-char ()
+  (mule-tests--with-library
+   ;; An ISO 2022 charset's bytes with or without the high bit (thai-util).
+   (should (equal (list (make-char 'latin-iso8859-1 #xe9) (make-char 'latin-iso8859-1 #x69)
+                        (make-char 'japanese-jisx0208 #x24 #x22) (make-char 'japanese-jisx0208 #xa4 #xa2)
+                        (make-char 'thai-tis620 230)
+                        (condition-case e (make-char 'ascii 300) (error e))
+                        (make-char 'ascii) (make-char 'unicode 0 #x30 #x42))
+                  '(233 233 12354 12354 3654 (args-out-of-range 255 300) 0 12354)))))
+
 (ert-deftest mule-conversion ()
   (mule-tests--with-library
    (should (equal (coding-system-plist 'utf-8)

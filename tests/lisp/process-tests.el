@@ -180,3 +180,61 @@
       (should (eq (get-buffer-process (buffer-name)) p))
       (delete-process p)
       (should-not (get-buffer-process (current-buffer))))))
+
+(defun process-tests--exec-attributes (process command)
+  "PROCESS's attributes once it runs COMMAND: a fork has its parent's until
+it execs, and in the middle of an exec the kernel shows the new name with
+no arguments yet (\"[sh]\")."
+  (let ((tries 0) attrs)
+    (while (and (< tries 100)
+                (progn (setq attrs (process-attributes (process-id process)))
+                       (not (and (equal (alist-get 'comm attrs) command)
+                                 (not (string-prefix-p "[" (alist-get 'args attrs)))))))
+      (sleep-for 0.02)
+      (setq tries (1+ tries)))
+    attrs))
+
+(ert-deftest process-system-processes ()
+  ;; list-system-processes and process-attributes read /proc as Emacs 28
+  ;; does: the same keys in the same order, the units of Emacs's sysdep.c.
+  (let ((attrs (process-attributes (emacs-pid))))
+    (should (equal (mapcar #'car attrs)
+                   '(args pmem pcpu etime rss vsize start thcount nice pri ctime cstime cutime time
+                          stime utime cmajflt cminflt majflt minflt tpgid ttname sess pgrp ppid state
+                          comm group egid user euid)))
+    (should (memq (emacs-pid) (list-system-processes)))
+    (should (equal (alist-get 'euid attrs) (user-uid)))
+    (should (string-prefix-p (substring invocation-name 0 (min 15 (length invocation-name)))
+                             (alist-get 'comm attrs)))
+    (should (> (alist-get 'rss attrs) 0))
+    (should (= (length (alist-get 'start attrs)) 4)))
+  (should-not (process-attributes 999999999))
+  (let ((child (make-process :name "sleeper" :command '("sleep" "30") :noquery t)))
+    (unwind-protect
+        (let ((attrs (process-tests--exec-attributes child "sleep")))
+          (should (equal (alist-get 'ppid attrs) (emacs-pid)))
+          (should (equal (alist-get 'comm attrs) "sleep"))
+          ;; The program as make-process found it on exec-path.
+          (should (equal (alist-get 'args attrs) (concat (executable-find "sleep") " 30"))))
+      (delete-process child)))
+  (let ((child (make-process :name "sleeper" :command '("sh" "-c" "sleep 30; true") :noquery t)))
+    (unwind-protect
+        ;; A space inside an argument is escaped, as Emacs shows it.
+        (let ((args (alist-get 'args (process-tests--exec-attributes child "sh"))))
+          (should (equal args (concat (executable-find "sh") " -c sleep\\ 30;\\ true"))))
+      (delete-process child))))
+
+(ert-deftest process-proced-lists-this-process ()
+  ;; Emacs's proced, on list-system-processes and process-attributes.
+  (skip-unless (locate-library "proced"))
+  (require 'proced)
+  (let ((inhibit-message t))
+    (proced))
+  (unwind-protect
+      (with-current-buffer "*Proced*"
+        (goto-char (point-min))
+        (should (re-search-forward (format "^ *[^ ]+ +%d " (emacs-pid)) nil t))
+        (when (fboundp 'internal--header-line-text) ; Emacs's batch shows none
+          (should (string-match-p "\\`  *User +PID %CPU %Mem +Start +Time Args"
+                                  (internal--header-line-text header-line-format)))))
+    (kill-buffer "*Proced*")))
