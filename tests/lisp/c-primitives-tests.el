@@ -127,21 +127,25 @@
     (should (equal (internal--header-line-text "%b") (buffer-name)))))
 
 (ert-deftest c-primitives-translate-region ()
-  ;; Emacs 28's values: a char-table of characters, vectors and sequences,
-  ;; and a string table; the count is of the characters put in.
+  ;; Emacs 28's values: a char-table of characters, vectors and sequences
+  ;; (as make-translation-table-from-alist makes them), and a string
+  ;; table; the count is of the characters put in.
   (should (equal (list
                   (with-temp-buffer
                     (insert "abcabc")
-                    (list (translate-region 1 7 (make-translation-table-from-alist '((?a . ?x) (?b . [?y ?z]))))
-                          (buffer-string)))
+                    (let ((table (make-char-table 'translation-table)))
+                      (aset table ?a ?x)
+                      (aset table ?b [?y ?z])
+                      (list (translate-region-internal 1 7 table) (buffer-string))))
                   (with-temp-buffer
                     (insert "hello")
                     (let ((tbl (make-string 128 0)))
                       (dotimes (i 128) (aset tbl i i))
                       (aset tbl ?l ?L)
-                      (list (translate-region 1 6 tbl) (buffer-string))))
+                      (list (translate-region-internal 1 6 tbl) (buffer-string))))
                   (with-temp-buffer
                     (insert "abab")
-                    (list (translate-region 1 5 (make-translation-table-from-alist '(([?a ?b] . ?Q))))
-                          (buffer-string))))
+                    (let ((table (make-char-table 'translation-table)))
+                      (aset table ?a '(([?a ?b] . ?Q)))
+                      (list (translate-region-internal 1 5 table) (buffer-string)))))
                  '((6 "xyzcxyzc") (2 "heLLo") (2 "QQ")))))

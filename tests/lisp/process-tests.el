@@ -4,6 +4,11 @@
 ;; (emacs -Q --batch -l ert -l process-tests.el -f ert-run-tests-batch-and-exit),
 ;; which is how the expected values were checked.
 
+;; gc-stress the tests only: Emacs's proced.el and what it needs load
+;; first, at normal speed.
+(when (locate-library "proced")
+  (require 'proced))
+
 (defun process-tests--wait (proc)
   "Turn the loop until PROC has ended and its sentinel ran."
   (while (process-live-p proc)
