@@ -67,16 +67,7 @@ a name (jka-compr adds those of compressed files).")
 ;; And what Emacs's preloaded loaddefs.el declares for the variables of
 ;; libraries not loaded yet (bytecomp's no-byte-compile, autoload's
 ;; no-update-autoloads, allout's, checkdoc's...): 8 ms, once.
-(when gapmacs-emacs-lisp-directory
-  (let ((loaddefs (expand-file-name "loaddefs.el" gapmacs-emacs-lisp-directory)))
-    (when (file-readable-p loaddefs)
-      (with-temp-buffer
-        (insert-file-contents loaddefs)
-        (while (re-search-forward "^(put '[^ \n]+ '\\(?:safe\\|risky\\)-local-variable " nil t)
-          (goto-char (match-beginning 0))
-          (condition-case nil
-              (eval (read (current-buffer)) t)
-            (error nil)))))))
+(internal--eval-loaddefs-forms "^(put '[^ \n]+ '\\(?:safe\\|risky\\)-local-variable ")
 
 ;; What Emacs marks risky: a file must not set them unasked.
 (dolist (var '(buffer-file-name buffer-auto-save-file-name buffer-file-truename buffer-undo-list

@@ -8,17 +8,7 @@
 ;; use of any of them (30 ms).  One whose value needs what is not loaded
 ;; yet stays void until its own file loads.
 
-(when gapmacs-emacs-lisp-directory
-  (let ((loaddefs (expand-file-name "loaddefs.el" gapmacs-emacs-lisp-directory)))
-    (when (file-readable-p loaddefs)
-      (with-temp-buffer
-        (insert-file-contents loaddefs)
-        (while (re-search-forward "^(defvar " nil t)
-          (goto-char (match-beginning 0))
-          (let ((form (read (current-buffer))))
-            (condition-case nil
-                (eval form t)
-              (error nil))))))))
+(internal--eval-loaddefs-forms "^(defvar ")
 
 (provide 'loaddefs-variables)
 ;;; loaddefs-variables.el ends here

@@ -1482,6 +1482,22 @@ follows make- or copy-, and its expansion defines NAME."
           (setq names (nconc (internal--emacs-form-definitions sub) names)))))
     names))
 
+(defun internal--eval-loaddefs-forms (regexp)
+  "Evaluate each top-level form of GNU Emacs's loaddefs.el that REGEXP
+matches the start of (its defvars, its safe-local-variable puts...); one
+that fails is left out, as what it needs may not be loaded yet.  Nothing
+without Emacs's library."
+  (let ((loaddefs (and gapmacs-emacs-lisp-directory
+                       (expand-file-name "loaddefs.el" gapmacs-emacs-lisp-directory))))
+    (when (and loaddefs (file-readable-p loaddefs))
+      (with-temp-buffer
+        (insert-file-contents loaddefs)
+        (while (re-search-forward regexp nil t)
+          (goto-char (match-beginning 0))
+          (condition-case nil
+              (eval (read (current-buffer)) t)
+            (error nil)))))))
+
 (defun internal--load-emacs-definition (file name &optional kind)
   "Evaluate the top-level form of Emacs's FILE (a path with no suffix)
 that defines NAME as a KIND (function, variable or face; any when nil):
