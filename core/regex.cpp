@@ -448,6 +448,78 @@ std::string syntax_set(char32_t code)
     }
 }
 
+// The standard table's characters of syntax class `code` (0 when no
+// character has it there).
+std::pair<const CodeRange*, std::size_t> standard_ranges(char32_t code)
+{
+    switch (code) {
+    case ' ': case '-': return {syntax_whitespace, std::size(syntax_whitespace)};
+    case 'w': return {syntax_word, std::size(syntax_word)};
+    case '_': return {syntax_symbol, std::size(syntax_symbol)};
+    case '.': return {syntax_punctuation, std::size(syntax_punctuation)};
+    case '(': return {syntax_open, std::size(syntax_open)};
+    case ')': return {syntax_close, std::size(syntax_close)};
+    case '"': return {syntax_string, std::size(syntax_string)};
+    case '\\': return {syntax_escape, std::size(syntax_escape)};
+    default: return {nullptr, 0};
+    }
+}
+
+// The syntax-class sets a translation uses (\w, \sC, \_<, [:space:]...):
+// the standard table's, or those of a table whose ASCII characters have
+// other classes (a mode's: `:' and `-' are symbol constituents in Lisp),
+// its non-ASCII characters keeping the standard classes.
+class SyntaxSets {
+public:
+    explicit SyntaxSets(const AsciiSyntax* ascii) : m_ascii(ascii) {}
+
+    const std::string& word() const
+    {
+        if (!m_ascii)
+            return word_set();
+        if (!m_word)
+            m_word = set_of({'w'});
+        return *m_word;
+    }
+    const std::string& symbol_or_word() const
+    {
+        if (!m_ascii)
+            return symbol_or_word_set();
+        if (!m_symbol_or_word)
+            m_symbol_or_word = set_of({'w', '_'});
+        return *m_symbol_or_word;
+    }
+    // \sC: empty for a class no character has, and for an invalid
+    // designator (Emacs 28 compiles those into a test that never succeeds).
+    std::string of(char32_t code) const
+    {
+        if (code == '-')
+            code = ' ';
+        if (!m_ascii)
+            return syntax_set(code);
+        return code < 128 ? set_of({static_cast<char>(code)}) : empty_set;
+    }
+
+private:
+    std::string set_of(std::initializer_list<char> codes) const
+    {
+        std::string inner;
+        for (char code : codes) {
+            for (char32_t c = 0; c < 128; ++c)
+                if (m_ascii->classes[c] == code)
+                    append_escape(inner, c);
+            auto [ranges, n] = standard_ranges(static_cast<char32_t>(code));
+            for (std::size_t i = 0; i < n; ++i)
+                if (ranges[i].to >= 0x80)
+                    append_range(inner, std::max<char32_t>(ranges[i].from, 0x80), ranges[i].to);
+        }
+        return inner.empty() ? empty_set : cat("[", inner, "]");
+    }
+
+    const AsciiSyntax* m_ascii;
+    mutable std::optional<std::string> m_word, m_symbol_or_word;
+};
+
 // The set for category `c` (\cC); unknown categories match nothing, as in Emacs.
 std::string category_set(char32_t c)
 {
@@ -472,7 +544,7 @@ std::string category_set(char32_t c)
 // With case folding ICU closes each operand of a set difference over case,
 // which would empty [:lower:]; Emacs then matches any cased letter for both
 // [:upper:] and [:lower:], so `case_fold` says which form to use.
-std::string class_set(std::string_view name, bool case_fold)
+std::string class_set(std::string_view name, bool case_fold, const SyntaxSets& sets)
 {
     const std::string not_ascii = "-[\\x{0}-\\x{7F}]";
     if (name == "alpha") return cat("[A-Za-z[[\\p{L}\\p{M}\\p{Nl}]", not_ascii, "]]");
@@ -481,16 +553,16 @@ std::string class_set(std::string_view name, bool case_fold)
     if (name == "xdigit") return "[0-9A-Fa-f]";
     if (name == "cntrl") return "[\\x{0}-\\x{1F}]";
     if (name == "blank") return cat("[\\x{9}\\x{20}[\\p{Zs}", not_ascii, "]]");
-    if (name == "space") return ranges_set(syntax_whitespace);
+    if (name == "space") return sets.of(' ');
     // Raw bytes have word syntax (\w matches them) but are in no class.
     const std::string not_raw = "-[\\x{10FF80}-\\x{10FFFF}]";
-    if (name == "word") return cat("[", word_set(), not_raw, "]");
+    if (name == "word") return cat("[", sets.word(), not_raw, "]");
     if (case_fold && (name == "upper" || name == "lower"))
         return "[\\p{Changes_When_Lowercased}\\p{Changes_When_Uppercased}]";
     if (name == "upper") return "[\\p{Changes_When_Lowercased}]";
     if (name == "lower") return "[[\\p{Changes_When_Uppercased}]-[\\p{Changes_When_Lowercased}]]";
     if (name == "punct")
-        return cat("[\\x{21}-\\x{2F}\\x{3A}-\\x{40}\\x{5B}-\\x{60}\\x{7B}-\\x{7E}[", non_ascii, "-", word_set(), "]]");
+        return cat("[\\x{21}-\\x{2F}\\x{3A}-\\x{40}\\x{5B}-\\x{60}\\x{7B}-\\x{7E}[", non_ascii, "-", sets.word(), "]]");
     if (name == "graph")
         return cat("[\\x{21}-\\x{7E}[[^\\p{Zs}\\p{Zl}\\p{Zp}\\p{Cc}\\p{Cs}\\p{Cn}]", not_ascii, not_raw, "]]");
     if (name == "print") return cat("[\\x{20}-\\x{7E}[[^\\p{Cc}\\p{Cs}\\p{Cn}]", not_ascii, not_raw, "]]");
@@ -603,9 +675,9 @@ char32_t decode_char(const unsigned char* b, std::size_t avail, int& len)
 // Mirrors regex_compile in Emacs's regex-emacs.c, emitting ICU syntax.
 class Translator {
 public:
-    Translator(std::string_view source, Mode mode, bool case_fold)
+    Translator(std::string_view source, Mode mode, bool case_fold, const AsciiSyntax* ascii)
         : m_p(reinterpret_cast<const unsigned char*>(source.data())), m_end(m_p + source.size()), m_mode(mode),
-          m_case_fold(case_fold)
+          m_case_fold(case_fold), m_sets(ascii)
     {
         m_frames.emplace_back();
     }
@@ -669,6 +741,7 @@ private:
     const unsigned char* m_end;
     Mode m_mode;
     bool m_case_fold;
+    SyntaxSets m_sets;
     std::vector<Frame> m_frames;
     Translation m_result;
     int m_nsub = 0;
@@ -875,7 +948,7 @@ bool Translator::char_class(std::string& items)
     std::size_t close = rest.find(":]");
     if (close == std::string_view::npos)
         return false;
-    std::string set = class_set(rest.substr(0, close), m_case_fold);
+    std::string set = class_set(rest.substr(0, close), m_case_fold, m_sets);
     if (set.empty())
         invalid("Invalid character class name");
     items += set;
@@ -907,7 +980,7 @@ void Translator::backslash()
     if (at_end())
         invalid("Trailing backslash");
     char32_t c = fetch();
-    const std::string& w = word_set();
+    const std::string& w = m_sets.word();
     switch (c) {
     case '(': open_group(); break;
     case ')': close_group(); break;
@@ -928,8 +1001,8 @@ void Translator::backslash()
     // Syntax, category and word sets are the same in either case: (?-i:)
     // spares ICU closing each over case, which cost 5 ms a set (a regexp
     // of a thousand \w took 5 s to compile, and could not be quit).
-    case 's': atom(case_invariant(syntax_set(fetch_or_premature_end()))); break;
-    case 'S': atom(case_invariant(cat("[^", syntax_set(fetch_or_premature_end()), "]"))); break;
+    case 's': atom(case_invariant(m_sets.of(fetch_or_premature_end()))); break;
+    case 'S': atom(case_invariant(cat("[^", m_sets.of(fetch_or_premature_end()), "]"))); break;
     case 'c': atom(case_invariant(category_set(fetch_or_premature_end()))); break;
     case 'C': atom(case_invariant(cat("[^", category_set(fetch_or_premature_end()), "]"))); break;
     case 'w': atom(case_invariant(w)); break;
@@ -943,7 +1016,7 @@ void Translator::backslash()
     case 'B': atom(cat("(?-i:(?!", word_boundary(), "))"), true); break;
     case '_': {
         char32_t d = fetch_or_premature_end();
-        const std::string& s = symbol_or_word_set();
+        const std::string& s = m_sets.symbol_or_word();
         if (d == '<') {
             m_result.uses_limit = true;
             atom(cat("(?-i:(?<!", s, ")(?=", s, ")(?!\\z))"), true);
@@ -976,7 +1049,7 @@ void Translator::backslash()
 // to a non-word character, and \B never does.
 std::string Translator::word_boundary() const
 {
-    const std::string& w = word_set();
+    const std::string& w = m_sets.word();
     return cat(text_start(), "|", text_end(), "|(?<=", w, ")(?:(?!", w, ")|", script_boundary(), ")|(?<!", w, ")(?=", w,
                ")");
 }
@@ -1100,30 +1173,30 @@ void Translator::back_reference(int n)
     atom(alts.empty() ? std::string("(?:(?!))") : cat("(?:", alts, ")"), true);
 }
 
-Translation translate(std::string_view source, Mode mode, bool case_fold)
+Translation translate(std::string_view source, Mode mode, bool case_fold, const AsciiSyntax* ascii)
 {
-    return Translator(source, mode, case_fold).run();
+    return Translator(source, mode, case_fold, ascii).run();
 }
 
 // The translation for searches that do not involve point: plain unless the
 // regexp needs the match limit.
-Translation translate_for_search(std::string_view source, bool case_fold, Mode& mode)
+Translation translate_for_search(std::string_view source, bool case_fold, const AsciiSyntax* ascii, Mode& mode)
 {
     mode = Mode::plain;
-    Translation t = translate(source, mode, case_fold);
+    Translation t = translate(source, mode, case_fold, ascii);
     if (t.uses_limit) {
         mode = Mode::anchored;
-        t = translate(source, mode, case_fold);
+        t = translate(source, mode, case_fold, ascii);
     }
     return t;
 }
 
 } // namespace
 
-std::string translate_emacs_regexp(std::string_view emacs)
+std::string translate_emacs_regexp(std::string_view emacs, const AsciiSyntax* ascii)
 {
     Mode mode;
-    return translate_for_search(emacs, false, mode).icu;
+    return translate_for_search(emacs, false, ascii, mode).icu;
 }
 
 std::string regexp_quote(std::string_view literal)
@@ -1518,13 +1591,15 @@ std::unique_ptr<Regex::Compiled> compile_icu(const std::string& icu, bool case_f
 
 } // namespace
 
-Regex::Regex(std::string_view source, bool case_fold)
+Regex::Regex(std::string_view source, bool case_fold, const AsciiSyntax* ascii)
     : m_source(source), m_case_fold(case_fold), m_literal(literal_regexp(source, case_fold))
 {
     if (m_literal)
         return;
+    if (ascii)
+        m_ascii = *ascii;
     Mode mode;
-    Translation t = translate_for_search(source, case_fold, mode);
+    Translation t = translate_for_search(source, case_fold, ascii_syntax(), mode);
     m_uses_point = t.uses_point;
     m_group_count = t.group_count;
     m_group_of = std::move(t.group_of);
@@ -1540,7 +1615,7 @@ Regex::Compiled& Regex::compiled(Variant v) const
     auto& slot = m_compiled[static_cast<int>(v)];
     if (!slot) {
         Mode mode = v == Variant::point_start ? Mode::point_start : Mode::point_end;
-        slot = compile_icu(translate(m_source, mode, m_case_fold).icu, m_case_fold, true);
+        slot = compile_icu(translate(m_source, mode, m_case_fold, ascii_syntax()).icu, m_case_fold, true);
     }
     return *slot;
 }
@@ -1821,24 +1896,34 @@ namespace {
 
 class RegexCache {
 public:
-    std::shared_ptr<const Regex> get(std::string_view source, bool case_fold)
+    std::shared_ptr<const Regex> get(std::string_view source, bool case_fold, const AsciiSyntax* ascii)
     {
+        // The key: case folding, the ASCII syntax classes if any, the source.
+        const char tag = static_cast<char>((case_fold ? '1' : '0') + (ascii ? 2 : 0));
+        const std::size_t prefix = 1 + (ascii ? ascii->classes.size() : 0);
+        auto same_prefix = [&](std::string_view key) {
+            return key[0] == tag &&
+                   (!ascii || key.substr(1, ascii->classes.size()) ==
+                                  std::string_view(ascii->classes.data(), ascii->classes.size()));
+        };
         // A loop calling string-match or re-search-forward asks for the
         // same regexp each time: no key to build or hash.
         if (!m_lru.empty()) {
             std::string_view front = m_lru.front().first;
-            if (front[0] == (case_fold ? '1' : '0') && front.substr(1) == source)
+            if (front.size() >= prefix && same_prefix(front) && front.substr(prefix) == source)
                 return m_lru.front().second;
         }
         std::string key;
-        key.reserve(source.size() + 1);
-        key += case_fold ? '1' : '0';
+        key.reserve(source.size() + prefix);
+        key += tag;
+        if (ascii)
+            key.append(ascii->classes.data(), ascii->classes.size());
         key += source;
         if (auto it = m_index.find(key); it != m_index.end()) {
             m_lru.splice(m_lru.begin(), m_lru, it->second); // most recently used first
             return it->second->second;
         }
-        auto re = std::make_shared<const Regex>(source, case_fold); // throws: nothing cached
+        auto re = std::make_shared<const Regex>(source, case_fold, ascii); // throws: nothing cached
         m_lru.emplace_front(key, re);
         m_index[std::move(key)] = m_lru.begin();
         if (m_lru.size() > capacity) {
@@ -1874,9 +1959,9 @@ void set_regex_quit_check(RegexQuitCheck check)
     quit_check = check;
 }
 
-std::shared_ptr<const Regex> compile_regex(std::string_view source, bool case_fold)
+std::shared_ptr<const Regex> compile_regex(std::string_view source, bool case_fold, const AsciiSyntax* ascii)
 {
-    return cache().get(source, case_fold);
+    return cache().get(source, case_fold, ascii);
 }
 
 std::size_t regex_cache_size()

@@ -22,6 +22,7 @@
 // oracle tests compare hundreds of regexps with GNU Emacs 28; known
 // differences are listed at the end of this file.
 #pragma once
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -53,6 +54,16 @@ struct Match {
     std::size_t end() const { return static_cast<std::size_t>(groups[0].end); }
 };
 
+// The syntax classes (Emacs's designators: ' ' 'w' '_' '.' '(' ...) of the
+// ASCII characters in the syntax table a search runs under, when they are
+// not the standard table's: \w, \sC, \_< and \b then follow them (a Lisp
+// mode's `-' and `:' are symbol constituents); other characters keep the
+// standard table's classes.
+struct AsciiSyntax {
+    std::array<char, 128> classes{};
+    bool operator==(const AsciiSyntax&) const = default;
+};
+
 // Translates Emacs regexp syntax into the ICU pattern Regex compiles (with
 // UREGEX_MULTILINE | UREGEX_UNIX_LINES, and ICU's anchoring bounds when the
 // regexp uses \< or \_<; this is the form without case folding, which
@@ -60,15 +71,16 @@ struct Match {
 // with Emacs's message for bad input ("Unmatched [ or [^", "Trailing
 // backslash", ...). `\=` (point) never matches in this translation; Regex
 // handles it for buffer searches.
-std::string translate_emacs_regexp(std::string_view emacs);
+std::string translate_emacs_regexp(std::string_view emacs, const AsciiSyntax* ascii = nullptr);
 
 // regexp-quote: an Emacs regexp matching exactly `literal`.
 std::string regexp_quote(std::string_view literal);
 
 class Regex final {
 public:
-    // Compiles (uncached); throws Error("invalid-regexp", ...).
-    Regex(std::string_view source, bool case_fold);
+    // Compiles (uncached); throws Error("invalid-regexp", ...). ASCII:
+    // the syntax table's classes, when not the standard table's.
+    Regex(std::string_view source, bool case_fold, const AsciiSyntax* ascii = nullptr);
     ~Regex();
     Regex(const Regex&) = delete;
     Regex& operator=(const Regex&) = delete;
@@ -116,8 +128,11 @@ private:
                                       bool& dense) const;
     Match match_data(Compiled& c) const;
 
+    const AsciiSyntax* ascii_syntax() const { return m_ascii ? &*m_ascii : nullptr; }
+
     std::string m_source;
     bool m_case_fold;
+    std::optional<AsciiSyntax> m_ascii;
     bool m_uses_point = false;
     std::size_t m_group_count = 0;
     // ICU group i+1 belongs to Emacs group m_group_of[i] (explicit numbers
@@ -143,8 +158,10 @@ private:
 using RegexQuitCheck = bool (*)();
 void set_regex_quit_check(RegexQuitCheck check);
 
-// A compiled regexp from a small LRU cache keyed by (source, case_fold).
-std::shared_ptr<const Regex> compile_regex(std::string_view source, bool case_fold);
+// A compiled regexp from a small LRU cache keyed by (source, case_fold,
+// ascii).
+std::shared_ptr<const Regex> compile_regex(std::string_view source, bool case_fold,
+                                           const AsciiSyntax* ascii = nullptr);
 // Number of entries in the cache, and emptying it (tests).
 std::size_t regex_cache_size();
 void clear_regex_cache();
@@ -154,10 +171,15 @@ void clear_regex_cache();
 //   full Unicode folding ("ß" matches "ss", KELVIN SIGN matches "k"); Emacs
 //   folds character by character through its case table. Literal text and
 //   literal regexps of ASCII fold as Emacs's: a letter to its ASCII partner.
-// - Word/whitespace/symbol/punctuation syntax is Emacs's *standard* syntax
-//   table (generated from Emacs 28), not a buffer's mode-specific one. `\cX`
+// - Word/whitespace/symbol/punctuation syntax of non-ASCII characters is
+//   Emacs's *standard* syntax table's (generated from Emacs 28), not a
+//   buffer's mode-specific one (ASCII follows the buffer's: AsciiSyntax). `\cX`
 //   categories: exact for the small categories of Emacs 28 (Greek, Cyrillic,
 //   kana, Thai...), Unicode approximations for `.` `L` `^` `c` `h` `j`.
+// - `\sC' and `\SC' see the syntax table only, never a character's
+//   `syntax-table' text property (Emacs's matcher reads those when
+//   parse-sexp-lookup-properties is on): sh-script's `\s|' rule does not
+//   find the here-document fence it put.
 // - Word boundaries between word characters of different scripts (`abc\b`
 //   before "日本") see the scripts Latin (and all of U+0000..U+024F), Han,
 //   Hiragana, Katakana, Hangul, and "other" (Greek next to Cyrillic is no

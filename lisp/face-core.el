@@ -23,6 +23,12 @@
   "The faces new frames start with: FACE -> (ID . ATTRIBUTE-VECTOR).")
 
 (defvar face-core--next-id 0)
+(defvar face-core--generation 0
+  "Counts the changes of faces and colours: redisplay keeps what it made
+of a face name until this changes (xfaces.c's face_change).")
+
+(defun face-core--changed ()
+  (setq face-core--generation (1+ face-core--generation)))
 (defvar face-core--font-selection-order '(:width :height :weight :slant))
 (defvar face-core--font-family-alternatives nil)
 (defvar face-core--font-registry-alternatives nil)
@@ -87,6 +93,7 @@ an existing face is reset."
            (put face 'face face-core--next-id)
            (setq face-core--next-id (1+ face-core--next-id)))
           ((null frame) (fillarray global 'unspecified) (aset global 0 'face)))
+    (face-core--changed)
     (if (null frame)
         global
       (let ((local (face-core--lookup face frame t)))
@@ -105,6 +112,7 @@ an existing face is reset."
                      (internal-make-lisp-face to (if (eq target-frame t) nil target-frame)))))
     (dotimes (i (1- (length source)))
       (aset target (1+ i) (aref source (1+ i))))
+    (face-core--changed)
     to))
 
 (defun face-core--special-value-p (value)
@@ -169,6 +177,7 @@ defaults for new frames, 0 every frame and the defaults."
                      ((eq frame t) '(t))
                      (t (list (or (face-core--check-frame frame) (selected-frame))))))
       (aset (or (face-core--lookup face f) (internal-make-lisp-face face (if (eq f t) nil f))) i value))
+    (face-core--changed)
     face))
 
 (defun internal-get-lisp-face-attribute (face attribute &optional frame)
@@ -242,9 +251,28 @@ defaults for new frames, 0 every frame and the defaults."
 (defun x-list-fonts (_pattern &optional _face _frame _maximum _width) nil)
 (defun x-family-fonts (&optional _family _frame) nil)
 (defun tty-suppress-bold-inverse-default-colors (_suppress) nil)
-;; The faces redisplay realized from these: gapmacs's redisplay reads the
-;; attributes each time, so there is no cache to clear.
-(defun clear-face-cache (&optional _unload-p) nil)
+;; What redisplay made of the faces goes: the colours they name may mean
+;; others now (tty-register-default-colors calls it).
+(defun clear-face-cache (&optional _unload-p)
+  (face-core--changed)
+  nil)
+
+(defun internal--tty-face-attributes (face)
+  "FACE's attributes as the terminal shows them, :inherit followed, for
+redisplay: (FOREGROUND BACKGROUND WEIGHT SLANT UNDERLINE INVERSE-VIDEO),
+a colour as the index of the terminal's colour `tty-color-desc' gives
+for it (as xfaces.c's tty_lookup_color), `unspecified' where FACE says
+nothing; nil when FACE is no face."
+  (when (facep face)
+    (let ((colour (lambda (attribute)
+                    (let ((name (face-attribute face attribute nil t)))
+                      (or (and (stringp name)
+                               (not (string-prefix-p "unspecified-" name))
+                               (nth 1 (tty-color-desc name)))
+                          'unspecified)))))
+      (list (funcall colour :foreground) (funcall colour :background)
+            (face-attribute face :weight nil t) (face-attribute face :slant nil t)
+            (face-attribute face :underline nil t) (face-attribute face :inverse-video nil t)))))
 
 (defun display-supports-face-attributes-p (attributes &optional display)
   "Whether DISPLAY's terminal can show ATTRIBUTES distinctly from the default.

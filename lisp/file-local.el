@@ -293,8 +293,9 @@ first (set-auto-mode already applied the -*- line's)."
         ;; buffer's local variables, so they come before the rest.
         (when (and handle-mode block-modes)
           (unless (assq 'mode prop-line)
+            ;; set-auto-mode chose it already, from the same block.
             (let ((fn (file-local--major-mode-function (car block-modes))))
-              (when fn (funcall fn))))
+              (when (and fn (not (eq fn major-mode))) (funcall fn))))
           (dolist (m (cdr block-modes))
             (let ((fn (file-local--major-mode-function m)))
               (when fn (funcall fn 1)))))

@@ -383,11 +383,6 @@ With ARG, turn it on if ARG is positive, off otherwise."
 
 (when (fboundp 'add-minor-mode) (add-minor-mode 'auto-fill-mode " Fill"))
 
-(defun fill--after-self-insert ()
-  "Call `auto-fill-function' after a SPC is typed, as Emacs's self-insertion does."
-  (when (and auto-fill-function (eq (char-before) ?\s))
-    (funcall auto-fill-function)))
-(add-hook 'post-self-insert-hook #'fill--after-self-insert)
 
 (define-key global-map "\eq" 'fill-paragraph)
 ;; C-x f (set-fill-column) is in simple.el and bindings.el.

@@ -142,6 +142,10 @@ stop unless UNINDENTED-OK."
   (interactive)
   (save-restriction
     (unless inhibit-widen (widen))
+    ;; The line's syntax-table properties, before a mode narrows to a
+    ;; region of another language (mhtml's scripts) to indent it.
+    (when (bound-and-true-p syntax-propertize-function)
+      (syntax-propertize (line-end-position)))
     (if (memq indent-line-function '(indent-relative indent-relative-maybe))
         ;; Those move point to a tab stop; for indenting, Emacs takes the
         ;; previous line's indentation instead.

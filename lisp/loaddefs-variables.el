@@ -1,4 +1,4 @@
-;;; loaddefs-variables.el --- the variables Emacs's loaddefs.el defines  -*- lexical-binding: t -*-
+;;; loaddefs-variables.el --- the variables and aliases Emacs's loaddefs.el defines  -*- lexical-binding: t -*-
 
 ;; Emacs preloads its loaddefs.el: a variable whose `defvar' or `defcustom'
 ;; has an ;;;###autoload cookie exists, with its default value, before its
@@ -9,6 +9,15 @@
 ;; yet stays void until its own file loads.
 
 (internal--eval-loaddefs-forms "^(defvar ")
+;; The aliases only loaddefs.el has (javascript-mode, xml-mode: an
+;; ;;;###autoload on the cookie's own line), which the index sends here too.
+(internal--eval-loaddefs-forms
+ "^ ?(defalias '"
+ (lambda (form)
+   ;; Not over what gapmacs defines itself.
+   (let ((function (symbol-function (nth 1 (nth 1 form)))))
+     (or (null function)
+         (and (autoloadp function) (equal (nth 1 function) "loaddefs-variables"))))))
 
 (provide 'loaddefs-variables)
 ;;; loaddefs-variables.el ends here

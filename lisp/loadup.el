@@ -122,6 +122,35 @@ after the init file has had its say."
         (when (zerop (buffer-size))
           (insert initial-scratch-message)
           (set-buffer-modified-p nil))))))
+(defconst startup--xterm-like-regexp
+  "\\`\\(?:xterm\\|screen\\|tmux\\|putty\\|alacritty\\|kitty\\|foot\\|st-\\|vte\\|gnome\\|konsole\\)"
+  "The terminal types whose palette is xterm's: Emacs initializes them
+with term/xterm.el (directly, or through term/screen.el, term/tmux.el).")
+
+(defun startup--terminal-setup ()
+  "What Emacs's start-up does for the text terminal, before the init file
+and before any face is made from its spec: the terminal's colours
+\(tty-colors.el's, or xterm's 16, 88 or 256 as term/xterm.el registers
+them) and the background mode its type implies (faces.el: light for an
+xterm, dark for screen or tmux).  Nothing without Emacs's library."
+  (let ((type (tty-type)))
+    (when (and type (locate-library "term/tty-colors"))
+      (tty-register-default-colors)
+      (when (and (> (display-color-cells) 2) (string-match-p startup--xterm-like-regexp type))
+        (require 'term/xterm)
+        (xterm-register-default-colors xterm-standard-colors))
+      (frame-set-background-mode (selected-frame)))))
+
+(defun startup--preloaded-modes ()
+  "Turn on the global modes Emacs 28 has on at start-up: loading their
+files (preloaded in Emacs) runs their `custom-initialize-delay', which
+turns them on outside batch: font-lock, show-paren, electric-indent."
+  (when (locate-library "font-core")
+    (dolist (feature '(font-core paren electric))
+      (condition-case err
+          (require feature)
+        (error (message "Loading %s: %s" feature (error-message-string err)))))))
+
 (when (get-buffer "*scratch*")
   (with-current-buffer "*scratch*"
     (unless (derived-mode-p initial-major-mode) (funcall initial-major-mode))))

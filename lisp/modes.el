@@ -26,17 +26,6 @@
   `(progn (make-local-variable 'delay-mode-hooks)
           (let ((delay-mode-hooks t)) ,@body))))
 
-(unless (fboundp 'run-mode-hooks)
-(defun run-mode-hooks (&rest hooks)
-  "Run HOOKS, or save them when inside `delay-mode-hooks'."
-  (if delay-mode-hooks
-      (dolist (h hooks) (push h delayed-mode-hooks))
-    (let ((all (append (reverse delayed-mode-hooks) hooks)))
-      (setq delayed-mode-hooks nil)
-      (run-hooks 'change-major-mode-after-body-hook)
-      (apply #'run-hooks all)
-      (run-hooks 'after-change-major-mode-hook)))))
-
 (defun modes--reset-buffer ()
   "What every major mode does first: forget the previous mode's locals."
   (kill-all-local-variables)
@@ -241,6 +230,16 @@ ARGS: :copy TABLE to start from, :inherit PARENT."
         ((and (numberp arg) (< arg 1)) nil)
         (t t)))
 
+(defvar custom-local-buffer nil)
+
+(defun custom-set-minor-mode (variable value)
+  "The :set of a global minor mode: VALUE nil turns it off, else on (in
+`custom-local-buffer' when non-nil)."
+  (if custom-local-buffer
+      (with-current-buffer custom-local-buffer
+        (funcall variable (if value 1 0)))
+    (funcall variable (if value 1 0))))
+
 (defmacro define-minor-mode (mode doc &rest body)
   "Define minor mode MODE: a variable, a command, MODE-hook and maybe MODE-map."
   (let* ((split (modes--split-keywords body))
@@ -254,7 +253,7 @@ ARGS: :copy TABLE to start from, :inherit PARENT."
          (map (intern (format "%s-map" mode)))
          (pretty (modes--pretty-name mode)))
     `(progn
-       (defvar ,mode ,init)
+       ,@(unless global `((defvar ,mode ,init)))
        ,@(unless global `((make-variable-buffer-local ',mode)))
        (defvar ,hook nil)
        ,@(when keymap `((defvar ,map (modes--keymap-value ,keymap))))
@@ -263,7 +262,8 @@ ARGS: :copy TABLE to start from, :inherit PARENT."
          (interactive (list (if current-prefix-arg
                                 (prefix-numeric-value current-prefix-arg)
                               'toggle)))
-         (setq ,mode (modes--minor-new-state arg ,mode))
+         ;; Read only to toggle: :initialize calls it while still void.
+         (setq ,mode (if (eq arg 'toggle) (not ,mode) (modes--minor-new-state arg nil)))
          ,@(cdr split)
          (run-hooks ',hook (if ,mode ',(intern (format "%s-on-hook" mode))
                              ',(intern (format "%s-off-hook" mode))))
@@ -272,6 +272,16 @@ ARGS: :copy TABLE to start from, :inherit PARENT."
                     ,(if global "" " in current buffer")))
          ,@(when after-hook (list after-hook))
          ,mode)
+       ,@(when global
+           ;; As Emacs's: customizing a global mode turns it on or off, and
+           ;; :initialize 'custom-initialize-delay (global-font-lock-mode)
+           ;; turns it on or off as INIT says when its file loads, which
+           ;; needs the function above.
+           `((defcustom ,mode ,init ,(format "Non-nil if %s is enabled." pretty)
+               :set #'custom-set-minor-mode
+               :initialize ,(or (plist-get keys :initialize) ''custom-initialize-default)
+               ,@(when (plist-member keys :group) (list :group (plist-get keys :group)))
+               :type 'boolean)))
        (add-minor-mode ',mode ',lighter ,(when keymap map))
        ',mode)))
 
@@ -287,7 +297,8 @@ ARGS: :copy TABLE to start from, :inherit PARENT."
        (defun ,enable ()
          (when ,global (funcall #',turn-on)))
        (define-minor-mode ,global ,doc :global t
-         ,@(when (plist-member keys :init-value) (list :init-value (plist-get keys :init-value)))
+         ,@(mapcan (lambda (key) (when (plist-member keys key) (list key (plist-get keys key))))
+                   '(:init-value :initialize :group))
          (if ,global (add-hook 'after-change-major-mode-hook #',enable)
            (remove-hook 'after-change-major-mode-hook #',enable))
          (dolist (buf (buffer-list))
@@ -357,12 +368,27 @@ ARGS: :copy TABLE to start from, :inherit PARENT."
     table)
   "Syntax table of Common Lisp's mode: #| |# comments, brackets in symbols.")
 
-(defun lisp-mode-variables (&optional lisp-syntax _keywords-case-insensitive _elisp)
+(defun lisp-mode-variables (&optional lisp-syntax keywords-case-insensitive elisp)
   "Set the buffer-local variables every Lisp mode shares: comments start with
-`;' (`;;' from comment-region), Lisp indentation, sexps skip comments.
+`;' (`;;' from comment-region), Lisp indentation, sexps skip comments, and
+Emacs's font-lock keywords (ELISP non-nil: Emacs Lisp's, else Common
+Lisp's; lisp-mode.el's, read when first used).
 LISP-SYNTAX non-nil: `lisp-mode-syntax-table' too."
   (when lisp-syntax
     (set-syntax-table lisp-mode-syntax-table))
+  (when (boundp 'lisp-imenu-generic-expression)
+    (setq-local imenu-generic-expression lisp-imenu-generic-expression))
+  (setq-local font-lock-defaults
+              `(,(if elisp '(lisp-el-font-lock-keywords
+                             lisp-el-font-lock-keywords-1
+                             lisp-el-font-lock-keywords-2)
+                   '(lisp-cl-font-lock-keywords
+                     lisp-cl-font-lock-keywords-1
+                     lisp-cl-font-lock-keywords-2))
+                nil ,keywords-case-insensitive nil nil
+                (font-lock-mark-block-function . mark-defun)
+                (font-lock-extra-managed-props help-echo)
+                (font-lock-syntactic-face-function . lisp-font-lock-syntactic-face-function)))
   (setq-local paragraph-ignore-fill-prefix t)
   (setq-local indent-line-function 'lisp-indent-line)
   (setq-local indent-region-function 'lisp-indent-region)
@@ -395,7 +421,8 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
   (setq-local imenu-case-fold-search t))
 
 (define-derived-mode emacs-lisp-mode lisp-data-mode "ELisp"
-  "Major mode for editing Emacs Lisp code.")
+  "Major mode for editing Emacs Lisp code."
+  (lisp-mode-variables nil nil 'elisp))
 (define-key emacs-lisp-mode-map "\e\C-x" 'eval-defun)
 
 (define-derived-mode lisp-interaction-mode emacs-lisp-mode "Lisp Interaction"
@@ -445,49 +472,36 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
 
 ;;;; Choosing a major mode for a file
 
-(defvar auto-mode-alist
-  '(("\\.el\\'" . emacs-lisp-mode)
-    ("\\.\\(?:te?xt\\|md\\|org\\|rst\\)\\'" . text-mode)
-    ("/\\(?:README\\|COMMIT_EDITMSG\\)\\'" . text-mode)
-    ("\\.\\(?:c\\|h\\|cc\\|cpp\\|hpp\\|cxx\\|py\\|sh\\|js\\|ts\\|rs\\|go\\|java\\|rb\\|pl\\|lua\\|cmake\\)\\'" . prog-mode)
-    ("/\\(?:Makefile\\|CMakeLists\\.txt\\)\\'" . prog-mode))
-  "Alist of (REGEXP . MODE): a file whose name matches REGEXP gets MODE.")
+;; Without Emacs's library, a few entries of gapmacs's own.  With it,
+;; Emacs's own lists (files.el's, then what its loaddefs.el adds: CC Mode,
+;; python, ruby...) are taken the first time a mode is chosen, after the
+;; entries a user or a package added before: start-up reads nothing.
+(defconst modes--own-alists
+  '((auto-mode-alist
+     ("\\.el\\'" . emacs-lisp-mode)
+     ("\\.\\(?:te?xt\\|md\\|org\\|rst\\)\\'" . text-mode)
+     ("/\\(?:README\\|COMMIT_EDITMSG\\)\\'" . text-mode)
+     ("\\.\\(?:c\\|h\\|cc\\|cpp\\|hpp\\|cxx\\|py\\|sh\\|js\\|ts\\|rs\\|go\\|java\\|rb\\|pl\\|lua\\|cmake\\)\\'" . prog-mode)
+     ("/\\(?:Makefile\\|CMakeLists\\.txt\\)\\'" . prog-mode))
+    (interpreter-mode-alist
+     ("\\(?:ba\\|z\\|da\\)?sh" . prog-mode) ("python[0-9.]*" . prog-mode)
+     ("perl" . prog-mode) ("emacs" . emacs-lisp-mode))
+    (magic-fallback-mode-alist))
+  "The entries of the mode alists when Emacs's library is not installed.")
 
-(defvar interpreter-mode-alist
-  '(("\\(?:ba\\|z\\|da\\)?sh" . prog-mode) ("python[0-9.]*" . prog-mode)
-    ("perl" . prog-mode) ("emacs" . emacs-lisp-mode)))
+(defvar auto-mode-alist (copy-sequence (alist-get 'auto-mode-alist modes--own-alists))
+  "Alist of (REGEXP . MODE): a file whose name matches REGEXP gets MODE.
+\(REGEXP MODE t) strips what REGEXP matched (\".gz\") and tries again;
+MODE nil chooses nothing.")
+
+(defvar interpreter-mode-alist (copy-sequence (alist-get 'interpreter-mode-alist modes--own-alists))
+  "Alist of (REGEXP . MODE): a file whose #! line names an interpreter
+matching REGEXP (whole) gets MODE.")
+
+(defvar auto-mode-interpreter-regexp "#![ \t]?\\([^ \t\n]*/bin/env[ \t]\\)?\\([^ \t\n]+\\)"
+  "The #! line: its second group is the interpreter.")
 
 (defvar auto-mode-case-fold t)
-
-(defun modes--mode-from-cookie ()
-  "The mode a -*- mode: NAME -*- (or -*- NAME -*-) first line asks for."
-  (save-excursion
-    (goto-char (point-min))
-    ;; A cookie sits near the start of the first line: a first line of
-    ;; 200 MB is not searched to its end.
-    (let ((eol (min (line-end-position) (+ (point) 3000))))
-      (when (re-search-forward "-\\*-\\(.*?\\)-\\*-" eol t)
-        (let ((inner (string-trim (match-string 1))))
-          (cond ((string-match "\\(?:^\\|;\\)[ \t]*mode:[ \t]*\\([^ \t;]+\\)" inner)
-                 (intern (concat (downcase (match-string 1 inner)) "-mode")))
-                ((not (string-match ":" inner))
-                 (intern (concat (downcase inner) "-mode")))))))))
-
-(defun modes--mode-from-interpreter ()
-  (save-excursion
-    (goto-char (point-min))
-    (when (looking-at "#![ \t]*\\([^ \t\n]*/\\)?\\(?:env[ \t]+\\)?\\([^ \t\n/]+\\)")
-      (let ((interp (match-string 2)))
-        (assoc-default interp interpreter-mode-alist
-                       (lambda (re s) (string-match (concat "\\`" re "\\'") s)))))))
-
-(defun modes--mode-from-name (name)
-  (setq name (replace-regexp-in-string "\\(?:~\\|\\.~[0-9.]+~\\)\\'" "" name))
-  (or (let ((case-fold-search nil))
-        (assoc-default name auto-mode-alist #'string-match))
-      (and auto-mode-case-fold
-           (let ((case-fold-search t))
-             (assoc-default name auto-mode-alist #'string-match)))))
 
 (defvar magic-mode-alist nil
   "Alist of (REGEXP-OR-FUNCTION . MODE) tried on the buffer's start before
@@ -496,6 +510,112 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
   "As `magic-mode-alist', tried when nothing else chose a mode.")
 (defvar magic-mode-regexp-match-limit 4000
   "How far from the buffer's start the magic regexps may look.")
+
+(defvar modes--emacs-alists-taken nil)
+
+(defun modes--emacs-files-value (variable)
+  "VARIABLE's value as Emacs's files.el defines it (a defvar in column 0),
+or nil."
+  (with-current-buffer (internal--emacs-definition-buffer
+                        (expand-file-name "files" gapmacs-emacs-lisp-directory))
+    (save-excursion
+      (goto-char (point-min))
+      (when (search-forward (format "\n(defvar %s\n" variable) nil t)
+        (goto-char (1+ (match-beginning 0)))
+        (eval (nth 2 (read (current-buffer))) t)))))
+
+(defun modes--eval-loaddefs-additions ()
+  "Evaluate the forms of Emacs's loaddefs.el that add to the mode alists
+\(CC Mode's, python's...): lines starting \"(add-to-list 'auto-mode-alist\"
+or \"'interpreter-mode-alist\", or a `dolist' over interpreter names."
+  (with-temp-buffer
+    (insert-file-contents (expand-file-name "loaddefs.el" gapmacs-emacs-lisp-directory))
+    ;; A literal search (memchr fast); the line is checked after.
+    (while (search-forward "-mode-alist" nil t)
+      (let ((end (point)))
+        (beginning-of-line)
+        (if (looking-at " ?(\\(?:add-to-list '\\(?:auto-mode\\|interpreter-mode\\)-alist\\|dolist (name (list [^\n]*interpreter-mode-alist\\)")
+            (condition-case nil
+                (eval (read (current-buffer)) t)
+              (error (goto-char end)))
+          (goto-char end))
+        (forward-line 1)))))
+
+(defun modes--merge (variable value emacs)
+  "EMACS's entries for VARIABLE after those of VALUE that gapmacs's own
+list does not hold."
+  (let ((own (alist-get variable modes--own-alists)))
+    (append (seq-remove (lambda (entry) (member entry own)) value) emacs)))
+
+(defun modes--take-emacs-alists ()
+  "Once: Emacs's mode alists replace gapmacs's own entries, at top level
+and in a binding of the moment."
+  (unless modes--emacs-alists-taken
+    (setq modes--emacs-alists-taken t)
+    (when (and (bound-and-true-p gapmacs-emacs-lisp-directory)
+               (modes--emacs-files-value 'auto-mode-alist))
+      (let* ((auto-mode-alist (modes--emacs-files-value 'auto-mode-alist))
+             (interpreter-mode-alist (modes--emacs-files-value 'interpreter-mode-alist))
+             (magic-fallback-mode-alist (modes--emacs-files-value 'magic-fallback-mode-alist))
+             (emacs nil))
+        ;; The entries Emacs's modes add from its loaddefs.el, in front.
+        (modes--eval-loaddefs-additions)
+        (setq emacs (list (cons 'auto-mode-alist auto-mode-alist)
+                          (cons 'interpreter-mode-alist interpreter-mode-alist)
+                          (cons 'magic-fallback-mode-alist magic-fallback-mode-alist)))
+        (dolist (entry emacs)
+          (let ((variable (car entry)))
+            (unless (eq (symbol-value variable) (default-toplevel-value variable))
+              (set variable (modes--merge variable (symbol-value variable) (cdr entry))))
+            (set-default-toplevel-value
+             variable (modes--merge variable (default-toplevel-value variable) (cdr entry)))))))))
+
+(defun modes--mode-from-cookie ()
+  "The mode a -*- mode: NAME -*- (or -*- NAME -*-) first line asks for;
+the second line's after a #! line, as Emacs's `file-auto-mode-skip'."
+  (save-excursion
+    (goto-char (point-min))
+    ;; A cookie sits near the start of the first line: a first line of
+    ;; 200 MB is not searched to its end.
+    (let ((eol (min (line-end-position (if (looking-at "#!\\|'\\\\\"") 2 1)) (+ (point) 3000))))
+      (when (re-search-forward "-\\*-\\(.*?\\)-\\*-" eol t)
+        (let ((inner (string-trim (match-string 1))))
+          (cond ((string-match "\\(?:^\\|;\\)[ \t]*mode:[ \t]*\\([^ \t;]+\\)" inner)
+                 (intern (concat (downcase (match-string 1 inner)) "-mode")))
+                ((not (string-match ":" inner))
+                 (intern (concat (downcase inner) "-mode")))))))))
+
+(defun modes--mode-from-local-variables ()
+  "The major mode a Local Variables: block names with `mode:'."
+  (when (and enable-local-variables local-enable-local-variables)
+    (let ((mode (cdr (assq 'mode (file-local--block)))))
+      (and (symbolp mode) mode (intern (concat (downcase (symbol-name mode)) "-mode"))))))
+
+(defun modes--mode-from-interpreter ()
+  (save-excursion
+    (goto-char (point-min))
+    (when (looking-at auto-mode-interpreter-regexp)
+      (let ((interpreter (file-name-nondirectory (match-string 2))))
+        (assoc-default interpreter interpreter-mode-alist
+                       (lambda (re s) (string-match-p (concat "\\`" re "\\'") s)))))))
+
+(defun modes--mode-from-name (name)
+  "The mode `auto-mode-alist' gives the file NAME: case-sensitive first,
+then not (`auto-mode-case-fold'); an entry (REGEXP MODE t) strips what
+REGEXP matched and looks again, as Emacs's set-auto-mode--apply-alist."
+  (setq name (file-name-sans-versions name))
+  (let (mode)
+    (while name
+      (setq mode (or (let ((case-fold-search nil))
+                       (assoc-default name auto-mode-alist #'string-match))
+                     (and auto-mode-case-fold
+                          (let ((case-fold-search t))
+                            (assoc-default name auto-mode-alist #'string-match)))))
+      (if (and (consp mode) (cadr mode))
+          (setq mode (car mode)
+                name (substring name 0 (match-beginning 0)))
+        (setq name nil)))
+    (and (symbolp mode) mode)))
 
 (defun modes--mode-from-magic (alist)
   (save-excursion
@@ -508,9 +628,12 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
                        (lambda (re _) (if (functionp re) (funcall re) (looking-at re))))))))
 
 (defun set-auto-mode (&optional _keep-mode-if-same)
-  "Choose the major mode as Emacs: a -*- cookie, the #! line,
-`magic-mode-alist', the file name, then `magic-fallback-mode-alist'."
+  "Choose the major mode as Emacs: a -*- cookie, a Local Variables:
+block's mode, the #! line, `magic-mode-alist', the file name, then
+`magic-fallback-mode-alist'."
+  (modes--take-emacs-alists)
   (let ((mode (or (modes--mode-from-cookie)
+                  (modes--mode-from-local-variables)
                   (modes--mode-from-interpreter)
                   (modes--mode-from-magic magic-mode-alist)
                   (and (buffer-file-name) (modes--mode-from-name (buffer-file-name)))

@@ -229,18 +229,60 @@ The command loop sets it to nil before each command.")
       (when (and overwrite-mode (not (eolp)))
         (delete-region (point) (min (line-end-position) (+ (point) n))))
       (insert-char char n)
+      ;; Auto Fill comes first, as in Emacs's self-insertion (cmds.c): a
+      ;; newline fills the line it ended, whatever post-self-insert-hook is.
+      (when (and auto-fill-function (memq char '(?\s ?\n)))
+        (simple--auto-fill char))
       (run-hooks 'post-self-insert-hook))
     nil))
 
-(defun newline (&optional arg _interactive)
+(defun simple--auto-fill (char)
+  (if (not (eq char ?\n))
+      (funcall auto-fill-function)
+    (backward-char)
+    (funcall auto-fill-function)
+    (unless (eobp) (forward-char))))
+
+(defun newline (&optional arg interactive)
+  "Insert a newline, and move to left margin of the new line.
+With ARG, insert that many newlines.  Interactively (INTERACTIVE non-nil)
+the newline is self-inserted: `post-self-insert-hook' runs, so Electric
+Indent mode indents the new line and Auto Fill mode fills the old one."
   (interactive "*P\np")
-  (let ((n (prefix-numeric-value arg)))
-    (when (< n 0) (error "Repetition argument has to be non-negative"))
-    (barf-if-buffer-read-only)
-    ;; Auto Fill mode (fill.el) breaks the line first, as Emacs does.
-    (when (and (boundp 'auto-fill-function) auto-fill-function) (funcall auto-fill-function))
-    (insert-char ?\n n)
-    nil))
+  (barf-if-buffer-read-only)
+  (when (and arg (< (prefix-numeric-value arg) 0))
+    (error "Repetition argument has to be non-negative"))
+  (let* ((was-page-start (and (bolp) (looking-at page-delimiter)))
+         (beforepos (point))
+         (last-command-event ?\n)
+         (auto-fill-function (if arg nil auto-fill-function))
+         (arg (prefix-numeric-value arg))
+         (postproc-symbol (make-symbol "newline-postproc"))
+         ;; Runs first on the hook, before Electric Indent.
+         (postproc
+          (lambda ()
+            (remove-hook 'post-self-insert-hook postproc-symbol t)
+            (when use-hard-newlines
+              (set-hard-newline-properties (- (point) arg) (point)))
+            ;; A newline that leaves a blank line deletes the margin
+            ;; whitespace it left there.
+            (save-excursion
+              (goto-char beforepos)
+              (beginning-of-line)
+              (and (looking-at "[ \t]+$")
+                   (> (current-left-margin) 0)
+                   (delete-region (point) (line-end-position))))
+            (or was-page-start (move-to-left-margin nil t)))))
+    (fset postproc-symbol postproc)
+    (if (not interactive)
+        (let ((post-self-insert-hook (list postproc)))
+          (self-insert-command arg))
+      (unwind-protect
+          (progn
+            (add-hook 'post-self-insert-hook postproc-symbol nil t)
+            (self-insert-command arg))
+        (remove-hook 'post-self-insert-hook postproc-symbol t))))
+  nil)
 
 (defun electric-newline-and-maybe-indent ()
   (interactive "*")
@@ -294,14 +336,29 @@ The command loop sets it to nil before each command.")
 (defvar yank-undo-function nil)
 
 (defun kill-new (string &optional replace)
-  "Make STRING the latest kill; REPLACE overwrites the latest instead."
-  (if (and replace kill-ring)
-      (setcar kill-ring string)
-    (push string kill-ring)
-    (when (> (length kill-ring) kill-ring-max)
-      (setcdr (nthcdr (1- kill-ring-max) kill-ring) nil)))
+  "Make STRING the latest kill; REPLACE overwrites the latest instead.
+The other programs' selection learns it through `interprogram-cut-function'."
+  (unless (and kill-do-not-save-duplicates
+               (equal-including-properties string (car kill-ring)))
+    (if (and replace kill-ring)
+        (setcar kill-ring string)
+      (push string kill-ring)
+      (when (> (length kill-ring) kill-ring-max)
+        (setcdr (nthcdr (1- kill-ring-max) kill-ring) nil))))
   (setq kill-ring-yank-pointer kill-ring)
+  (when (simple--interprogram-function interprogram-cut-function)
+    (funcall interprogram-cut-function string))
   string)
+
+(defun simple--interprogram-function (function)
+  "FUNCTION unless it is select.el's default and select.el is not loaded.
+Emacs preloads select.el; gapmacs loads it at first use.  Until a window
+system or a terminal's selection support loads it, there is no selection
+and its functions would answer nothing, after loading it and the coding
+systems it sets up (a tenth of a second) at the first kill."
+  (and function
+       (or (featurep 'select) (not (memq function '(gui-select-text gui-selection-value))))
+       function))
 
 (defun kill-append (string before-p)
   (let ((cur (car kill-ring)))
@@ -309,12 +366,27 @@ The command loop sets it to nil before each command.")
               (or (null cur) (string= cur "") t))))
 
 (defun current-kill (n &optional do-not-move)
-  "The Nth kill after the current one; rotates the yank pointer unless DO-NOT-MOVE."
-  (unless kill-ring (error "Kill ring is empty"))
-  (let ((elt (nthcdr (mod (- n (length kill-ring-yank-pointer)) (length kill-ring))
-                     kill-ring)))
-    (unless do-not-move (setq kill-ring-yank-pointer elt))
-    (car elt)))
+  "The Nth kill after the current one; rotates the yank pointer unless DO-NOT-MOVE.
+For the latest kill (N = 0), a newer text `interprogram-paste-function'
+gives (another program's selection, a terminal's paste) is killed first."
+  (let ((interprogram-paste (and (= n 0) (simple--interprogram-function interprogram-paste-function)
+                                 (funcall interprogram-paste-function))))
+    (if interprogram-paste
+        (let ((interprogram-cut-function nil)
+              (interprogram-paste-function nil))
+          (if (listp interprogram-paste)
+              (mapc #'kill-new (reverse interprogram-paste))
+            (kill-new interprogram-paste))
+          (car kill-ring))
+      (unless kill-ring (error "Kill ring is empty"))
+      (let ((elt (nthcdr (mod (- n (length kill-ring-yank-pointer)) (length kill-ring))
+                         kill-ring)))
+        (unless do-not-move
+          (setq kill-ring-yank-pointer elt)
+          (when (and yank-pop-change-selection (> n 0)
+                     (simple--interprogram-function interprogram-cut-function))
+            (funcall interprogram-cut-function (car elt))))
+        (car elt)))))
 
 (defun simple--read-only-p ()
   (and buffer-read-only (not inhibit-read-only)))

@@ -1482,11 +1482,11 @@ follows make- or copy-, and its expansion defines NAME."
           (setq names (nconc (internal--emacs-form-definitions sub) names)))))
     names))
 
-(defun internal--eval-loaddefs-forms (regexp)
+(defun internal--eval-loaddefs-forms (regexp &optional predicate)
   "Evaluate each top-level form of GNU Emacs's loaddefs.el that REGEXP
-matches the start of (its defvars, its safe-local-variable puts...); one
-that fails is left out, as what it needs may not be loaded yet.  Nothing
-without Emacs's library."
+matches the start of (its defvars, its safe-local-variable puts...) and
+PREDICATE, when given, accepts; one that fails is left out, as what it
+needs may not be loaded yet.  Nothing without Emacs's library."
   (let ((loaddefs (and gapmacs-emacs-lisp-directory
                        (expand-file-name "loaddefs.el" gapmacs-emacs-lisp-directory))))
     (when (and loaddefs (file-readable-p loaddefs))
@@ -1495,7 +1495,9 @@ without Emacs's library."
         (while (re-search-forward regexp nil t)
           (goto-char (match-beginning 0))
           (condition-case nil
-              (eval (read (current-buffer)) t)
+              (let ((form (read (current-buffer))))
+                (when (or (null predicate) (funcall predicate form))
+                  (eval form t)))
             (error nil)))))))
 
 (defun internal--load-emacs-definition (file name &optional kind)
@@ -1525,6 +1527,7 @@ when there was one."
         (let ((load-file-name path)
               (load-in-progress t))
           (eval form lexical))
+        (internal--run-delayed-inits path)
         (dolist (k kept)
           (when (nth 1 k) (fset (car k) (car (nth 1 k))))
           (when (nth 2 k) (set-default (car k) (car (nth 2 k))))))

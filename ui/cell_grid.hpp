@@ -12,7 +12,7 @@
 namespace gapmacs::ui {
 
 // The faces redisplay uses; the Terminal maps each to colours and attributes.
-enum class Face : std::uint8_t {
+enum class Face : std::uint16_t {
     Default,
     ModeLine,
     ModeLineInactive,

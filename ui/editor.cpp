@@ -10,6 +10,7 @@
 #include "buffer/file_io.hpp"
 #include "core/error.hpp"
 #include "core/utf8.hpp"
+#include "lisp-lite/editor/frames.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/overlays.hpp"
 #include "lisp-lite/editor/processes.hpp"
@@ -20,6 +21,7 @@
 #include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lang/hooks.hpp"
 #include "ui/emergency_save.hpp"
+#include "ui/fontification.hpp"
 #include "ui/lisp_faces.hpp"
 
 namespace gapmacs::ui {
@@ -247,6 +249,8 @@ Editor::Editor(EventLoop& loop) : m_loop(loop)
     s_instance = this;
     add_root_source(mark_editor);
     m_terminal = std::make_unique<Terminal>();
+    const char* term = std::getenv("TERM");
+    describe_terminal(term ? term : "", m_terminal->colors());
     Value scratch = get_buffer_create(make_string("*scratch*"));
     Value mini = get_buffer_create(make_string(" *Minibuf-0*"));
     m_frame = std::make_unique<Frame>(m_terminal->rows(), m_terminal->cols(), scratch, mini);
@@ -414,6 +418,7 @@ WindowSettings Editor::settings_for(Window& w)
             s.region = buf->mark_position();
     }
     s.faces = faces_of(b);
+    s.fontify = [b](CharPos from, CharPos to) { fontify_for_display(b, from, to); };
     if (fboundp("gapmacs--highlights") && &w == &m_frame->selected()) {
         try {
             for (Value l = call1(sym("gapmacs--highlights"), b); consp(l); l = xcdr(l)) {
@@ -442,6 +447,7 @@ void Editor::redisplay(bool force)
         if (!live_buffer(w->buffer()))
             w->set_buffer(other_buffer(Qnil));
     Frame& f = *m_frame;
+    show_editor_faces();
     RedisplayStats stats = ui::redisplay(f, [this](Window& w) { return settings_for(w); });
     m_terminal->draw(f.grid(), stats.cursor_row, stats.cursor_col);
     m_last_redisplay = EventLoop::Clock::now();
@@ -921,6 +927,16 @@ void Editor::load_startup(const StartupOptions& options)
     }
     enable_preloaded_index();
     intern_preloaded_functions();
+    // What Emacs's start-up does before the init file: the terminal's
+    // colours and background, then the global modes Emacs 28 has on.
+    for (const char* step : {"startup--terminal-setup", "startup--preloaded-modes"}) {
+        try {
+            if (fboundp(step))
+                call0(sym(step));
+        } catch (const LispSignal& e) {
+            message(std::string(step) + ": " + error_message_string(make_cons(e.symbol(), e.data())));
+        }
+    }
     if (!options.no_init_file) {
         const char* home = std::getenv("HOME");
         std::string h = home ? home : "";

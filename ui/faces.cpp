@@ -45,6 +45,26 @@ FaceTable::FaceTable()
     at(Face::LineNumber) = {-1, -1, false, false, false, true};
     at(Face::MinibufferPrompt).fg = cyan;
     at(Face::HeaderLine).underline = true; // Emacs's header-line on a terminal
+    // Made again from Lisp, a spec of these is the same face.
+    for (std::size_t i = m_specs.size(); i-- > 0;)
+        m_ids[key(m_specs[i])] = static_cast<Face>(i);
+    for (std::size_t i = 0; i < m_specs.size(); ++i)
+        m_shown.push_back(static_cast<Face>(i));
+}
+
+Face FaceTable::shown(Face own) const
+{
+    auto i = static_cast<std::size_t>(own);
+    return i < m_shown.size() ? m_shown[i] : own;
+}
+
+void FaceTable::show_as(Face own, Face shown)
+{
+    auto i = static_cast<std::size_t>(own);
+    if (i < m_shown.size() && m_shown[i] != shown) {
+        m_shown[i] = shown;
+        ++m_generation;
+    }
 }
 
 FaceTable& FaceTable::instance()
@@ -59,15 +79,23 @@ const FaceSpec& FaceTable::spec(Face f) const
     return i < m_specs.size() ? m_specs[i] : m_specs[0];
 }
 
+std::uint64_t FaceTable::key(const FaceSpec& s)
+{
+    const auto colour = [](short c) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(c)); };
+    const unsigned flags = s.bold | s.underline << 1 | s.reverse << 2 | s.dim << 3 | s.italic << 4;
+    return colour(s.fg) | colour(s.bg) << 16 | static_cast<std::uint64_t>(flags) << 32;
+}
+
 Face FaceTable::intern(const FaceSpec& spec)
 {
-    for (std::size_t i = 0; i < m_specs.size(); ++i)
-        if (m_specs[i] == spec)
-            return static_cast<Face>(i);
-    if (m_specs.size() >= 255)
+    if (auto it = m_ids.find(key(spec)); it != m_ids.end())
+        return it->second;
+    if (m_specs.size() > UINT16_MAX)
         return Face::Default;
+    const auto id = static_cast<Face>(m_specs.size());
     m_specs.push_back(spec);
-    return static_cast<Face>(m_specs.size() - 1);
+    m_ids.emplace(key(spec), id);
+    return id;
 }
 
 } // namespace gapmacs::ui

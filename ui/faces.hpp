@@ -1,9 +1,11 @@
-// Faces as the terminal can show them: colours from the eight ANSI ones (or
-// the terminal's default) and attributes. A Cell holds a Face, a small id;
-// the ids below count_ are the editor's own faces, the others are made on
-// demand for the faces Lisp names (overlays' `face' properties).
+// Faces as the terminal can show them: colours of its palette (the eight
+// ANSI ones, 16, 88 or 256; or the terminal's default) and attributes. A
+// Cell holds a Face, a small id; the ids below count_ are the editor's own
+// faces, the others are made on demand for the faces Lisp names (text
+// properties' and overlays' `face').
 #pragma once
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "ui/cell_grid.hpp"
@@ -11,7 +13,7 @@
 namespace gapmacs::ui {
 
 struct FaceSpec {
-    short fg = -1; // -1: the terminal's default; 0..7: COLOR_BLACK..COLOR_WHITE
+    short fg = -1; // -1: the terminal's default; else its palette's colour (0..7: COLOR_BLACK..COLOR_WHITE)
     short bg = -1;
     bool bold = false;
     bool underline = false;
@@ -32,10 +34,22 @@ public:
     // The face with exactly this spec, made if new (Default when the table
     // is full).
     Face intern(const FaceSpec& spec);
+    // The face drawn for one of the editor's own ids (below Face::count_):
+    // the id itself, or the face Lisp defines under its name (mode-line,
+    // region...), set by show_as.
+    Face shown(Face own) const;
+    void show_as(Face own, Face shown);
+    // Changes with every show_as that changed a face, so that a terminal
+    // knows its screen's colours are stale.
+    unsigned generation() const { return m_generation; }
 
 private:
     FaceTable();
+    static std::uint64_t key(const FaceSpec& s);
     std::vector<FaceSpec> m_specs;
+    std::unordered_map<std::uint64_t, Face> m_ids;
+    std::vector<Face> m_shown;
+    unsigned m_generation = 0;
 };
 
 } // namespace gapmacs::ui

@@ -1,10 +1,13 @@
 #include "ui/lisp_faces.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <unordered_map>
 
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/overlays.hpp"
 #include "lisp-lite/editor/text_properties.hpp"
+#include "lisp-lite/lang/variables.hpp"
 
 #include <string>
 
@@ -52,8 +55,9 @@ Partial from_spec(Face f)
     return p;
 }
 
-// Emacs's standard faces as its light-background terminal theme shows them.
-Partial named_face(const std::string& n)
+// Emacs's standard faces as its light-background terminal theme shows them:
+// what a face name gives without Emacs's faces.el.
+Partial builtin_face(const std::string& n)
 {
     Partial p;
     if (n == "bold") { p.spec.bold = p.bold = true; return p; }
@@ -91,6 +95,91 @@ Partial named_face(const std::string& n)
 
 Partial resolve(Value face, int depth);
 
+// A terminal shows weights above medium as bold and the others as normal
+// text, as Emacs's realize_tty_face does: a light face is not dimmed.
+bool bold_weight(const std::string& w)
+{
+    return w == "semi-bold" || w == "demi-bold" || w == "bold" || w == "extra-bold" || w == "ultra-bold" ||
+           w == "heavy" || w == "black" || w == "ultra-heavy";
+}
+
+// (FOREGROUND BACKGROUND WEIGHT SLANT UNDERLINE INVERSE) from
+// internal--tty-face-attributes, `unspecified' where the face says nothing.
+Partial from_tty_attributes(Value list)
+{
+    Partial p;
+    const Value unspecified = intern("unspecified");
+    auto nth = [&](int n) {
+        Value l = list;
+        for (int i = 0; i < n && consp(l); ++i)
+            l = xcdr(l);
+        return consp(l) ? xcar(l) : unspecified;
+    };
+    if (Value fg = nth(0); fixnump(fg))
+        p.spec.fg = static_cast<short>(fg.as_fixnum()), p.fg = true;
+    if (Value bg = nth(1); fixnump(bg))
+        p.spec.bg = static_cast<short>(bg.as_fixnum()), p.bg = true;
+    if (Value w = nth(2); w != unspecified && symbolp(w)) {
+        const std::string weight = symbol_name(w);
+        p.bold = true;
+        p.spec.bold = bold_weight(symbol_name(w));
+    }
+    if (Value slant = nth(3); slant != unspecified && symbolp(slant)) {
+        p.italic = true;
+        p.spec.italic = symbol_name(slant) == "italic" || symbol_name(slant) == "oblique";
+    }
+    if (Value u = nth(4); u != unspecified)
+        p.underline = true, p.spec.underline = !nilp(u);
+    if (Value r = nth(5); r != unspecified)
+        p.reverse = true, p.spec.reverse = !nilp(r);
+    return p;
+}
+
+// A face name's attributes as Lisp's faces define them for this terminal
+// (Emacs's faces.el: the spec its defface chose by colours and background,
+// :inherit followed), through internal--tty-face-attributes; nothing when
+// Lisp knows no such face.
+std::optional<Partial> lisp_face(Value face)
+{
+    static const Value attributes_fn = intern("internal--tty-face-attributes");
+    if (nilp(xsymbol(attributes_fn)->function))
+        return std::nullopt;
+    try {
+        Value attributes = call1(attributes_fn, face);
+        if (consp(attributes))
+            return from_tty_attributes(attributes);
+    } catch (const LispSignal&) {
+    }
+    return std::nullopt;
+}
+
+// Whether a face changed since the last call (face-core--generation), for
+// the caches of what faces look like.
+bool faces_changed_since(Value& seen)
+{
+    static const Value generation_var = intern("face-core--generation");
+    Value now = find_symbol_value(generation_var);
+    if (now == seen)
+        return false;
+    seen = now;
+    return true;
+}
+
+// A face name as Lisp defines it, else gapmacs's own table; kept until a
+// face changes.
+Partial named_face(Value face)
+{
+    static std::unordered_map<std::uint64_t, Partial> cache;
+    static Value seen = Qnil;
+    if (faces_changed_since(seen))
+        cache.clear();
+    if (auto it = cache.find(face.bits()); it != cache.end())
+        return it->second;
+    Partial p = lisp_face(face).value_or(builtin_face(symbol_name(face)));
+    cache.emplace(face.bits(), p);
+    return p;
+}
+
 Partial from_plist(Value plist, int depth)
 {
     Partial p;
@@ -103,8 +192,7 @@ Partial from_plist(Value plist, int depth)
         else if (key == ":weight") {
             std::string w = symbolp(v) ? symbol_name(v) : "";
             p.bold = true;
-            p.spec.bold = w == "bold" || w == "extra-bold" || w == "ultra-bold" || w == "semi-bold" || w == "heavy" || w == "black";
-            p.spec.dim = p.dim = w == "light" || w == "thin" || w == "extra-light" || w == "ultra-light";
+            p.spec.bold = bold_weight(w);
         } else if (key == ":slant") {
             std::string s = symbolp(v) ? symbol_name(v) : "";
             p.italic = true;
@@ -122,7 +210,7 @@ Partial resolve(Value face, int depth)
     if (depth > 10 || nilp(face))
         return p;
     if (symbolp(face))
-        return named_face(symbol_name(face));
+        return named_face(face);
     if (consp(face) && keywordp(xcar(face)))
         return from_plist(face, depth);
     if (consp(face) && (xcar(face) == intern("foreground-color") || xcar(face) == intern("background-color"))) {
@@ -141,6 +229,25 @@ Face face_from_lisp(Value face)
 {
     Partial p = resolve(face, 0);
     return FaceTable::instance().intern(p.spec);
+}
+
+void show_editor_faces()
+{
+    static Value seen = Qnil;
+    if (!faces_changed_since(seen))
+        return;
+    static const std::pair<Face, const char*> names[] = {
+        {Face::ModeLine, "mode-line"},         {Face::ModeLineInactive, "mode-line-inactive"},
+        {Face::Region, "region"},              {Face::Isearch, "isearch"},
+        {Face::LazyHighlight, "lazy-highlight"}, {Face::EscapeGlyph, "escape-glyph"},
+        {Face::LineNumber, "line-number"},     {Face::MinibufferPrompt, "minibuffer-prompt"},
+        {Face::Divider, "vertical-border"},    {Face::HeaderLine, "header-line"},
+    };
+    FaceTable& faces = FaceTable::instance();
+    for (const auto& [own, name] : names) {
+        std::optional<Partial> p = lisp_face(intern(name));
+        faces.show_as(own, p ? faces.intern(p->spec) : own);
+    }
 }
 
 void buffer_faces(Value buffer, CharPos from, CharPos to, std::vector<Highlight>& out)

@@ -12,6 +12,11 @@ namespace gapmacs::ui {
 
 Face face_from_lisp(lisp::Value face);
 
+// The editor's own faces (mode line, region, isearch...) drawn as the faces
+// Lisp defines under their names when it defines them: Emacs's colours for
+// this terminal once its faces.el is loaded. Cheap unless a face changed.
+void show_editor_faces();
+
 // The faces of a live buffer's text over [from, to): its `face' (and
 // `font-lock-face') text properties, then its overlays' faces by increasing
 // priority, so that what redisplay draws last wins.

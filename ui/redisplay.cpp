@@ -88,6 +88,9 @@ public:
     {
         TextPos start = window_start();
         auto& d = m_w.drawn;
+        // Text unchanged since it was drawn from here was fontified then.
+        if (!(d.valid && d.start == start && d.tick == m_b.changes().tick()))
+            fontify(start);
         const bool same_frame = d.valid && d.top == m_w.top && d.left == m_w.left && d.nrows == m_w.rows &&
                                 d.ncols == m_w.cols && same_options(d.options) && d.floor == m_floor.bytes.value &&
                                 d.limit_tail == tail_of(m_limit);
@@ -106,6 +109,7 @@ public:
         gather_highlights(start);
         if (!draw_rows(start, same_look)) {
             start = start_for_point(m_b, m_point, m_w.rows / 2, m_opt);
+            fontify(start);
             gather_highlights(start);
             draw_rows(start, false);
         }
@@ -151,6 +155,12 @@ private:
         return o.width == m_opt.width && o.tab_width == m_opt.tab_width && o.truncate == m_opt.truncate &&
                o.hscroll == m_opt.hscroll &&
                m_w.drawn.numbers == m_numbers;
+    }
+
+    void fontify(TextPos start)
+    {
+        if (m_s.fontify && m_limit.chars > start.chars)
+            m_s.fontify(start.chars, m_b.byte_to_char(visible_end(start)));
     }
 
     // The faces of the text the window can show from start, the search

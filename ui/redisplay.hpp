@@ -29,6 +29,8 @@ struct WindowSettings {
     LayoutOptions layout;          // width is set by redisplay
     std::optional<CharPos> region; // the other end of the active region
     FacesFn faces;                 // none: the text has no faces
+    // Called on the text the window is about to show (fontification-functions).
+    std::function<void(CharPos from, CharPos to)> fontify;
     std::vector<Highlight> highlights; // search matches, over the faces
     std::string mode_name = "Fundamental";
     std::string mode_line_process; // e.g. ":run"

@@ -12,8 +12,6 @@
 #include <algorithm>
 #include <cwchar>
 
-#include <map>
-
 #include "core/error.hpp"
 #include "ui/faces.hpp"
 
@@ -24,9 +22,10 @@ namespace {
 struct termios g_saved_termios;
 volatile std::sig_atomic_t g_terminal_active = 0;
 
-// Leaves bracketed paste and the alternate screen, shows the cursor, resets
-// attributes.
-constexpr char reset_sequences[] = "\033[?2004l\033[0m\033[?25h\033[?1049l\r\n";
+// Leaves bracketed paste, the mouse tracking modes Lisp may have turned on
+// (xt-mouse) and the alternate screen, shows the cursor, resets attributes.
+constexpr char reset_sequences[] =
+    "\033[?2004l\033[?1006l\033[?1003l\033[?1002l\033[?1000l\033[0m\033[?25h\033[?1049l\r\n";
 
 void write_all(const char* s, std::size_t n)
 {
@@ -58,24 +57,18 @@ void install_fatal_handlers()
     }
 }
 
-// One colour pair per (foreground, background) in use, made on first use.
-short color_pair(short fg, short bg)
+// The colour pair of (foreground, background): ncurses keeps them and
+// reuses the least recently used when all are taken.
+int color_pair(short fg, short bg)
 {
-    static std::map<std::pair<short, short>, short> pairs;
-    auto key = std::make_pair(fg, bg);
-    if (auto it = pairs.find(key); it != pairs.end())
-        return it->second;
-    short n = static_cast<short>(pairs.size() + 1);
-    if (n >= COLOR_PAIRS)
-        return 0;
-    ::init_pair(n, fg, bg);
-    pairs.emplace(key, n);
-    return n;
+    const int pair = ::alloc_pair(fg, bg);
+    return pair < 0 ? 0 : pair;
 }
 
-attr_t face_attrs(Face f, short& pair)
+attr_t face_attrs(Face f, int& pair)
 {
-    const FaceSpec& spec = FaceTable::instance().spec(f);
+    const FaceTable& faces = FaceTable::instance();
+    const FaceSpec& spec = faces.spec(faces.shown(f));
     attr_t a = A_NORMAL;
     if (spec.bold)
         a |= A_BOLD;
@@ -128,6 +121,9 @@ Terminal::Terminal()
     if (::has_colors()) {
         ::start_color();
         ::use_default_colors();
+        // Faces use at most the 256 of xterm's palette; a direct-colour
+        // terminal's 2^24 would need RGB pairs.
+        m_colors = std::min(COLORS, 256);
     }
     update_size();
     refresh();
@@ -164,10 +160,22 @@ void Terminal::force_repaint()
 
 void Terminal::beep() { ::beep(); }
 
+void Terminal::send_raw(std::string_view bytes)
+{
+    // ncurses's own output first, so that the bytes come after what the
+    // screen already shows.
+    ::fflush(stdout);
+    write_all(bytes.data(), bytes.size());
+}
+
 void Terminal::draw(const CellGrid& grid, int cursor_row, int cursor_col)
 {
     if (m_shown.rows() != grid.rows() || m_shown.cols() != grid.cols()) {
         m_shown.resize(grid.rows(), grid.cols());
+        m_repaint = true;
+    }
+    if (const unsigned faces = FaceTable::instance().generation(); faces != m_faces_generation) {
+        m_faces_generation = faces;
         m_repaint = true;
     }
     const int rows = std::min(grid.rows(), m_rows);
@@ -188,10 +196,11 @@ void Terminal::draw(const CellGrid& grid, int cursor_row, int cursor_col)
                 text[k] = static_cast<wchar_t>(cell.chars[k]);
             if (!text[0])
                 text[0] = L' ';
-            short pair = 0;
+            int pair = 0;
             attr_t attrs = face_attrs(cell.face, pair);
             cchar_t cc;
-            ::setcchar(&cc, text, attrs, pair, nullptr);
+            // The pair as an int (opts): there may be more than SHRT_MAX.
+            ::setcchar(&cc, text, attrs, 0, &pair);
             mvadd_wch(r, c, &cc);
         }
     }

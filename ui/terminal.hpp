@@ -7,6 +7,7 @@
 // too before the default action, with async-signal-safe calls only. The editor reads its keys from the input descriptor itself (see
 // KeyDecoder); ncurses only draws.
 #pragma once
+#include <string_view>
 #include <termios.h>
 
 #include "ui/cell_grid.hpp"
@@ -21,6 +22,8 @@ public:
     Terminal& operator=(const Terminal&) = delete;
 
     int rows() const { return m_rows; }
+    // The colours faces can use: 0 without colour, else 8, 16, 88 or 256.
+    int colors() const { return m_colors; }
     int cols() const { return m_cols; }
     int input_fd() const { return 0; }
     // Reads the window size again (after SIGWINCH) and resizes ncurses'
@@ -32,12 +35,16 @@ public:
     // Repaints the whole screen on the next draw (C-l).
     void force_repaint();
     void beep();
+    // Writes bytes to the terminal as they are, around ncurses.
+    void send_raw(std::string_view bytes);
 
 private:
     int m_rows = 24;
+    int m_colors = 0;
     int m_cols = 80;
     CellGrid m_shown;
     bool m_repaint = true;
+    unsigned m_faces_generation = 0;
 };
 
 // True when standard input and output are a terminal the editor can use.

@@ -2,6 +2,7 @@
 // with redisplay. Emacs's names, arguments and return values; commands get
 // Emacs's interactive specs through the `interactive-form' property.
 #include <algorithm>
+#include <cstdio>
 
 #include "core/error.hpp"
 #include "lisp-lite/editor/buffers.hpp"
@@ -666,6 +667,19 @@ Value f_ding(Args)
     return Qnil;
 }
 
+// (send-string-to-terminal STRING &optional TERMINAL): STRING's bytes to
+// the terminal as they are, for escape sequences Lisp sends (xt-mouse's
+// tracking modes, OSC sequences); the editor's screen does not know them.
+Value f_send_string_to_terminal(Args a)
+{
+    const std::string bytes = os_string(a[0]);
+    if (Editor* e = Editor::instance())
+        e->terminal().send_raw(bytes);
+    else
+        std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+    return Qnil;
+}
+
 Value f_current_message(Args)
 {
     const std::string& echo = frame().echo;
@@ -771,6 +785,7 @@ const SubrDef ui_subrs[] = {
     {"ding", 0, 1, f_ding},
     {"beep", 0, 1, f_ding},
     {"current-message", 0, 0, f_current_message},
+    {"send-string-to-terminal", 1, 2, guarded<f_send_string_to_terminal>},
 };
 
 // Interactive specs of the commands defined here, as Emacs has them.

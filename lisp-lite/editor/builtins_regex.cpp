@@ -19,6 +19,7 @@
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modification.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/syntax_table.hpp"
 #include "lisp-lite/editor/text_properties.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -39,10 +40,46 @@ bool case_fold()
     return v != Qunbound && !nilp(v);
 }
 
+// The ASCII syntax classes of a syntax table, kept until a char-table
+// changes (CharTable::generation).
+class AsciiClasses {
+public:
+    const AsciiSyntax& of(Value table)
+    {
+        if (table != m_table || CharTable::generation() != m_generation) {
+            const SyntaxLookup lookup(table);
+            for (char32_t c = 0; c < 128; ++c)
+                m_classes.classes[c] = syntax_class_char(lookup.cls(c));
+            m_table = table;
+            m_generation = CharTable::generation();
+        }
+        return m_classes;
+    }
+
+private:
+    Value m_table = Qnil;
+    std::uint64_t m_generation = 0;
+    AsciiSyntax m_classes;
+};
+
+// The current syntax table's ASCII classes, as a search must see them
+// (Emacs's \w, \s_, \_< follow the buffer's table); null when they are
+// the standard table's, so a Fundamental buffer compiles as before.
+const AsciiSyntax* current_ascii_syntax()
+{
+    static AsciiClasses standard, current;
+    const Value table = current_syntax_table();
+    const Value standard_table = standard_syntax_table();
+    if (table == standard_table)
+        return nullptr;
+    const AsciiSyntax& mine = current.of(table);
+    return mine == standard.of(standard_table) ? nullptr : &mine;
+}
+
 std::shared_ptr<const Regex> regex_arg(Value re)
 {
     check_string(re);
-    return compile_regex(string_view(re), case_fold());
+    return compile_regex(string_view(re), case_fold(), current_ascii_syntax());
 }
 
 // ---- strings ----

@@ -3,6 +3,8 @@
 // its table of frame-local faces (lisp/face-core.el keeps the faces, Emacs's
 // own faces.el and frame.el run on these). What the editor's screen draws
 // is the UI's; this is the frame Lisp asks about, in batch as in the editor.
+#include "lisp-lite/editor/frames.hpp"
+
 #include "buffer/buffer.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modules.hpp"
@@ -144,6 +146,15 @@ Value f_frame_parameter(Args a)
     return cdr_safe(cell);
 }
 
+void set_parameter(FrameData& d, Value key, Value value)
+{
+    Value cell = call2(intern("assq"), key, d.parameters);
+    if (consp(cell))
+        cell.as_cons()->cdr = value;
+    else
+        d.parameters = make_cons(make_cons(key, value), d.parameters);
+}
+
 // (modify-frame-parameters FRAME ALIST): each (PARAMETER . VALUE) replaces
 // the parameter's value, or is added; `name' must be a string.
 Value f_modify_frame_parameters(Args a)
@@ -158,11 +169,7 @@ Value f_modify_frame_parameters(Args a)
                 check_string(xcdr(pair));
             d.name = nilp(xcdr(pair)) ? make_string("F1") : xcdr(pair);
         }
-        Value cell = call2(intern("assq"), xcar(pair), d.parameters);
-        if (consp(cell))
-            cell.as_cons()->cdr = xcdr(pair);
-        else
-            d.parameters = make_cons(make_cons(xcar(pair), xcdr(pair)), d.parameters);
+        set_parameter(d, xcar(pair), xcdr(pair));
     }
     return Qnil;
 }
@@ -224,6 +231,15 @@ constexpr SubrDef frame_subrs[] = {
 };
 
 } // namespace
+
+void describe_terminal(std::string_view type, int colors)
+{
+    TerminalData& t = terminal_data(Qnil);
+    t.type = make_string_from_utf8(type);
+    t.name = make_string("/dev/tty");
+    t.colors = colors;
+    set_parameter(frame_data(display().frame), intern("display-type"), intern(colors > 2 ? "color" : "mono"));
+}
 
 void register_frame_builtins()
 {

@@ -73,7 +73,8 @@ public:
           m_zv(at(m_buffer.point_max())),
           m_ignore_comments(!nilp(find_symbol_value(intern("parse-sexp-ignore-comments")))),
           m_lookup_properties(!nilp(find_symbol_value(intern("parse-sexp-lookup-properties"))) &&
-                              m_buffer.text_properties())
+                              m_buffer.text_properties()),
+          m_propertized_until(propertized_until())
     {
     }
 
@@ -122,9 +123,14 @@ private:
     }
     Syntax syntax_at(Pos p) const
     {
+        if (p.c.value >= m_propertized_until) [[unlikely]]
+            propertize_through(p.c);
         const char32_t c = fetch(p);
         return m_lookup_properties ? property_syntax(p.c, c) : m_syntax(c);
     }
+    static constexpr std::int64_t all_propertized = INT64_MAX;
+    std::int64_t propertized_until() const;
+    void propertize_through(CharPos pos) const;
     Syntax property_syntax(CharPos pos, char32_t c) const;
     SC class_at(Pos p) const { return syntax_at(p).cls(); }
 
@@ -162,13 +168,56 @@ private:
     SyntaxLookup m_syntax;
     Pos m_begv, m_zv;
     bool m_ignore_comments;
-    bool m_lookup_properties;
+    mutable bool m_lookup_properties;
+    // Where the mode's syntax-propertize-function has not yet put its
+    // `syntax-table' properties (syntax-propertize--done): a scan reaching
+    // it has them put first, as syntax.c's parse_sexp_propertize does.
+    mutable std::int64_t m_propertized_until;
     // The stretch of one plist property_syntax read last, and what its
     // `syntax-table' property is: a scan asks the runs once per stretch.
     mutable TextProperties::Run m_stretch{0, 0, 0};
     mutable Value m_stretch_syntax = Qnil;
     mutable std::optional<SyntaxLookup> m_stretch_table;
 };
+
+std::int64_t Scanner::propertized_until() const
+{
+    static const Value lookup = intern("parse-sexp-lookup-properties");
+    static const Value done_var = intern("syntax-propertize--done");
+    if (nilp(find_symbol_value(lookup)))
+        return all_propertized;
+    const Value done = find_symbol_value(done_var);
+    if (!fixnump(done) || done.as_fixnum() >= m_zv.c.value)
+        return all_propertized;
+    return std::max<std::int64_t>(done.as_fixnum(), m_begv.c.value);
+}
+
+// Lisp (syntax.el's internal--syntax-propertize) puts the properties from
+// where it stopped to at least pos + 1; it must not change the text. An
+// error in it, or no progress, leaves the rest of the scan as it is.
+void Scanner::propertize_through(CharPos pos) const
+{
+    static const Value fn = intern("internal--syntax-propertize");
+    static const Value lookup = intern("parse-sexp-lookup-properties");
+    m_propertized_until = all_propertized;
+    if (nilp(xsymbol(fn)->function))
+        return;
+    const std::uint64_t chars_tick = m_buffer.chars_modification_tick();
+    try {
+        call1(fn, Value::fixnum(std::min(m_zv.c.value, pos.value + 1)));
+    } catch (const LispSignal&) {
+        return;
+    }
+    if (m_buffer.chars_modification_tick() != chars_tick)
+        error("internal--syntax-propertize modified the buffer!");
+    const std::int64_t until = propertized_until();
+    if (until > pos.value)
+        m_propertized_until = until;
+    m_lookup_properties = !nilp(find_symbol_value(lookup)) && m_buffer.text_properties();
+    m_stretch = TextProperties::Run{0, 0, 0};
+    m_stretch_syntax = Qnil;
+    m_stretch_table.reset();
+}
 
 // parse-sexp-lookup-properties: a `syntax-table' text property, a raw
 // descriptor (CODE . MATCH) or a syntax table, overrides the buffer's table
@@ -403,7 +452,7 @@ std::optional<CharPos> Scanner::scan_lists(CharPos start, std::int64_t count, st
                     if (from.c >= stop.c)
                         lose();
                     const char32_t ch = fetch(from);
-                    const SC cls = m_syntax.cls(ch);
+                    const SC cls = class_at(from);
                     if (code == SC::String ? ch == term && cls == SC::String : cls == SC::StringFence)
                         break;
                     if (cls == SC::CharQuote || cls == SC::Escape)
@@ -517,7 +566,7 @@ std::optional<CharPos> Scanner::scan_lists(CharPos start, std::int64_t count, st
                     dec(from);
                     if (!char_quoted(from)) {
                         const char32_t ch = fetch(from);
-                        if (ch == term && m_syntax.cls(ch) == SC::String)
+                        if (ch == term && class_at(from) == SC::String)
                             break;
                     }
                 }
@@ -603,7 +652,9 @@ void Scanner::parse(ParseState& st, Pos from, Pos end, std::optional<std::int64_
                 if (from.c >= end.c)
                     return StringEnd::TextEnded;
                 const char32_t c = fetch(from);
-                const SC cls = m_syntax.cls(c);
+                // The syntax here, a `syntax-table' property's (python's
+                // triple quotes end on a string fence) before the table's.
+                const SC cls = class_at(from);
                 if (nofence && static_cast<int>(c) == st.instring && cls == SC::String)
                     break;
                 if (cls == SC::StringFence && !nofence)
@@ -1027,10 +1078,37 @@ Value f_parse_partial_sexp(Args a)
     return parse_state_value(st);
 }
 
+// with-syntax-table: another table is the current buffer's while this lives.
+class SyntaxTableScope {
+public:
+    explicit SyntaxTableScope(Value table)
+        : m_values{current_buffer(), buffer_syntax_table(current_buffer())}, m_root(m_values, 2)
+    {
+        buffer_syntax_table(m_values[0]) = table;
+    }
+    ~SyntaxTableScope() { buffer_syntax_table(m_values[0]) = m_values[1]; }
+    SyntaxTableScope(const SyntaxTableScope&) = delete;
+    SyntaxTableScope& operator=(const SyntaxTableScope&) = delete;
+
+private:
+    Value m_values[2]; // the buffer, its own table
+    GcRoot m_root;
+};
+
 // (syntax-ppss &optional POS): the state at POS parsing from point-min,
-// with point left at POS, as in Emacs.
+// with point left at POS, as in Emacs: the mode's syntax-table properties
+// are put up to POS first, and the parse uses `syntax-ppss-table' when
+// the mode has one (sgml's tag table).
 Value f_syntax_ppss(Args a)
 {
+    static const Value propertize = intern("syntax-propertize");
+    static const Value propertize_function = intern("syntax-propertize-function");
+    static const Value ppss_table = intern("syntax-ppss-table");
+    if (!nilp(find_symbol_value(propertize_function)) && !nilp(xsymbol(propertize)->function))
+        call1(propertize, nilp(a[0]) ? Value::fixnum(current().point().value) : a[0]);
+    std::optional<SyntaxTableScope> table;
+    if (const Value t = find_symbol_value(ppss_table); !nilp(t) && t != Qunbound)
+        table.emplace(check_syntax_table(t));
     Scanner s;
     Buffer& b = s.buffer();
     const Pos pos = nilp(a[0]) ? s.at(b.point()) : s.clamp(check_position(a[0]));
@@ -1056,8 +1134,19 @@ Value f_backward_prefix_chars(Args)
 }
 
 // Emacs's syntax-ppss cache is flushed from before-change-functions; here
-// the buffer's modification tick does it.
-Value f_syntax_ppss_flush_cache(Args) { return Qnil; }
+// the buffer's modification tick does it. What remains is syntax.el's
+// other duty: the text from BEG on gets its syntax-table properties again.
+Value f_syntax_ppss_flush_cache(Args a)
+{
+    static const Value done_var = intern("syntax-propertize--done");
+    static const Value inhibit = intern("syntax-propertize--inhibit-flush");
+    const Value done = find_symbol_value(done_var);
+    const Value inhibited = find_symbol_value(inhibit);
+    if (fixnump(a[0]) && fixnump(done) && a[0].as_fixnum() < done.as_fixnum() &&
+        (nilp(inhibited) || inhibited == Qunbound))
+        set_internal(done_var, a[0]);
+    return Qnil;
+}
 
 const SubrDef syntax_scan_subrs[] = {
     {"scan-lists", 3, 3, guarded<f_scan_lists>},

@@ -131,14 +131,6 @@ Syntax decode(Value entry)
     return s;
 }
 
-Value check_syntax_table(Value v)
-{
-    const CharTable* t = char_table(v);
-    if (!t || t->subtype != intern("syntax-table"))
-        wrong_type(intern("syntax-table-p"), v);
-    return v;
-}
-
 Value f_standard_syntax_table(Args) { return standard_syntax_table(); }
 Value f_syntax_table(Args) { return current_syntax_table(); }
 
@@ -279,6 +271,14 @@ Value standard_syntax_table()
         fill_standard_table(*char_table(g_standard));
     }
     return g_standard;
+}
+
+Value check_syntax_table(Value v)
+{
+    const CharTable* t = char_table(v);
+    if (!t || t->subtype != intern("syntax-table"))
+        wrong_type(intern("syntax-table-p"), v);
+    return v;
 }
 
 Value current_syntax_table()

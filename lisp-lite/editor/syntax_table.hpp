@@ -59,6 +59,8 @@ Syntax decode_syntax_descriptor(Value entry);
 // The standard syntax table, and the current buffer's table.
 Value standard_syntax_table();
 Value current_syntax_table();
+// v when it is a syntax table; else signals wrong-type-argument.
+Value check_syntax_table(Value v);
 
 // Lookups in one table, ASCII resolved at construction.
 class SyntaxLookup {

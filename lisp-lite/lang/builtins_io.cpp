@@ -620,6 +620,10 @@ bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool 
         specbind(Qlexical_binding, boolean(lexical));
         load_text(internal, path, lexical);
     }
+    // What Emacs does at start-up after its preloaded files
+    // (custom-initialize-delay), once this file has loaded.
+    if (consp(find_symbol_value(intern("custom-delayed-init-variables"))))
+        call1(intern("internal--run-delayed-inits"), name);
     // load-history gets (FILE), most recent first; then the after-load
     // functions (eval-after-load on a file name, after-load-functions).
     Value history = intern("load-history");

@@ -139,6 +139,8 @@ const StandardError standard_errors[] = {
     {"remote-file-error", "Remote file error", {"file-error", "error"}},
     {"file-already-exists", "File already exists", {"file-error", "error"}},
     {"permission-denied", "Cannot access file or directory", {"file-error", "error"}},
+    {"file-date-error", "Cannot set file date", {"file-error", "error"}},
+    {"file-notify-error", "File notification error", {"file-error", "error"}},
     {"coding-system-error", "Invalid coding system", {"error"}},
     {"excessive-lisp-nesting", "Lisp nesting exceeds `max-lisp-eval-depth'", {"error"}},
     {"cl-assertion-failed", "Assertion failed", {"error"}},

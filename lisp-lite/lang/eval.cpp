@@ -186,8 +186,13 @@ Value eval_cons(Value form)
         fn = xsymbol(fn)->function;
         if (symbolp(fn) && !nilp(fn))
             fn = indirect_function(fn);
-        if (nilp(fn))
+        if (nilp(fn)) {
+            // A closure stands where Emacs's byte-compile gives byte-code,
+            // which evaluates to itself (cc-fonts splices one into a form).
+            if (original == Qclosure)
+                return form;
             xsignal1(Qvoid_function, original);
+        }
     } else if (fn.is_cons() && xcar(fn) == Qlambda && !nilp(g_lexenv)) {
         fn = make_cons(Qclosure, make_cons(g_lexenv, xcdr(fn)));
     }

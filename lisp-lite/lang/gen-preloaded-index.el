@@ -191,8 +191,8 @@ some of them to know it runs in the editor).")
 
 (defun gen-preloaded--loaddefs ()
   "((FILE . DEFINITIONS)...) of Emacs's loaddefs.el: in each file's section,
-its `autoload' forms, the variables of its `custom-autoload' forms and its
-`defvar's (an ;;;###autoload on a defvar copies it there)."
+its `autoload' forms, the variables of its `custom-autoload' forms, its
+`defalias'es and its `defvar's (an ;;;###autoload copies them there)."
   (let ((by-file nil))
     (with-temp-buffer
       (insert-file-contents (expand-file-name "loaddefs.el" gapmacs-emacs-lisp-directory))
@@ -201,7 +201,8 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
         (let ((file (match-string 1))
               (end (save-excursion
                      (if (re-search-forward "^;;;### (autoloads " nil t) (match-beginning 0) (point-max))))
-              (defs nil))
+              (defs nil)
+              (aliases nil))
           ;; The header's (0 0 0 0)) may go on to the next line.
           (re-search-forward "))$" end)
           (save-restriction
@@ -214,8 +215,24 @@ its `autoload' forms, the variables of its `custom-autoload' forms and its
                      (push (cons (cond ((memq type '(macro t)) 'macro) (interactive 'command) (t 'function)) name)
                            defs))
                     (`(custom-autoload (quote ,name) . ,_) (push (cons 'variable name) defs))
+                    ;; An alias of one of the file's functions (javascript-mode):
+                    ;; a command when what it names is.
+                    (`(defalias (quote ,name) (,(or 'quote 'function) ,target) . ,_)
+                     (push (cons name target) aliases))
                     (`(defvar ,name ,_ . ,_) (push (cons 'loaddefs-variable name) defs))))
               (end-of-file nil)))
+          ;; An alias is what its target is, wherever in the section that is;
+          ;; none where gapmacs bundles the file (its ert.el has no
+          ;; ert-run-tests-interactively for `ert').
+          (dolist (alias (and (string-prefix-p (file-truename gapmacs-emacs-lisp-directory)
+                                               (file-truename (or (locate-library file) "")))
+                              aliases))
+            (push (cons (pcase (car (rassq (cdr alias) defs))
+                          ('command 'loaddefs-command)
+                          ('macro 'loaddefs-macro)
+                          (_ 'loaddefs-function))
+                        (car alias))
+                  defs))
           (goto-char end)
           (push (cons file (nreverse defs)) by-file))))
     (nreverse by-file)))
@@ -279,9 +296,17 @@ them all would."
           (let* ((alone (and (eq (car def) 'constant-variable)
                              (member file gen-preloaded-mule-setup-files)
                              (gen-preloaded--mule-untouched-p (cdr def))))
-                 (kind (if (eq (car def) 'constant-variable) 'variable (car def)))
+                 (kind (pcase (car def)
+                         ('constant-variable 'variable)
+                         ('loaddefs-command 'command)
+                         ('loaddefs-function 'function)
+                         ('loaddefs-macro 'macro)
+                         (kind kind)))
                  (name (cdr def))
-                 (file (if alone (gen-preloaded--definitions-key file) file))
+                 (file (cond (alone (gen-preloaded--definitions-key file))
+                             ;; Only loaddefs.el has them (javascript-mode).
+                             ((memq (car def) '(loaddefs-command loaddefs-function loaddefs-macro)) "loaddefs-variables")
+                             (t file)))
                  (key (cons (cond ((memq kind '(variable loaddefs-variable)) 'variable) ((eq kind 'face) 'face)
                                   (t 'function))
                             name)))

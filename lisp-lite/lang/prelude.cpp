@@ -62,6 +62,23 @@ constexpr const char* prelude_source = R"ELISP(
                     #'(lambda (name _args v) (internal--put-form name 'no-font-lock-keyword (list 'quote v))))
               defun-declarations-alist)))
 
+;; Where the docstring is in a call of each defining form Emacs has preloaded
+;; (byte-run.el's (declare (doc-string N)) and lisp-mode.el's puts):
+;; font-lock shows that string in font-lock-doc-face.  gapmacs's own
+;; special forms and macros have no declare of their own to say it.
+(let ((positions '((autoload . 3) (cl-defgeneric . 3) (cl-defmacro . 3) (cl-defstruct . 2)
+                   (cl-defsubst . 3) (cl-defun . 3) (defadvice . 3) (defalias . 3) (defconst . 3)
+                   (defcustom . 3) (defface . 3) (defgroup . 3) (define-advice . 3) (define-category . 2)
+                   (define-compilation-mode . 3) (define-derived-mode . 4) (define-generic-mode . 7)
+                   (define-globalized-minor-mode . 2) (define-inline . 3) (define-minor-mode . 2)
+                   (define-obsolete-function-alias . 4) (define-obsolete-variable-alias . 4)
+                   (define-skeleton . 2) (define-widget . 3) (defmacro . 3) (defsubst . 3) (deftheme . 2)
+                   (defun . 3) (defvar . 3) (defvar-local . 3) (defvaralias . 3) (easy-menu-define . 3)
+                   (lambda . 2) (pcase-defmacro . 3) (pcase-lambda . 2))))
+  (while positions
+    (put (car (car positions)) 'doc-string-elt (cdr (car positions)))
+    (setq positions (cdr positions))))
+
 (defalias 'internal--declarations
   #'(lambda (name arglist body alist)
       ;; The forms of BODY's (declare ...) specs, by ALIST; a spec no
@@ -450,9 +467,14 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
 (defmacro condition-case-unless-debug (var bodyform &rest handlers)
   (cons 'condition-case (cons var (cons bodyform handlers))))
 
+;; Without a FORMAT string (Emacs's old form, SMIE's), the first argument
+;; is part of BODY.
 (defmacro with-demoted-errors (format &rest body)
   (let ((err (make-symbol "err")))
-    `(condition-case ,err (progn ,@body)
+    (unless (and (stringp format) body)
+      (when format (setq body (cons format body)))
+      (setq format "Error: %S"))
+    `(condition-case-unless-debug ,err (progn ,@body)
        (error (message ,format ,err) nil))))
 
 (defmacro save-match-data (&rest body) (cons 'progn body))
@@ -720,6 +742,11 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
       (dolist (hook hooks)
         (push hook delayed-mode-hooks))
     (setq hooks (nconc (nreverse delayed-mode-hooks) hooks))
+    ;; So that the sexp primitives call syntax-propertize before the
+    ;; mode's first syntax-ppss does (subr.el).
+    (and (bound-and-true-p syntax-propertize-function)
+         (not (local-variable-p 'parse-sexp-lookup-properties))
+         (setq-local parse-sexp-lookup-properties t))
     (setq delayed-mode-hooks nil)
     (apply #'run-hooks (cons 'change-major-mode-after-body-hook hooks))
     (run-hooks 'after-change-major-mode-hook)))
@@ -899,8 +926,37 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
 ;; Emacs delays these to its next start; loaded after start-up there is
 ;; no later, so they are set now (as Emacs 28 does then). Start-up is over
 ;; whenever Lisp runs: t says so to Emacs's custom.el (startup.el's value).
-(defalias 'custom-initialize-delay #'custom-initialize-reset)
-(defvar custom-delayed-init-variables t)
+(defvar custom-delayed-init-variables nil
+  "(SYMBOL . FILE) of the `custom-initialize-delay' variables whose :set
+waits for their FILE to finish loading, last first.")
+(defun internal--custom-initialize-delay (symbol value)
+  "Set SYMBOL to VALUE, and through its :set once the file being loaded
+has loaded: Emacs does it at start-up, after the files it preloads, and a
+global mode's :set calls what the rest of its file defines (eldoc's
+`turn-on-eldoc-mode').  Outside a load, at once."
+  (if (and load-in-progress load-file-name)
+      (progn
+        (unless (default-boundp symbol)
+          (set-default-toplevel-value symbol (eval value t)))
+        (setq custom-delayed-init-variables
+              (cons (cons symbol load-file-name) custom-delayed-init-variables)))
+    (custom-initialize-reset symbol value)))
+(defalias 'custom-initialize-delay #'internal--custom-initialize-delay)
+;; Emacs's custom.el leaves them for a start-up that has passed.
+(eval-after-load 'custom
+  (lambda () (defalias 'custom-initialize-delay #'internal--custom-initialize-delay)))
+(defun internal--run-delayed-inits (file)
+  "Set through their :set the variables `custom-initialize-delay' left
+for FILE, as Emacs's start-up does for its preloaded files."
+  (let ((ready nil) (left nil))
+    (dolist (entry custom-delayed-init-variables)
+      ;; A bare symbol: Emacs's own custom-initialize-delay put it there,
+      ;; while custom.el loaded.
+      (if (or (symbolp entry) (equal (cdr entry) file)) (push entry ready) (push entry left)))
+    (setq custom-delayed-init-variables (nreverse left))
+    (dolist (entry ready)
+      (let ((symbol (if (consp entry) (car entry) entry)))
+        (custom-initialize-reset symbol (car (get symbol 'standard-value)))))))
 
 (defun custom-declare-group (symbol members doc &rest args)
   (dolist (m members) (custom-add-to-group symbol (car m) (nth 1 m)))

@@ -6,7 +6,6 @@ type_text "hello world"
 keys C-a S-Right S-Right
 settle
 keys C-w
-wait_for "llo world"
-expect_row 0 "llo world"
+wait_row 0 "llo world"
 keys C-e C-y
 wait_for "llo worldhe"

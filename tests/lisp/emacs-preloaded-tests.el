@@ -7,7 +7,10 @@
 ;; passes there too.
 
 ;; gc-stress the tests only: the libraries the tests use (modes.el,
-;; newcomment.el, rx.el, abbrev.el, Emacs's loaddefs variables) load first.
+;; newcomment.el, rx.el, abbrev.el, Emacs's loaddefs variables, eldoc,
+;; paren, electric, rmail, frame, rfn-eshadow) load first.
+(dolist (feature '(eldoc paren electric rmail frame rfn-eshadow))
+  (require feature))
 (with-temp-buffer
   (emacs-lisp-mode)
   (insert "x")
@@ -17,6 +20,17 @@
 (ignore shell-command-buffer-name custom-file require-final-newline ignored-local-variables)
 (file-chase-links "/")
 (directory-files-and-attributes "/" nil "\\`\\'")
+
+(ert-deftest emacs-preloaded-delayed-initializations ()
+  ;; Emacs sets the `custom-initialize-delay' options of its preloaded
+  ;; files at start-up, after they have all loaded; gapmacs, when each file
+  ;; has loaded: eldoc's global mode calls `turn-on-eldoc-mode', defined
+  ;; below it, and rmail.el reads `rmail-spool-directory' while it loads.
+  (dolist (feature '(eldoc paren electric rmail frame rfn-eshadow))
+    (require feature))
+  (should (equal (list global-eldoc-mode global-font-lock-mode show-paren-mode electric-indent-mode
+                       blink-cursor-mode rmail-spool-directory (bound-and-true-p file-name-shadow-mode))
+                 '(t nil t t nil "/var/mail/" t))))
 
 (ert-deftest emacs-preloaded-subrs ()
   (should (subrp (symbol-function 'car)))

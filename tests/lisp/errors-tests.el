@@ -63,6 +63,22 @@
   (should (equal (ignore-errors (car 1)) nil))
   (should (equal (ignore-errors 1 2) 2)))
 
+(ert-deftest errors-with-demoted-errors ()
+  ;; Without a format string (SMIE's use), the first argument is part of
+  ;; the body, as in Emacs 28; values from Emacs 28.
+  (let ((inhibit-message t))
+    (should (equal (with-demoted-errors (+ 1 2)) 3))
+    (should (equal (with-demoted-errors "E: %S" (+ 1 2)) 3))
+    (should (equal (with-demoted-errors "E: %S" (error "boom")) nil))
+    (should (equal (with-demoted-errors "just a string") "just a string"))
+    (should (equal (with-demoted-errors (error "x") 1) nil))))
+
+(ert-deftest errors-file-notify-and-date-errors ()
+  ;; fileio.c's error symbols: autorevert catches file-notify-error.
+  (should (equal (get 'file-notify-error 'error-conditions) '(file-notify-error file-error error)))
+  (should (equal (condition-case nil (signal 'file-notify-error '("x")) (file-error 'caught)) 'caught))
+  (should (equal (get 'file-date-error 'error-conditions) '(file-date-error file-error error))))
+
 (ert-deftest errors-standard-conditions ()
   (dolist (sym '(quit user-error wrong-type-argument args-out-of-range void-variable void-function
                  invalid-function wrong-number-of-arguments setting-constant arith-error overflow-error

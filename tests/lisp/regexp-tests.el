@@ -201,3 +201,32 @@ neighbours (values from Emacs 28)."
     (re-search-forward "QQ")
     (replace-match "W" t t)
     (should (equal-including-properties (buffer-string) "pWr"))))
+
+;; Issue 20: \w, \sC, \_<, \b and [:word:] see the syntax table of the
+;; current buffer (a mode's: `-' a word constituent, `:' a symbol one, `#'
+;; a comment starter), in a buffer search and in string-match alike.
+;; Expected values from GNU Emacs 28.2.
+(ert-deftest regexp-syntax-classes-follow-the-syntax-table ()
+  (let ((table (make-syntax-table)))
+    (modify-syntax-entry ?- "w" table)
+    (modify-syntax-entry ?: "_" table)
+    (modify-syntax-entry ?# "<" table)
+    (modify-syntax-entry ?\n ">" table)
+    (with-temp-buffer
+      (set-syntax-table table)
+      (insert "(foo-bar :key x#y)\nend")
+      (should (equal (mapcar (lambda (re)
+                               (goto-char (point-min))
+                               (list re (and (re-search-forward re nil t) (match-string 0))
+                                     (string-match re "a-b :c")
+                                     (and (string-match "\\sw+" "a-b") (match-end 0))))
+                             '("\\<foo-bar\\>" "\\sw+" "\\_<:key\\_>" "\\s_+" "\\s<.*\\s>" "[[:word:]]+" "\\bbar" "\\Sw+"))
+                     '(("\\<foo-bar\\>" "foo-bar" nil 3) ("\\sw+" "foo-bar" 0 3) ("\\_<:key\\_>" ":key" nil 3)
+                       ("\\s_+" ":" 4 3) ("\\s<.*\\s>" "#y)\n" nil 3) ("[[:word:]]+" "foo-bar" 0 3)
+                       ("\\bbar" nil nil 3) ("\\Sw+" "(" 3 3)))))
+    ;; The standard table again: `-' separates words.
+    (with-temp-buffer
+      (insert "foo-bar")
+      (goto-char (point-min))
+      (should (re-search-forward "\\sw+" nil t))
+      (should (equal (match-string 0) "foo")))))

@@ -22,6 +22,30 @@
     (should (= (point) 7))
     (should-error (self-insert-command -1 ?a))))
 
+(ert-deftest simple-newline-self-inserts ()
+  ;; Interactively, newline self-inserts ?\n: post-self-insert-hook runs
+  ;; (Electric Indent indents the new line); from Lisp it does not.
+  (with-temp-buffer
+    (let ((seen nil))
+      (add-hook 'post-self-insert-hook (lambda () (push (list last-command-event (point)) seen)) nil t)
+      (insert "ab")
+      (newline 1 t)
+      (should (equal seen '((?\n 4))))
+      (newline)
+      (should (equal seen '((?\n 4))))
+      (should (equal (buffer-string) "ab\n\n"))))
+  ;; Emacs 28 has Electric Indent mode on in batch too; gapmacs turns it
+  ;; on in the editor (startup--preloaded-modes), so the test does here.
+  (let ((was-on (bound-and-true-p electric-indent-mode)))
+    (unwind-protect
+        (with-temp-buffer
+          (electric-indent-mode 1)
+          (emacs-lisp-mode)
+          (insert "(progn")
+          (newline 1 t)
+          (should (equal (buffer-string) "(progn\n  ")))
+      (unless was-on (electric-indent-mode -1)))))
+
 (ert-deftest simple-delete-chars ()
   (with-temp-buffer
     (insert "abcdef")
@@ -61,6 +85,29 @@
     (should (equal kill-ring '("z" "c" "b"))))
   (let ((kill-ring nil) (kill-ring-yank-pointer nil))
     (should-error (current-kill 0))))
+
+(ert-deftest simple-kill-ring-interprogram ()
+  ;; Another program's text (a terminal's paste) is killed before a yank;
+  ;; a kill is handed to interprogram-cut-function, duplicates kept unless
+  ;; kill-do-not-save-duplicates.
+  (let* ((kill-ring nil) (kill-ring-yank-pointer nil) (cut nil)
+         (interprogram-cut-function (lambda (s) (push s cut))))
+    (let ((interprogram-paste-function (lambda () "pasted")))
+      (with-temp-buffer
+        (let ((inhibit-message t)) (yank))
+        (should (equal (buffer-string) "pasted"))))
+    (should (equal kill-ring '("pasted")))
+    (should (equal cut nil))
+    (kill-new "a")
+    (kill-new "a")
+    (should (equal kill-ring '("a" "a" "pasted")))
+    (should (equal cut '("a" "a")))
+    (let ((kill-do-not-save-duplicates t))
+      (kill-new "a"))
+    (should (equal kill-ring '("a" "a" "pasted")))
+    (let ((interprogram-paste-function (lambda () '("x" "y"))))
+      (should (equal (current-kill 0) "x")))
+    (should (equal kill-ring '("x" "y" "a" "a" "pasted")))))
 
 (ert-deftest simple-kill-line ()
   (with-temp-buffer

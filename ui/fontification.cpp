@@ -1,0 +1,66 @@
+#include "ui/fontification.hpp"
+
+#include "lisp-lite/editor/buffer_locals.hpp"
+#include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/variables.hpp"
+
+namespace gapmacs::ui {
+
+using namespace lisp;
+
+namespace {
+
+// A hook's functions on pos: t in a local value stands for the global ones.
+void run_functions(Value functions, Value hook, Value pos)
+{
+    if (!consp(functions) || xcar(functions) == Qlambda || xcar(functions) == Qclosure) {
+        call1(functions, pos);
+        return;
+    }
+    for (Value l = functions; consp(l); l = xcdr(l)) {
+        if (xcar(l) == Qt)
+            run_functions(default_value(hook), hook, pos);
+        else
+            call1(xcar(l), pos);
+    }
+}
+
+} // namespace
+
+void fontify_for_display(Value buffer, CharPos from, CharPos to)
+{
+    static const Value hook = intern("fontification-functions");
+    static const Value fontified = intern("fontified");
+    static const Value property_any = intern("text-property-any");
+    static const Value next_change = intern("next-single-property-change");
+    Value functions = buffer_local_value(hook, buffer);
+    if (nilp(functions) || functions == Qunbound || from >= to)
+        return;
+    CurrentBufferScope scope;
+    set_current_buffer(buffer);
+    // As xdisp.c: no fontification while fontifying.
+    SpecScope spec;
+    specbind(hook, Qnil);
+    Value pos = Value::fixnum(from.value);
+    const Value end = Value::fixnum(to.value);
+    // jit-lock does a chunk a call; a function that sets nothing is not
+    // called again at the same place in this redisplay.
+    try {
+        for (int calls = 0; calls < 64; ++calls) {
+            Value args[] = {pos, end, fontified, Qnil};
+            Value start = funcall(property_any, args, 4);
+            if (!fixnump(start))
+                return;
+            run_functions(functions, hook, start);
+            Value next_args[] = {start, fontified, Qnil, end};
+            pos = funcall(next_change, next_args, 4);
+            if (!fixnump(pos) || pos.as_fixnum() >= to.value)
+                return;
+        }
+    } catch (const LispSignal& e) {
+        message("Error during redisplay: " + error_message_string(make_cons(e.symbol(), e.data())), false);
+    }
+}
+
+} // namespace gapmacs::ui
