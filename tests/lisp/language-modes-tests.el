@@ -108,11 +108,11 @@ under /tmp/modes-tests/, and for a file named noext holding each text.")
     (diff-mode "--- a\n+++ b\n@@ -1 +1 @@\n-a\n+b\n" "--- a\n+++ b\n@@ -1 +1 @@\n-a\n+b\n")
     )
   "(MODE TEXT INDENTED): TEXT in MODE after `indent-region', in GNU Emacs 28.2.
-Not here: a line after a shell here-document, and JavaScript inside
-mhtml's <script>, which gapmacs indents differently: their modes find
-what they propertized with `\\s|' regexps, which see a character's
-`syntax-table' property in Emacs and only the syntax table in gapmacs
-\(core/regex.hpp).")
+Not here, as gapmacs indents them differently: a line after a shell
+here-document (sh-script finds the fence it put with a `\\s|' regexp,
+which sees `syntax-table' properties in Emacs and not in gapmacs,
+core/regex.hpp), and a JavaScript block's body inside mhtml's <script>
+\(docs/lisp-lite.md).")
 
 (ert-deftest language-modes-indent-region ()
   ;; SMIE's modes (sh, css, ruby) call `with-demoted-errors' without a
