@@ -18,6 +18,7 @@
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/syntax_table.hpp"
+#include "lisp-lite/editor/text_properties.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/heap.hpp"
@@ -833,34 +834,45 @@ stop_before:
 // buffer, text and narrowing they were computed on. The buffer is known
 // by its Lisp object, kept alive by the cache: a C++ address or a
 // modification count could come back with another buffer.
+// Parse states from point-min every ppss_interval characters, for a
+// buffer's text, syntax table and syntax-table properties (not its faces:
+// font-lock's changes keep it), one for the whole buffer and one for the
+// last narrowing, as syntax.el's wide and narrow caches.
 struct PpssCache {
     Value buffer;
-    std::uint64_t tick = 0;
+    std::uint64_t chars_tick = 0;
+    std::uint64_t syntax_properties = 0;
+    bool lookup_properties = false;
     CharPos begv;
     const CharTable* table = nullptr;
     std::uint64_t tables_generation = 0;
     std::vector<ParseState> states; // increasing locations
 };
-PpssCache g_ppss;
+PpssCache g_ppss_caches[2]; // wide, narrow
 constexpr std::int64_t ppss_interval = 8192;
 
 ParseState Scanner::state_at(Pos pos)
 {
     const Value buffer = current_buffer();
     const CharTable* table = char_table(current_syntax_table());
-    if (g_ppss.buffer != buffer || g_ppss.tick != m_buffer.modification_tick() || g_ppss.begv != m_begv.c ||
-        g_ppss.table != table || g_ppss.tables_generation != CharTable::generation()) {
-        g_ppss.buffer = buffer;
-        g_ppss.tables_generation = CharTable::generation();
-        g_ppss.tick = m_buffer.modification_tick();
-        g_ppss.begv = m_begv.c;
-        g_ppss.table = table;
-        g_ppss.states.clear();
+    PpssCache& cache = g_ppss_caches[m_begv.c.value == 1 ? 0 : 1];
+    if (cache.buffer != buffer || cache.chars_tick != m_buffer.chars_modification_tick() ||
+        cache.syntax_properties != syntax_property_generation() ||
+        cache.lookup_properties != m_lookup_properties || cache.begv != m_begv.c || cache.table != table ||
+        cache.tables_generation != CharTable::generation()) {
+        cache.buffer = buffer;
+        cache.tables_generation = CharTable::generation();
+        cache.chars_tick = m_buffer.chars_modification_tick();
+        cache.syntax_properties = syntax_property_generation();
+        cache.lookup_properties = m_lookup_properties;
+        cache.begv = m_begv.c;
+        cache.table = table;
+        cache.states.clear();
         ParseState start;
         start.location = m_begv.c;
-        g_ppss.states.push_back(std::move(start));
+        cache.states.push_back(std::move(start));
     }
-    auto& states = g_ppss.states;
+    auto& states = cache.states;
     auto it = std::upper_bound(states.begin(), states.end(), pos.c,
                                [](CharPos p, const ParseState& s) { return p < s.location; });
     ParseState st = *std::prev(it);
@@ -1163,7 +1175,8 @@ const SubrDef syntax_scan_subrs[] = {
 void register_syntax_scan_builtins()
 {
     register_subrs(syntax_scan_subrs);
-    add_root(&g_ppss.buffer);
+    for (PpssCache& cache : g_ppss_caches)
+        add_root(&cache.buffer);
     defvar_builtin("parse-sexp-ignore-comments", Qnil);
     defvar_builtin("parse-sexp-lookup-properties", Qnil);
 }

@@ -18,7 +18,8 @@ using Plist = TextProperties::Plist;
 using Run = TextProperties::Run;
 
 Value g_inhibit_read_only, g_default_nonsticky, g_alias_alist;
-Value Qface_, Qfont_lock_face, Qcategory, Qread_only, Qfront_sticky, Qrear_nonsticky;
+Value Qface_, Qfont_lock_face, Qcategory, Qread_only, Qfront_sticky, Qrear_nonsticky, Qsyntax_table;
+std::uint64_t g_syntax_property_generation = 0;
 
 Value plist_value(Plist h) { return h ? Value::from_bits(h) : Qnil; }
 Plist handle(Value plist) { return nilp(plist) ? 0 : plist.bits(); }
@@ -243,6 +244,7 @@ private:
 // something does change. Returns whether something did.
 template <typename Change> bool modify(Target& t, std::int64_t beg, std::int64_t end, Change change)
 {
+    bool syntax_changed = false;
     auto compute = [&](std::vector<Run>& stretches, RootedVector& plists) {
         stretches.clear();
         plists.items().clear();
@@ -253,6 +255,7 @@ template <typename Change> bool modify(Target& t, std::int64_t beg, std::int64_t
             stretches.push_back({b, e, p});
             plists.push_back(now);
             changed |= now != old;
+            syntax_changed |= now != old && (textget(now, Qsyntax_table) != textget(old, Qsyntax_table));
         };
         if (const TextProperties* p = t.props())
             p->for_each(beg, end, visit);
@@ -283,6 +286,8 @@ template <typename Change> bool modify(Target& t, std::int64_t beg, std::int64_t
     if (beg < end && compute(stretches, plists)) {
         apply();
         t.buffer->properties_changed(CharPos(beg), CharPos(end));
+        if (syntax_changed)
+            ++g_syntax_property_generation;
     }
     m.done(CharPos(beg), CharPos(end), end - beg);
     return true;
@@ -839,6 +844,8 @@ const SubrDef text_property_subrs[] = {
 
 } // namespace
 
+std::uint64_t syntax_property_generation() { return g_syntax_property_generation; }
+
 void register_text_property_builtins()
 {
     register_subrs(text_property_subrs);
@@ -849,6 +856,7 @@ void register_text_property_builtins()
     Qread_only = intern("read-only");
     Qfront_sticky = intern("front-sticky");
     Qrear_nonsticky = intern("rear-nonsticky");
+    Qsyntax_table = intern("syntax-table");
     g_inhibit_read_only = intern("inhibit-read-only");
     g_alias_alist = defvar_builtin("char-property-alias-alist", Qnil);
     Value dflt = Qnil;

@@ -20,6 +20,11 @@ namespace gapmacs::lisp {
 
 void register_text_property_builtins();
 
+// Counts the changes of `syntax-table' text properties (directly or through
+// a `category' symbol) in any buffer: what a cache of parse states must
+// also watch besides the text.
+std::uint64_t syntax_property_generation();
+
 // The properties of [from, to) of buffer b, given to string dst from
 // character 0 (buffer-substring).
 void copy_buffer_properties(const Buffer& b, CharPos from, CharPos to, Value dst);

@@ -368,3 +368,25 @@
     (goto-char 8) (forward-sexp)
     (should (= (point) 11))
     (should (equal (parse-partial-sexp 1 3) '(2 2 nil nil nil nil 0 nil nil (1 2) nil)))))
+
+(ert-deftest syntax-ppss-follows-syntax-properties-not-faces ()
+  ;; gapmacs keeps parse states until the text, the syntax table or a
+  ;; `syntax-table' property changes (Emacs until syntax-ppss-flush-cache):
+  ;; a face put meanwhile keeps them, a string fence does not.
+  (skip-unless (boundp 'gapmacs-version))
+  (with-temp-buffer
+    (insert "abc def ghi jkl\n(x y) z\n")
+    (let ((parse-sexp-lookup-properties t))
+      (should (equal (syntax-ppss 20) (parse-partial-sexp 1 20)))
+      (put-text-property 1 16 'face 'bold)
+      (should (equal (syntax-ppss 20) (parse-partial-sexp 1 20)))
+      (put-text-property 5 6 'syntax-table (string-to-syntax "|"))
+      (should (nth 3 (syntax-ppss 10)))
+      (should (equal (syntax-ppss 20) (parse-partial-sexp 1 20)))
+      (remove-text-properties 5 6 '(syntax-table nil))
+      (should-not (nth 3 (syntax-ppss 10)))
+      ;; A narrowing has its own states; the whole buffer's stay right.
+      (save-restriction
+        (narrow-to-region 17 (point-max))
+        (should (equal (syntax-ppss 19) (parse-partial-sexp 17 19))))
+      (should (equal (syntax-ppss 19) (parse-partial-sexp 1 19))))))
