@@ -1115,9 +1115,16 @@ Value f_syntax_ppss(Args a)
 {
     static const Value propertize = intern("syntax-propertize");
     static const Value propertize_function = intern("syntax-propertize-function");
+    static const Value done = intern("syntax-propertize--done");
     static const Value ppss_table = intern("syntax-ppss-table");
-    if (!nilp(find_symbol_value(propertize_function)) && !nilp(xsymbol(propertize)->function))
-        call1(propertize, nilp(a[0]) ? Value::fixnum(current().point().value) : a[0]);
+    const Value target = nilp(a[0]) ? Value::fixnum(current().point().value) : a[0];
+    // Font-lock asks often, mostly where the properties are already put:
+    // no Lisp call then.
+    const Value done_until = find_symbol_value(done);
+    const bool propertized =
+        fixnump(done_until) && fixnump(target) && target.as_fixnum() <= done_until.as_fixnum();
+    if (!propertized && !nilp(find_symbol_value(propertize_function)) && !nilp(xsymbol(propertize)->function))
+        call1(propertize, target);
     std::optional<SyntaxTableScope> table;
     if (const Value t = find_symbol_value(ppss_table); !nilp(t) && t != Qunbound)
         table.emplace(check_syntax_table(t));

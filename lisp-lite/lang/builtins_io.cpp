@@ -622,8 +622,10 @@ bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool 
     }
     // What Emacs does at start-up after its preloaded files
     // (custom-initialize-delay), once this file has loaded.
-    if (consp(find_symbol_value(intern("custom-delayed-init-variables"))))
-        call1(intern("internal--run-delayed-inits"), name);
+    static const Value delayed = intern("custom-delayed-init-variables");
+    static const Value run_delayed = intern("internal--run-delayed-inits");
+    if (consp(find_symbol_value(delayed)))
+        call1(run_delayed, name);
     // load-history gets (FILE), most recent first; then the after-load
     // functions (eval-after-load on a file name, after-load-functions).
     Value history = intern("load-history");
