@@ -185,9 +185,12 @@ void Buffer::insert_before_markers(CharPos pos, std::string_view text)
     w.commit(length(text), true);
 }
 
-void Buffer::note_changed_span(BytePos beg, BytePos end)
+void Buffer::note_changed_span(BytePos beg, BytePos end, bool text)
 {
-    m_changes.record({beg, (m_text.end() - end).value});
+    const ChangeLog::Span span{beg, (m_text.end() - end).value};
+    m_changes.record(span);
+    if (text)
+        m_text_changes.record(span);
 }
 
 void Buffer::display_changed(CharPos from, CharPos to)
@@ -195,7 +198,8 @@ void Buffer::display_changed(CharPos from, CharPos to)
     if (to < from)
         std::swap(from, to);
     const CharPos max(size() + 1);
-    note_changed_span(char_to_byte(std::clamp(from, CharPos(1), max)), char_to_byte(std::clamp(to, CharPos(1), max)));
+    note_changed_span(char_to_byte(std::clamp(from, CharPos(1), max)), char_to_byte(std::clamp(to, CharPos(1), max)),
+                      false);
 }
 
 void Buffer::inserted(TextPos at, TextCount delta, bool before_markers)
@@ -299,7 +303,7 @@ void Buffer::properties_changed(CharPos from, CharPos to)
     if (to < from)
         std::swap(from, to);
     note_change(false);
-    note_changed_span(char_to_byte(from), char_to_byte(to));
+    note_changed_span(char_to_byte(from), char_to_byte(to), false);
 }
 
 void Buffer::erase()

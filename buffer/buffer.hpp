@@ -152,6 +152,9 @@ public:
     // END_UNCHANGED, by tick): every change of the text, of its properties
     // and of what its overlays show.
     const ChangeLog& changes() const { return m_changes; }
+    // The same for the text alone (what a parse of it depends on: the
+    // syntax-ppss cache), by its own ticks.
+    const ChangeLog& text_changes() const { return m_text_changes; }
     // What overlays show over [from, to) changed (one was made, moved or
     // deleted, or a property set): readers draw that text again. The buffer
     // itself is not modified.
@@ -267,7 +270,7 @@ private:
     void apply_undo_entry(const UndoEntry& e);
     std::size_t count_newlines(BytePos from, BytePos to) const;
     // Logs a change of [beg, end) of the text as it is now.
-    void note_changed_span(BytePos beg, BytePos end);
+    void note_changed_span(BytePos beg, BytePos end, bool text = true);
 
     std::string m_name;
     GapBuffer m_text;
@@ -294,6 +297,7 @@ private:
     std::uint64_t m_tick = 0;
     std::uint64_t m_chars_tick = 0;
     ChangeLog m_changes;
+    ChangeLog m_text_changes;
     bool m_modified = false;
     bool m_read_only = false;
     std::string m_file_name;

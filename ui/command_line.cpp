@@ -1,7 +1,13 @@
 #include "ui/command_line.hpp"
 
+#include <cstdio>
 #include <cstring>
 
+#include "core/error.hpp"
+#include "core/utf8.hpp"
+#include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/variables.hpp"
+#include "lisp-lite/lisp_lite.hpp"
 #include "ui/batch.hpp"
 
 namespace gapmacs::ui {
@@ -70,6 +76,42 @@ CommandLine parse_command_line(int argc, char** argv)
             break;
     }
     return cl;
+}
+
+using namespace lisp;
+
+void eval_argument(const std::string& expr)
+{
+    std::string internal;
+    utf8_to_internal(expr, internal, true);
+    std::size_t pos = 0;
+    Value form = read_from(internal, pos);
+    // Emacs rejects anything but blanks after the expression.
+    for (; pos < internal.size(); ++pos)
+        if (!std::strchr(" \t\n\r\f", internal[pos]))
+            error("Trailing garbage following expression: " + internal.substr(pos));
+    eval_toplevel(form, true);
+}
+
+void load_argument(const std::string& file)
+{
+    // As command-line-1: a file that exists relative to the current
+    // directory is loaded by its absolute name, otherwise load-path decides.
+    std::string name = file;
+    if (!file.empty() && file[0] != '/' && file[0] != '~') {
+        Value dir = find_symbol_value(Qdefault_directory);
+        std::string full = std::string(string_view(dir)) + file;
+        std::string ext;
+        internal_to_utf8(full, ext);
+        if (std::FILE* f = std::fopen(ext.c_str(), "r")) {
+            std::fclose(f);
+            name = ext;
+        } else if (std::FILE* g = std::fopen((ext + ".el").c_str(), "r")) {
+            std::fclose(g);
+            name = ext;
+        }
+    }
+    load_file(name, false, true);
 }
 
 } // namespace gapmacs::ui

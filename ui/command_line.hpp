@@ -16,4 +16,11 @@ struct CommandLine {
 
 CommandLine parse_command_line(int argc, char** argv);
 
+// The actions of both modes, as Emacs's command-line-1: --eval EXPR (an
+// error on anything after the expression) and -l FILE (a file that exists
+// relative to the current directory by its absolute name, else along
+// load-path).
+void eval_argument(const std::string& expr);
+void load_argument(const std::string& file);
+
 } // namespace gapmacs::ui

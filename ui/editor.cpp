@@ -20,6 +20,7 @@
 #include "lisp-lite/lang/heap.hpp"
 #include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lang/hooks.hpp"
+#include "ui/command_line.hpp"
 #include "ui/emergency_save.hpp"
 #include "ui/fontification.hpp"
 #include "ui/lisp_faces.hpp"
@@ -418,7 +419,12 @@ WindowSettings Editor::settings_for(Window& w)
             s.region = buf->mark_position();
     }
     s.faces = faces_of(b);
-    s.fontify = [b](CharPos from, CharPos to) { fontify_for_display(b, from, to); };
+    s.fontify = [this, b](CharPos from, CharPos to) {
+        // Once a key waits, the other windows are drawn as they are.
+        if (m_keyboard->interrupted())
+            return false;
+        return fontify_for_display(b, from, to);
+    };
     if (fboundp("gapmacs--highlights") && &w == &m_frame->selected()) {
         try {
             for (Value l = call1(sym("gapmacs--highlights"), b); consp(l); l = xcdr(l)) {
@@ -438,8 +444,14 @@ WindowSettings Editor::settings_for(Window& w)
     return s;
 }
 
-void Editor::redisplay(bool force)
+void Editor::redisplay(bool force) { redisplay_frame(force, false); }
+
+void Editor::redisplay_before_input() { redisplay_frame(false, true); }
+
+void Editor::redisplay_frame(bool force, bool before_input)
 {
+    // After a command, what it changed is shown before it is fontified.
+    const bool defer_fontification = before_input && m_command_ran;
     if (force)
         m_terminal->force_repaint();
     // Windows follow buffers that were killed or replaced behind their back.
@@ -448,7 +460,18 @@ void Editor::redisplay(bool force)
             w->set_buffer(other_buffer(Qnil));
     Frame& f = *m_frame;
     show_editor_faces();
-    RedisplayStats stats = ui::redisplay(f, [this](Window& w) { return settings_for(w); });
+    RedisplayStats stats;
+    {
+        std::optional<Keyboard::InterruptScope> interrupts;
+        if (before_input)
+            interrupts.emplace(*m_keyboard);
+        stats = ui::redisplay(f, [this, defer_fontification](Window& w) {
+            WindowSettings s = settings_for(w);
+            s.defer_fontification = defer_fontification;
+            return s;
+        });
+    }
+    m_fontification_pending = stats.windows_unfontified > 0;
     m_terminal->draw(f.grid(), stats.cursor_row, stats.cursor_col);
     m_last_redisplay = EventLoop::Clock::now();
     m_command_ran = false;
@@ -543,9 +566,14 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
         // Redisplay before waiting, at most one frame every 16 ms while
         // process output streams in.
         std::optional<EventLoop::Duration> wait;
-        if (m_command_ran || now - m_last_redisplay >= frame_interval)
-            redisplay();
-        else
+        if (m_command_ran || m_fontification_pending || now - m_last_redisplay >= frame_interval) {
+            // Typed-ahead keys run first, as Emacs's read_char: one
+            // redisplay shows them all.
+            m_keyboard->poll_now();
+            if (m_keyboard->has_event())
+                break;
+            redisplay_before_input();
+        } else
             wait = frame_interval - (now - m_last_redisplay);
         if (deadline) {
             auto left = *deadline - EventLoop::Clock::now();
@@ -954,12 +982,9 @@ void Editor::load_startup(const StartupOptions& options)
     for (const auto& [kind, arg] : options.actions) {
         try {
             if (kind == "load") {
-                load_file(arg, false, true);
+                load_argument(arg);
             } else if (kind == "eval") {
-                std::size_t pos = 0;
-                std::string internal;
-                utf8_to_internal(arg, internal, true);
-                eval_toplevel(read_from(internal, pos), true);
+                eval_argument(arg);
             } else if (kind == "funcall") {
                 call0(intern(arg));
             } else if (kind == "directory") {

@@ -76,6 +76,10 @@ public:
     int minibuffer_depth() const { return m_minibuffer_depth; }
 
     void redisplay(bool force = false);
+    // The command loop's redisplay: a key that comes while it fontifies
+    // interrupts the fontification (Keyboard::InterruptScope), and text a
+    // command just changed is drawn before it is fontified.
+    void redisplay_before_input();
     // Lisp waits (accept-process-output, sleep-for) redisplay as in Emacs:
     // at most one frame every 16 ms, so streaming output shows as it comes.
     void during_wait(std::optional<EventLoop::Duration>& left);
@@ -121,6 +125,11 @@ private:
     void release_memory_reserve();
     void restore_memory_reserve();
     EventLoop::Clock::time_point m_last_redisplay{};
+    void redisplay_frame(bool force, bool before_input);
+    // A window was drawn before its text was fontified (deferred after a
+    // command, or cut short by a key): the command loop redisplays again
+    // as soon as no key waits.
+    bool m_fontification_pending = false;
     bool m_command_ran = true; // redisplay at once, not at the next frame tick
     int m_self_inserts = 0;    // in a row, for undo amalgamation
     // B5/B6: when gapmacs-latency-log names a file, each key's time from

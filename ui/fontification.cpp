@@ -26,17 +26,35 @@ void run_functions(Value functions, Value hook, Value pos)
     }
 }
 
+// Input interrupted the functions at from: what they were doing there and
+// after is to be done again, even where jit-lock had already marked it
+// (between marking a chunk and fontifying it, or after).
+void unfontify(Value from, Value to)
+{
+    static const Value silently = intern("with-silent-modifications");
+    static const Value put = intern("put-text-property");
+    static const Value fontified = intern("fontified");
+    SpecScope spec;
+    specbind(Qinhibit_quit, Qt);
+    try {
+        eval(list({silently, list({put, from, to, list({Qquote, fontified}), Qnil})}));
+    } catch (const LispSignal& e) {
+        message("Error during redisplay: " + error_message_string(make_cons(e.symbol(), e.data())), false);
+    }
+}
+
 } // namespace
 
-void fontify_for_display(Value buffer, CharPos from, CharPos to)
+bool fontify_for_display(Value buffer, CharPos from, CharPos to)
 {
     static const Value hook = intern("fontification-functions");
     static const Value fontified = intern("fontified");
     static const Value property_any = intern("text-property-any");
     static const Value next_change = intern("next-single-property-change");
+    static const Value interrupted = intern("redisplay-interrupted");
     Value functions = buffer_local_value(hook, buffer);
     if (nilp(functions) || functions == Qunbound || from >= to)
-        return;
+        return true;
     CurrentBufferScope scope;
     set_current_buffer(buffer);
     // As xdisp.c: no fontification while fontifying.
@@ -46,21 +64,27 @@ void fontify_for_display(Value buffer, CharPos from, CharPos to)
     const Value end = Value::fixnum(to.value);
     // jit-lock does a chunk a call; a function that sets nothing is not
     // called again at the same place in this redisplay.
+    Value start = pos;
     try {
         for (int calls = 0; calls < 64; ++calls) {
             Value args[] = {pos, end, fontified, Qnil};
-            Value start = funcall(property_any, args, 4);
+            start = funcall(property_any, args, 4);
             if (!fixnump(start))
-                return;
+                return true;
             run_functions(functions, hook, start);
             Value next_args[] = {start, fontified, Qnil, end};
             pos = funcall(next_change, next_args, 4);
             if (!fixnump(pos) || pos.as_fixnum() >= to.value)
-                return;
+                return true;
         }
     } catch (const LispSignal& e) {
+        if (e.symbol() == interrupted) {
+            unfontify(start, end);
+            return false;
+        }
         message("Error during redisplay: " + error_message_string(make_cons(e.symbol(), e.data())), false);
     }
+    return true;
 }
 
 } // namespace gapmacs::ui

@@ -10,6 +10,9 @@ namespace gapmacs::ui {
 
 // Calls BUFFER's fontification functions on [from, to) where needed. An
 // error is logged in *Messages* ("Error during redisplay"), as Emacs's.
-void fontify_for_display(lisp::Value buffer, CharPos from, CharPos to);
+// False when input interrupted them (lisp::request_input_interrupt):
+// jit-lock leaves what it did not finish unfontified, for the next
+// redisplay.
+bool fontify_for_display(lisp::Value buffer, CharPos from, CharPos to);
 
 } // namespace gapmacs::ui

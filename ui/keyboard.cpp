@@ -21,6 +21,8 @@ namespace {
 char g_polled[4096];
 volatile std::sig_atomic_t g_polled_len = 0;
 volatile std::sig_atomic_t g_polled_fd = -1;
+// Any byte interrupts redisplay's Lisp (Keyboard::InterruptScope).
+volatile std::sig_atomic_t g_interrupt_on_input = 0;
 
 extern "C" void on_poll_alarm(int)
 {
@@ -30,7 +32,10 @@ extern "C" void on_poll_alarm(int)
         std::size_t room = sizeof g_polled - static_cast<std::size_t>(g_polled_len);
         if (room > 0) {
             ssize_t n = ::read(g_polled_fd, g_polled + g_polled_len, room);
-            if (n > 0) {
+            if (n > 0 && g_interrupt_on_input) {
+                g_polled_len = g_polled_len + static_cast<int>(n);
+                request_input_interrupt();
+            } else if (n > 0) {
                 char* start = g_polled + g_polled_len;
                 g_polled_len = g_polled_len + static_cast<int>(n);
                 // The C-g is consumed by the quit, and what was typed
@@ -163,6 +168,8 @@ void Keyboard::poll_now()
         read_available();
 }
 
+bool Keyboard::interrupted() const { return g_interrupt_on_input && g_polled_len > 0; }
+
 Value Keyboard::pop()
 {
     KeyEvent key = std::move(m_queue.front());
@@ -176,6 +183,22 @@ void Keyboard::start_quit_polling()
 {
     m_polling = true;
     set_poll_timer(50000);
+}
+
+Keyboard::InterruptScope::InterruptScope(Keyboard& keyboard) : m_keyboard(keyboard)
+{
+    g_interrupt_on_input = 1;
+    set_poll_timer(1000);
+}
+
+Keyboard::InterruptScope::~InterruptScope()
+{
+    set_poll_timer(0);
+    AlarmBlock block;
+    g_interrupt_on_input = 0;
+    clear_input_interrupt();
+    // The keys the poller took wake no watcher: queue them now.
+    m_keyboard.decode_polled();
 }
 
 void Keyboard::stop_quit_polling()

@@ -34,10 +34,28 @@ public:
     EventLoop::Clock::time_point last_read_time() const { return m_read_time; }
     // Reads what the terminal has now without waiting.
     void poll_now();
+    // In an InterruptScope, a key came (the poller took its bytes).
+    bool interrupted() const;
 
     // While a command runs, the quit poller watches for C-g.
     void start_quit_polling();
     void stop_quit_polling();
+
+    // In its scope (redisplay's fontification) the poller looks every
+    // millisecond, and any key interrupts the Lisp that runs
+    // (lisp::request_input_interrupt): the key is served and drawn at once,
+    // and the text not yet fontified waits for the next redisplay, as with
+    // Emacs's jit-lock-defer-time. Not inside a command's quit polling.
+    class InterruptScope {
+    public:
+        explicit InterruptScope(Keyboard& keyboard);
+        ~InterruptScope();
+        InterruptScope(const InterruptScope&) = delete;
+        InterruptScope& operator=(const InterruptScope&) = delete;
+
+    private:
+        Keyboard& m_keyboard;
+    };
 
 private:
     void read_available();

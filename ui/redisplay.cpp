@@ -89,7 +89,11 @@ public:
         TextPos start = window_start();
         auto& d = m_w.drawn;
         // Text unchanged since it was drawn from here was fontified then.
-        if (!(d.valid && d.start == start && d.tick == m_b.changes().tick()))
+        const bool in_place = d.valid && d.start == start;
+        const bool unchanged = in_place && d.fontified && d.tick == m_b.changes().tick();
+        if (in_place && !unchanged && m_s.defer_fontification)
+            m_fontified = false;
+        else if (!unchanged)
             fontify(start);
         const bool same_frame = d.valid && d.top == m_w.top && d.left == m_w.left && d.nrows == m_w.rows &&
                                 d.ncols == m_w.cols && same_options(d.options) && d.floor == m_floor.bytes.value &&
@@ -98,7 +102,7 @@ public:
         const bool same_look = same_frame && d.start == start && d.region == m_s.region &&
                                d.highlights == m_s.highlights;
         std::string mode = mode_line_text(m_w, m_s, m_w.cols, m_point);
-        if (same_look && d.tick == m_b.changes().tick() && d.point == m_point.chars && d.selected == m_selected &&
+        if (same_look && d.fontified && d.tick == m_b.changes().tick() && d.point == m_point.chars && d.selected == m_selected &&
             d.mode_line == mode && d.header_line == m_s.header_line) {
             ++m_stats.windows_skipped;
             m_w.cursor_row = d.cursor_row;
@@ -124,6 +128,9 @@ public:
         }
         m_w.start().set(m_b, start.chars);
         d.valid = true;
+        d.fontified = m_fontified;
+        if (!m_fontified)
+            ++m_stats.windows_unfontified;
         d.tick = m_b.changes().tick();
         d.start = start;
         d.point = m_point.chars;
@@ -160,7 +167,7 @@ private:
     void fontify(TextPos start)
     {
         if (m_s.fontify && m_limit.chars > start.chars)
-            m_s.fontify(start.chars, m_b.byte_to_char(visible_end(start)));
+            m_fontified = m_s.fontify(start.chars, m_b.byte_to_char(visible_end(start)));
     }
 
     // The faces of the text the window can show from start, the search
@@ -375,6 +382,7 @@ private:
     RedisplayStats& m_stats;
     Buffer& m_b;
     bool m_selected;
+    bool m_fontified = true; // false: input cut fontification short
     LayoutOptions m_opt;
     TextPos m_floor, m_limit, m_point;
     std::vector<Highlight> m_highlights;

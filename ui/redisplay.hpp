@@ -29,8 +29,14 @@ struct WindowSettings {
     LayoutOptions layout;          // width is set by redisplay
     std::optional<CharPos> region; // the other end of the active region
     FacesFn faces;                 // none: the text has no faces
-    // Called on the text the window is about to show (fontification-functions).
-    std::function<void(CharPos from, CharPos to)> fontify;
+    // Called on the text the window is about to show
+    // (fontification-functions); false when input cut it short.
+    std::function<bool(CharPos from, CharPos to)> fontify;
+    // Right after a command: text edited in place is drawn at once with
+    // the faces it has, and fontified by the next redisplay (Emacs's
+    // jit-lock-defer-time 0, without its timer). Text scrolled into view is
+    // fontified before it is drawn.
+    bool defer_fontification = false;
     std::vector<Highlight> highlights; // search matches, over the faces
     std::string mode_name = "Fundamental";
     std::string mode_line_process; // e.g. ":run"
@@ -46,6 +52,7 @@ struct RedisplayStats {
     int rows_laid_out = 0; // rows whose text was laid out again
     int windows_drawn = 0;
     int windows_skipped = 0; // nothing had changed
+    int windows_unfontified = 0; // drawn before fontification: redisplay again
     int cursor_row = 0;
     int cursor_col = 0;
 };

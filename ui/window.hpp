@@ -87,6 +87,7 @@ public:
         std::string mode_line;
         std::optional<std::string> header_line;
         int cursor_row = 0, cursor_col = 0;
+        bool fontified = true; // false: input cut fontification short
         bool valid = false;
     };
     Drawn drawn;

@@ -830,39 +830,61 @@ stop_before:
 
 // ---- syntax-ppss's cache ----
 
-// Parse states from point-min every few thousand characters, for the
-// buffer, text and narrowing they were computed on. The buffer is known
-// by its Lisp object, kept alive by the cache: a C++ address or a
-// modification count could come back with another buffer.
 // Parse states from point-min every ppss_interval characters, for a
 // buffer's text, syntax table and syntax-table properties (not its faces:
 // font-lock's changes keep it), one for the whole buffer and one for the
-// last narrowing, as syntax.el's wide and narrow caches.
+// last narrowing, as syntax.el's wide and narrow caches. The buffer is
+// known by its Lisp object, kept alive by the cache: a C++ address could
+// come back with another buffer. A change of the text or of a syntax-table
+// property drops the states after it, as syntax-ppss-flush-cache does.
 struct PpssCache {
     Value buffer;
-    std::uint64_t chars_tick = 0;
-    std::uint64_t syntax_properties = 0;
+    std::uint64_t text_tick = 0;         // of the buffer's text_changes()
+    std::uint64_t syntax_properties = 0; // syntax_property_generation()
     bool lookup_properties = false;
     CharPos begv;
     const CharTable* table = nullptr;
     std::uint64_t tables_generation = 0;
-    std::vector<ParseState> states; // increasing locations
+    std::vector<ParseState> states; // increasing locations, the first at begv
 };
 PpssCache g_ppss_caches[2]; // wide, narrow
 constexpr std::int64_t ppss_interval = 8192;
+
+// A state at L sums up the text before L: a change at pos leaves those up
+// to pos (and the first, at begv).
+void drop_states_after(PpssCache& cache, CharPos pos)
+{
+    if (cache.states.empty())
+        return;
+    auto stale = std::upper_bound(cache.states.begin() + 1, cache.states.end(), pos,
+                                  [](CharPos p, const ParseState& s) { return p < s.location; });
+    cache.states.erase(stale, cache.states.end());
+}
+
+// Drops the states the changes since the cache's ticks make stale.
+void drop_stale_states(PpssCache& cache, const Buffer& b)
+{
+    std::optional<CharPos> first;
+    if (auto span = b.text_changes().since(cache.text_tick))
+        first = b.byte_to_char(std::min(span->beg, BytePos(static_cast<std::int64_t>(b.byte_size()))));
+    if (auto p = first_syntax_property_change(b, cache.syntax_properties))
+        first = first ? std::min(*first, *p) : *p;
+    cache.text_tick = b.text_changes().tick();
+    cache.syntax_properties = syntax_property_generation();
+    if (first)
+        drop_states_after(cache, *first);
+}
 
 ParseState Scanner::state_at(Pos pos)
 {
     const Value buffer = current_buffer();
     const CharTable* table = char_table(current_syntax_table());
     PpssCache& cache = g_ppss_caches[m_begv.c.value == 1 ? 0 : 1];
-    if (cache.buffer != buffer || cache.chars_tick != m_buffer.chars_modification_tick() ||
-        cache.syntax_properties != syntax_property_generation() ||
-        cache.lookup_properties != m_lookup_properties || cache.begv != m_begv.c || cache.table != table ||
-        cache.tables_generation != CharTable::generation()) {
+    if (cache.buffer != buffer || cache.lookup_properties != m_lookup_properties || cache.begv != m_begv.c ||
+        cache.table != table || cache.tables_generation != CharTable::generation()) {
         cache.buffer = buffer;
         cache.tables_generation = CharTable::generation();
-        cache.chars_tick = m_buffer.chars_modification_tick();
+        cache.text_tick = m_buffer.text_changes().tick();
         cache.syntax_properties = syntax_property_generation();
         cache.lookup_properties = m_lookup_properties;
         cache.begv = m_begv.c;
@@ -871,6 +893,8 @@ ParseState Scanner::state_at(Pos pos)
         ParseState start;
         start.location = m_begv.c;
         cache.states.push_back(std::move(start));
+    } else {
+        drop_stale_states(cache, m_buffer);
     }
     auto& states = cache.states;
     auto it = std::upper_bound(states.begin(), states.end(), pos.c,
@@ -1153,10 +1177,16 @@ Value f_backward_prefix_chars(Args)
 }
 
 // Emacs's syntax-ppss cache is flushed from before-change-functions; here
-// the buffer's modification tick does it. What remains is syntax.el's
-// other duty: the text from BEG on gets its syntax-table properties again.
+// the changes of the text and of syntax-table properties do it, and a
+// caller that knows more (a syntax table's entry changed in place) is
+// heard too. Then syntax.el's other duty: the text from BEG on gets its
+// syntax-table properties again.
 Value f_syntax_ppss_flush_cache(Args a)
 {
+    if (fixnump(a[0]))
+        for (PpssCache& cache : g_ppss_caches)
+            if (cache.buffer == current_buffer())
+                drop_states_after(cache, CharPos(a[0].as_fixnum()));
     static const Value done_var = intern("syntax-propertize--done");
     static const Value inhibit = intern("syntax-propertize--inhibit-flush");
     const Value done = find_symbol_value(done_var);

@@ -3,6 +3,7 @@
 #include "lisp-lite/editor/text_properties.hpp"
 
 #include <algorithm>
+#include <array>
 #include <memory>
 
 #include "lisp-lite/editor/buffers.hpp"
@@ -19,6 +20,15 @@ using Run = TextProperties::Run;
 
 Value g_inhibit_read_only, g_default_nonsticky, g_alias_alist;
 Value Qface_, Qfont_lock_face, Qcategory, Qread_only, Qfront_sticky, Qrear_nonsticky, Qsyntax_table;
+// The last changes of syntax-table properties, for syntax-ppss's cache:
+// change number g is at g % kept.
+struct SyntaxPropertyChange {
+    std::uint64_t generation;
+    const Buffer* buffer;
+    CharPos beg;
+};
+constexpr std::uint64_t syntax_changes_kept = 16;
+std::array<SyntaxPropertyChange, syntax_changes_kept> g_syntax_changes{};
 std::uint64_t g_syntax_property_generation = 0;
 
 Value plist_value(Plist h) { return h ? Value::from_bits(h) : Qnil; }
@@ -286,8 +296,11 @@ template <typename Change> bool modify(Target& t, std::int64_t beg, std::int64_t
     if (beg < end && compute(stretches, plists)) {
         apply();
         t.buffer->properties_changed(CharPos(beg), CharPos(end));
-        if (syntax_changed)
+        if (syntax_changed) {
             ++g_syntax_property_generation;
+            g_syntax_changes[g_syntax_property_generation % syntax_changes_kept] = {
+                g_syntax_property_generation, t.buffer, CharPos(beg)};
+        }
     }
     m.done(CharPos(beg), CharPos(end), end - beg);
     return true;
@@ -845,6 +858,22 @@ const SubrDef text_property_subrs[] = {
 } // namespace
 
 std::uint64_t syntax_property_generation() { return g_syntax_property_generation; }
+
+std::optional<CharPos> first_syntax_property_change(const Buffer& b, std::uint64_t since)
+{
+    const std::uint64_t now = g_syntax_property_generation;
+    if (since >= now)
+        return std::nullopt;
+    if (now - since > syntax_changes_kept)
+        return CharPos(1);
+    std::optional<CharPos> first;
+    for (std::uint64_t g = since + 1; g <= now; ++g) {
+        const SyntaxPropertyChange& c = g_syntax_changes[g % syntax_changes_kept];
+        if (c.buffer == &b)
+            first = first ? std::min(*first, c.beg) : c.beg;
+    }
+    return first;
+}
 
 void register_text_property_builtins()
 {

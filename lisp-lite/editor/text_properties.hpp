@@ -9,6 +9,7 @@
 // copies made from either.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "buffer/buffer.hpp"
@@ -24,6 +25,10 @@ void register_text_property_builtins();
 // a `category' symbol) in any buffer: what a cache of parse states must
 // also watch besides the text.
 std::uint64_t syntax_property_generation();
+// The first position of b whose syntax-table property changed after the
+// change numbered `since' (1 when that is too long ago to know); none when
+// none did.
+std::optional<CharPos> first_syntax_property_change(const Buffer& b, std::uint64_t since);
 
 // The properties of [from, to) of buffer b, given to string dst from
 // character 0 (buffer-substring).

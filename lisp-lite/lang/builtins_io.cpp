@@ -618,6 +618,7 @@ bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool 
         specbind(intern("load-in-progress"), Qt);
         bool lexical = has_lexical_cookie(internal);
         specbind(Qlexical_binding, boolean(lexical));
+        GcStressLoadPause unstressed;
         load_text(internal, path, lexical);
     }
     // What Emacs does at start-up after its preloaded files

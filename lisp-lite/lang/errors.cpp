@@ -119,6 +119,7 @@ struct StandardError {
 const StandardError standard_errors[] = {
     {"error", "error", {}},
     {"quit", "Quit", {}},
+    {"redisplay-interrupted", "Redisplay interrupted by input", {"quit"}},
     {"user-error", "", {"error"}},
     {"wrong-type-argument", "Wrong type argument", {"error"}},
     {"args-out-of-range", "Args out of range", {"error"}},

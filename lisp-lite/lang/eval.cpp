@@ -24,7 +24,11 @@ std::int64_t DepthGuard::s_depth = 0;
 
 namespace {
 
+// What the evaluator's next check does: nothing (0), signal `quit' (C-g,
+// 1) or `redisplay-interrupted' (input arrived while redisplay's Lisp ran, 2).
 volatile std::sig_atomic_t g_quit_flag = 0;
+constexpr std::sig_atomic_t quit_requested = 1;
+constexpr std::sig_atomic_t input_arrived = 2;
 
 // Emacs's SPECPDL_LET / SPECPDL_LET_LOCAL / SPECPDL_LET_DEFAULT: a let of
 // a variable local in the current buffer binds (and restores) that
@@ -283,15 +287,40 @@ DepthGuard::DepthGuard()
     }
 }
 
-void request_quit() { g_quit_flag = 1; }
+void request_quit() { g_quit_flag = quit_requested; }
 void clear_quit() { g_quit_flag = 0; }
+
+void request_input_interrupt()
+{
+    if (g_quit_flag == 0)
+        g_quit_flag = input_arrived;
+}
+
+void clear_input_interrupt()
+{
+    if (g_quit_flag == input_arrived)
+        g_quit_flag = 0;
+}
+
+// Whether maybe_quit would signal now.
+bool quit_pending()
+{
+    if (!g_quit_flag || !nilp(xsymbol(Qinhibit_quit)->value))
+        return false;
+    // Input does not cut a library's load short (typing while the first
+    // fontification loads cc-fonts); it interrupts what runs after.
+    static const Value load_in_progress = intern("load-in-progress");
+    return g_quit_flag != input_arrived || nilp(xsymbol(load_in_progress)->value);
+}
 
 void maybe_quit()
 {
-    if (g_quit_flag && nilp(xsymbol(Qinhibit_quit)->value)) {
-        g_quit_flag = 0;
-        xsignal(Qquit, Qnil);
-    }
+    if (!quit_pending())
+        return;
+    static const Value interrupted = intern("redisplay-interrupted");
+    const bool input = g_quit_flag == input_arrived;
+    g_quit_flag = 0;
+    xsignal(input ? interrupted : Qquit, Qnil);
 }
 
 Value eval(Value form)
@@ -1363,7 +1392,7 @@ void init_evaluator()
     // C-g stops a regexp that backtracks for ever, as in Emacs; the match
     // throws Error("quit") and the subr boundary makes it a Lisp quit. The
     // flag is left for maybe_quit, which clears it as it signals.
-    set_regex_quit_check([] { return g_quit_flag != 0 && nilp(xsymbol(Qinhibit_quit)->value); });
+    set_regex_quit_check([] { return quit_pending(); });
     // Keep 256 KB of C++ stack (1 MB under sanitizers) for unwinding and
     // error reporting when nesting runs deep.
 #if defined(__SANITIZE_ADDRESS__)

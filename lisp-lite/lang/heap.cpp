@@ -61,6 +61,7 @@ struct HeapState {
     std::size_t since_gc = 0;
     std::size_t next_check = 100000;
     bool stress = false;
+    bool stress_spares_loads = false; // GAPMACS_GC_STRESS=tests
     // Under stress, a collection every `stress_every` allocations (1: each).
     std::uint32_t stress_every = 1;
     std::uint32_t stress_count = 0;
@@ -390,8 +391,10 @@ void heap_init()
     const char* stress = std::getenv("GAPMACS_GC_STRESS");
     const std::string mode = stress ? stress : "";
     h.stress = !mode.empty() && mode != "0" && mode != "tests";
-    if (mode == "tests")
+    if (mode == "tests") {
         h.stress_every = 16;
+        h.stress_spares_loads = true;
+    }
     // The main thread's stack: its base from glibc, its extent from the
     // stack rlimit (pthread_getattr_np would parse /proc/self/maps, which
     // costs more than the rest of start-up).
@@ -582,6 +585,21 @@ std::size_t heap_size_after_gc() { return heap().live_after_gc; }
 double gc_elapsed_seconds() { return heap().elapsed; }
 bool gc_stress_enabled() { return heap().stress; }
 void set_gc_stress(bool on) { heap().stress = on; }
+
+GcStressLoadPause::GcStressLoadPause()
+{
+    auto& h = heap();
+    if (h.stress && h.stress_spares_loads) {
+        h.stress = false;
+        m_paused = true;
+    }
+}
+
+GcStressLoadPause::~GcStressLoadPause()
+{
+    if (m_paused)
+        heap().stress = true;
+}
 bool gc_in_progress() { return heap().collecting; }
 std::uintptr_t stack_low_limit() { return heap().stack_lo; }
 

@@ -127,6 +127,19 @@ std::size_t heap_size_after_gc();
 double gc_elapsed_seconds();
 bool gc_stress_enabled();
 void set_gc_stress(bool on);
+// Under GAPMACS_GC_STRESS=tests, a library that a test loads (visiting a
+// C file loads CC Mode) loads unstressed: the tests' own code is what that
+// mode stresses; loading is what the full stress runs check. Held by load.
+class GcStressLoadPause {
+public:
+    GcStressLoadPause();
+    ~GcStressLoadPause();
+    GcStressLoadPause(const GcStressLoadPause&) = delete;
+    GcStressLoadPause& operator=(const GcStressLoadPause&) = delete;
+
+private:
+    bool m_paused = false;
+};
 
 // True while a collection runs (finalizers must not allocate).
 bool gc_in_progress();

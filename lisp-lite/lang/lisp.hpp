@@ -195,6 +195,14 @@ bool functionp(Value fn);
 void request_quit();
 // Signals quit if requested (and inhibit-quit is nil).
 void maybe_quit();
+// Input arrived while Lisp runs for redisplay (fontification): unless a
+// quit is pending, the evaluator's next check signals
+// `redisplay-interrupted', whose conditions include `quit', so jit-lock
+// leaves the text it did not finish unfontified. Async-signal-safe.
+void request_input_interrupt();
+// Forgets such a request once redisplay's Lisp is over (call it with the
+// requester stopped).
+void clear_input_interrupt();
 // Forgets a quit that was requested: the command loop's error handling does
 // it, as Emacs's cmd_error, so a C-g that came while a failed command
 // unwound does not quit the next one.

@@ -23,7 +23,11 @@
   `(let* ((dir (file-name-as-directory (make-temp-file "compile-tests" t)))
           (default-directory dir)
           (compilation-ask-about-save nil)
-          (compilation-always-kill t))
+          (compilation-always-kill t)
+          ;; Files visited open in Fundamental mode: their major mode is
+          ;; not what these tests check, and CC Mode's set-up of a buffer
+          ;; under the collector's stress took minutes.
+          (auto-mode-alist nil))
      (unwind-protect
          (progn
            (dolist (f ,files)
