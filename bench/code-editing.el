@@ -10,8 +10,8 @@
 (defun bench-code--after-start-up (file function)
   "Call FUNCTION in FILE's buffer once start-up is over: a timer runs when
 the command loop waits for keys, after the first redisplay, in both
-editors (Emacs shows the file's buffer only at the end of its start-up;
-gapmacs visits the command line's files after its --eval forms)."
+editors (both show the command line's files only at the end of their
+start-up, after the --eval forms)."
   (run-with-timer 0.5 nil (lambda ()
                             (switch-to-buffer (find-file-noselect file))
                             (funcall function))))

@@ -1940,7 +1940,7 @@ public:
     }
 
 private:
-    static constexpr std::size_t capacity = 64;
+    static constexpr std::size_t capacity = regex_cache_capacity;
     using Entry = std::pair<std::string, std::shared_ptr<const Regex>>;
     std::list<Entry> m_lru;
     std::unordered_map<std::string, std::list<Entry>::iterator> m_index;

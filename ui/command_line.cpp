@@ -36,6 +36,7 @@ CommandLine parse_command_line(int argc, char** argv)
         cl.batch = true;
         return cl;
     }
+    using Kind = StartupOptions::Action::Kind;
     std::int64_t line = 0, col = 0;
     bool files_only = false;
     for (int i = 1; i < argc; ++i) {
@@ -48,7 +49,7 @@ CommandLine parse_command_line(int argc, char** argv)
             return argv[++i];
         };
         if (files_only) {
-            cl.startup.files.push_back({a, line, col});
+            cl.startup.actions.push_back({Kind::Visit, a, line, col});
             line = col = 0;
         } else if (a == "--") {
             files_only = true;
@@ -57,19 +58,19 @@ CommandLine parse_command_line(int argc, char** argv)
         } else if (a == "-nw" || a == "--no-window-system" || a == "--no-splash" || a == "-no-splash") {
             // Always a terminal.
         } else if (a == "-l" || a == "--load" || a == "-load") {
-            cl.startup.actions.emplace_back("load", value("FILE"));
+            cl.startup.actions.push_back({Kind::Load, value("FILE")});
         } else if (a == "--eval" || a == "-eval" || a == "--execute") {
-            cl.startup.actions.emplace_back("eval", value("EXPR"));
+            cl.startup.actions.push_back({Kind::Eval, value("EXPR")});
         } else if (a == "-f" || a == "--funcall" || a == "-funcall") {
-            cl.startup.actions.emplace_back("funcall", value("FUNC"));
+            cl.startup.actions.push_back({Kind::Funcall, value("FUNC")});
         } else if (a == "-L" || a == "--directory") {
-            cl.startup.actions.emplace_back("directory", value("DIR"));
+            cl.startup.actions.push_back({Kind::Directory, value("DIR")});
         } else if (parse_position(argv[i], line, col)) {
             continue;
         } else if (a.size() > 1 && a[0] == '-') {
             cl.error = "Unknown option '" + a + "' (gapmacs --help lists them)";
         } else {
-            cl.startup.files.push_back({a, line, col});
+            cl.startup.actions.push_back({Kind::Visit, a, line, col});
             line = col = 0;
         }
         if (!cl.error.empty())

@@ -979,43 +979,65 @@ void Editor::load_startup(const StartupOptions& options)
             break;
         }
     }
-    for (const auto& [kind, arg] : options.actions) {
+}
+
+// Emacs's command-line-1: the arguments in order; a file is visited
+// without being shown and made current, so a later --eval works in it.
+// Then the last file is shown, the one before it in a second window, and
+// the *Buffer List* when there were more.
+void Editor::run_command_line(const StartupOptions& options)
+{
+    using Kind = StartupOptions::Action::Kind;
+    // Relative names are the shell's, whatever a visit made current.
+    Value dir = value_of("default-directory");
+    GcRoot dir_root(&dir, 1);
+    RootedVector visited;
+    for (const auto& action : options.actions) {
         try {
-            if (kind == "load") {
-                load_argument(arg);
-            } else if (kind == "eval") {
-                eval_argument(arg);
-            } else if (kind == "funcall") {
-                call0(intern(arg));
-            } else if (kind == "directory") {
-                set_value("load-path", make_cons(make_string_from_utf8(arg), value_of("load-path")));
+            switch (action.kind) {
+            case Kind::Visit: visited.push_back(visit_file(action, dir)); break;
+            case Kind::Load: load_argument(action.arg); break;
+            case Kind::Eval: eval_argument(action.arg); break;
+            case Kind::Funcall: call0(intern(action.arg)); break;
+            case Kind::Directory:
+                set_value("load-path", make_cons(call2(sym("expand-file-name"), make_string_from_utf8(action.arg), dir),
+                                                 value_of("load-path")));
+                break;
             }
         } catch (const LispSignal& e) {
             message(error_message_string(make_cons(e.symbol(), e.data())));
         }
+    }
+    const std::size_t n = visited.size();
+    try {
+        if (n > 0 && live_buffer(visited[n - 1]))
+            switch_to_buffer(visited[n - 1]);
+        if (n > 1 && live_buffer(visited[n - 2])) {
+            call1(sym("switch-to-buffer-other-window"), visited[n - 2]);
+            call1(sym("other-window"), Value::fixnum(-1));
+        }
+        if (n > 2 && fboundp("list-buffers"))
+            call0(sym("list-buffers"));
+    } catch (const LispSignal& e) {
+        message(error_message_string(make_cons(e.symbol(), e.data())));
     }
 }
 
-void Editor::visit_files(const StartupOptions& options)
+Value Editor::visit_file(const StartupOptions::Action& visit, Value dir)
 {
-    for (const auto& visit : options.files) {
-        try {
-            Value name = make_string_from_utf8(visit.file);
-            if (fboundp("find-file"))
-                call1(sym("find-file"), name);
-            else
-                switch_to_buffer(call1(sym("find-file-noselect"), name));
-            if (visit.line > 0) {
-                Buffer& b = current();
-                b.goto_char(b.point_min());
-                b.forward_line(visit.line - 1);
-                if (visit.column > 0)
-                    call1(sym("move-to-column"), Value::fixnum(visit.column - 1));
-            }
-        } catch (const LispSignal& e) {
-            message(error_message_string(make_cons(e.symbol(), e.data())));
-        }
+    Value name = call2(sym("expand-file-name"), make_string_from_utf8(visit.arg), dir);
+    // files--visit sets the mode and runs find-file-hook, as Emacs's
+    // find-file-noselect (gapmacs's builtin of that name only reads).
+    Value buffer = call1(sym(fboundp("files--visit") ? "files--visit" : "find-file-noselect"), name);
+    call1(sym("set-buffer"), buffer);
+    if (visit.line > 0) {
+        Buffer& b = current();
+        b.goto_char(b.point_min());
+        b.forward_line(visit.line - 1);
     }
+    if (visit.column > 0)
+        call1(sym("move-to-column"), Value::fixnum(visit.column - 1));
+    return buffer;
 }
 
 int Editor::run(const StartupOptions& options)
@@ -1030,7 +1052,7 @@ int Editor::run(const StartupOptions& options)
             } catch (const LispSignal&) {
             }
         }
-        visit_files(options);
+        run_command_line(options);
         for (;;) {
             CatchTagScope top(sym("top-level"));
             try {

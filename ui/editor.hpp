@@ -27,14 +27,16 @@ class TerminationWatchdog;
 
 struct StartupOptions {
     bool no_init_file = false;
-    struct Visit {
-        std::string file;
-        std::int64_t line = 0;
+    // The command line's files and -l FILE, --eval EXPR, -f FUNC, -L DIR,
+    // run in their order after the init file, as Emacs's command-line-1.
+    struct Action {
+        enum class Kind { Visit, Load, Eval, Funcall, Directory };
+        Kind kind;
+        std::string arg;
+        std::int64_t line = 0; // Visit: +LINE:COLUMN
         std::int64_t column = 0;
     };
-    std::vector<Visit> files;
-    // -l FILE, --eval EXPR, -f FUNC, -L DIR in order, as (kind . arg).
-    std::vector<std::pair<std::string, std::string>> actions;
+    std::vector<Action> actions;
 };
 
 class Editor final {
@@ -104,7 +106,8 @@ private:
     // Does a piece of line indexing for a shown buffer; true if more remains.
     bool index_lines_while_idle();
     void load_startup(const StartupOptions& options);
-    void visit_files(const StartupOptions& options);
+    void run_command_line(const StartupOptions& options);
+    lisp::Value visit_file(const StartupOptions::Action& visit, lisp::Value dir);
     void on_buffer_killed(lisp::Value buffer);
 
     static Editor* s_instance;

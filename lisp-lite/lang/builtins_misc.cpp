@@ -85,11 +85,12 @@ Value f_garbage_collect(Args)
                  list({intern("bytes"), Value::fixnum(1), Value::fixnum(static_cast<std::int64_t>(s.live_bytes))})});
 }
 
-// (gapmacs-gc-stress [ON]): whether every allocation collects; with ON, sets it.
+// (gapmacs-gc-stress [ON]): whether allocations collect; with ON, sets it
+// (`tests': but not while a library loads, GcStressLoadPause).
 Value f_gapmacs_gc_stress(Args a)
 {
     if (a.size() > 0)
-        set_gc_stress(!nilp(a[0]));
+        set_gc_stress(!nilp(a[0]), a[0] == intern("tests"));
     return boolean(gc_stress_enabled());
 }
 

@@ -584,7 +584,12 @@ std::int64_t gcs_done() { return heap().gcs; }
 std::size_t heap_size_after_gc() { return heap().live_after_gc; }
 double gc_elapsed_seconds() { return heap().elapsed; }
 bool gc_stress_enabled() { return heap().stress; }
-void set_gc_stress(bool on) { heap().stress = on; }
+void set_gc_stress(bool on, bool spare_loads)
+{
+    heap().stress = on;
+    if (spare_loads)
+        heap().stress_spares_loads = true;
+}
 
 GcStressLoadPause::GcStressLoadPause()
 {

@@ -126,10 +126,13 @@ std::int64_t gcs_done();
 std::size_t heap_size_after_gc();
 double gc_elapsed_seconds();
 bool gc_stress_enabled();
-void set_gc_stress(bool on);
-// Under GAPMACS_GC_STRESS=tests, a library that a test loads (visiting a
-// C file loads CC Mode) loads unstressed: the tests' own code is what that
-// mode stresses; loading is what the full stress runs check. Held by load.
+// With spare_loads, a library loaded from then on loads unstressed
+// (GcStressLoadPause), as under GAPMACS_GC_STRESS=tests from the start.
+void set_gc_stress(bool on, bool spare_loads = false);
+// Under GAPMACS_GC_STRESS=tests, or once the test runner starts the tests,
+// a library that a test loads (visiting a C file loads CC Mode) loads
+// unstressed: the tests' own code is what is stressed there; loading is
+// what loadup's stress run checks. Held by load.
 class GcStressLoadPause {
 public:
     GcStressLoadPause();
