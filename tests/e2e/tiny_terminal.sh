@@ -23,8 +23,14 @@ for size in "1 1" "24 1" "1 24" "2 2" "3 1" "5 3"; do
 done
 resize 80 24
 settle
+# A minibuffer left from the tiny sizes is quit first; then each step waits
+# for the screen (under the sanitizers, typing outran a busy editor).
+keys C-g
+settle
 keys M-:
+wait_for "Eval:"
 type_text "(message \"still here %d\" (+ 40 2))"
+wait_for "(+ 40 2))"
 keys Enter
 wait_for "still here 42"
 keys C-x C-c
