@@ -26,6 +26,12 @@ void run_functions(Value functions, Value hook, Value pos)
     }
 }
 
+// As Emacs: logged in *Messages*, the text drawn as it is.
+void report_error(const LispSignal& e)
+{
+    message("Error during redisplay: " + error_message_string(make_cons(e.symbol(), e.data())), false);
+}
+
 // Input interrupted the functions at from: what they were doing there and
 // after is to be done again, even where jit-lock had already marked it
 // (between marking a chunk and fontifying it, or after).
@@ -39,7 +45,7 @@ void unfontify(Value from, Value to)
     try {
         eval(list({silently, list({put, from, to, list({Qquote, fontified}), Qnil})}));
     } catch (const LispSignal& e) {
-        message("Error during redisplay: " + error_message_string(make_cons(e.symbol(), e.data())), false);
+        report_error(e);
     }
 }
 
@@ -82,7 +88,7 @@ bool fontify_for_display(Value buffer, CharPos from, CharPos to)
             unfontify(start, end);
             return false;
         }
-        message("Error during redisplay: " + error_message_string(make_cons(e.symbol(), e.data())), false);
+        report_error(e);
     }
     return true;
 }
