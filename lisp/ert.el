@@ -103,7 +103,12 @@ Keywords: :expected-result (:passed or :failed, evaluated) and :tags."
          (start (float-time))
          (result
           (condition-case err
-              (progn (funcall (nth 1 test)) (list 'passed))
+              ;; Each test in a buffer of its own, as Emacs's ert runs it.
+              (with-temp-buffer
+                (if (fboundp 'save-window-excursion)
+                    (save-window-excursion (funcall (nth 1 test)))
+                  (funcall (nth 1 test)))
+                (list 'passed))
             (ert-test-skipped (list 'skipped err))
             (error (list 'failed err))))
          (elapsed (- (float-time) start))

@@ -34,10 +34,12 @@ but it is not an option.")
 (unless (fboundp 'switch-to-buffer)
   ;; Batch's: the buffer is shown in batch's window, as Emacs shows it there.
   (defun switch-to-buffer (buffer-or-name &rest _)
+    (interactive (list (read-buffer-to-switch "Switch to buffer: ")))
     (let ((buffer (get-buffer-create buffer-or-name)))
       (unless (window-minibuffer-p) (set-window-buffer nil buffer))
       (set-buffer buffer))))
 
+;; The editor's switch-to-buffer (C++) made a command.
 (unless (commandp 'switch-to-buffer)
   (let ((prim (symbol-function 'switch-to-buffer)))
     (put 'switch-to-buffer 'simple--primitive prim)
@@ -90,6 +92,369 @@ but it is not an option.")
 
 ;;;; Visiting files
 
+(defcustom find-file-wildcards t
+  "Non-nil means file-visiting commands should handle wildcards."
+  :type 'boolean :group 'files)
+(defcustom find-file-run-dired t
+  "Non-nil means visiting a directory runs `find-directory-functions'."
+  :type 'boolean :group 'files)
+(defcustom find-directory-functions nil
+  "Functions to try, in order, to visit a directory; each takes the
+directory's name and returns a buffer or nil.  (Emacs's default names
+dired, which gapmacs does not have yet: a directory is an error.)"
+  :type 'hook :group 'files)
+(defcustom find-file-suppress-same-file-warnings nil
+  "Non-nil means say nothing when a file is visited under a second name."
+  :type 'boolean :group 'files)
+(defcustom find-file-existing-other-name t
+  "Non-nil means visiting a file under another name returns its buffer."
+  :type 'boolean :group 'files)
+(defcustom find-file-visit-truename nil
+  "Non-nil means visit a file under its true name (links resolved)."
+  :type 'boolean :group 'files)
+(defcustom large-file-warning-threshold 10000000
+  "Size in bytes above which visiting a file asks first; nil never asks."
+  :type '(choice integer (const nil)) :group 'files)
+(defcustom query-about-changed-file t
+  "Non-nil means ask before re-reading a visited file changed on disk."
+  :type 'boolean :group 'files)
+(defcustom revert-without-query nil
+  "Regexps of file names re-read without asking when changed on disk."
+  :type '(repeat regexp) :group 'files)
+(defcustom byte-count-to-string-function #'file-size-human-readable-iec
+  "Function that turns a number of bytes into a human-readable string."
+  :type 'function :group 'files)
+(defcustom view-read-only nil
+  "Non-nil means a read-only file is visited in View mode."
+  :type 'boolean :group 'view)
+(defvar find-file-not-found-functions nil
+  "Functions run, until one returns non-nil, when a visited file is missing.")
+(defvar buffer-file-number nil
+  "The visited file's (INODE DEVICE), to find it under another name.")
+(make-variable-buffer-local 'buffer-file-number)
+(put 'buffer-file-number 'permanent-local t)
+(defvar buffer-file-read-only nil
+  "Whether the visited file was read-only when last visited.")
+(make-variable-buffer-local 'buffer-file-read-only)
+(defvar buffer-file-numbers-unique t
+  "Non-nil means a file's inode and device name it (as on GNU/Linux).")
+
+(defun file-size-human-readable-iec (size)
+  (file-size-human-readable size 'iec " "))
+
+(defun file-name-quoted-p (name &optional _top)
+  "Whether NAME is quoted with a leading \"/:\"."
+  (string-prefix-p "/:" name))
+
+(defun file-name-sans-versions (name &optional keep-backup-version)
+  "NAME without its backup suffix (~ or .~N~) unless KEEP-BACKUP-VERSION."
+  (substring name 0
+             (unless keep-backup-version
+               (string-match "\\.~\\(?:[[:digit:]]+\\|[-[:alnum:]:#@^._]+\\(?:~[[:digit:]]+\\)?\\)~\\'\\|~\\'"
+                             name))))
+
+(defun backup-file-name-p (file)
+  "Whether FILE names a backup file (ends in ~)."
+  (string-match-p "~\\'" file))
+
+(defun create-file-buffer (filename)
+  "A new buffer named for visiting FILENAME: its last component, with
+<2>, <3>... when taken, and a \"|\" before a leading space.  With
+uniquify (as Emacs, on by default), the buffers of files of the same
+name are named after their directories instead: a.txt<x>, a.txt<y>."
+  (if (files--load-uniquify)
+      (create-file-buffer filename) ; through uniquify's advice, now there
+    (let* ((last (file-name-nondirectory filename))
+           (last (if (string= last "") filename last)))
+      (generate-new-buffer (if (string-prefix-p " " last) (concat "|" last) last)))))
+
+(defvar files--uniquify-tried nil)
+
+(defun files--load-uniquify ()
+  "Load Emacs's uniquify (Emacs preloads it) the first time a file buffer
+is made, when Emacs's library has it: non-nil when it was loaded now."
+  (unless files--uniquify-tried
+    (setq files--uniquify-tried t)
+    (and (not (featurep 'uniquify))
+         (with-demoted-errors "Error loading uniquify: %S"
+           (require 'uniquify nil t)))))
+
+(defun find-buffer-visiting (filename &optional predicate)
+  "The buffer visiting FILENAME, under this name, its true name or its
+inode; with PREDICATE, only a buffer it accepts."
+  (let ((predicate (or predicate #'identity))
+        (truename (abbreviate-file-name (file-truename filename))))
+    (or (let ((buf (get-file-buffer filename)))
+          (and buf (funcall predicate buf) buf))
+        (files--find-buffer
+         (lambda () (string= buffer-file-truename truename)) predicate)
+        (let* ((attributes (file-attributes truename))
+               (number (nthcdr 10 attributes)))
+          (and buffer-file-numbers-unique (car-safe number)
+               (files--find-buffer
+                (lambda () (and (equal buffer-file-number number)
+                                (equal (file-attributes buffer-file-truename) attributes)))
+                predicate))))))
+
+(defun files--find-buffer (test predicate)
+  "The first buffer visiting a file where TEST, called in it, and
+PREDICATE, called with it, both hold."
+  (seq-find-buffer (lambda (b) (with-current-buffer b
+                                 (and buffer-file-name (funcall test)
+                                      (funcall predicate b))))))
+
+(defun abort-if-file-too-large (size op-type filename &optional offer-raw)
+  "Ask before an OP-TYPE of FILENAME bigger than `large-file-warning-threshold':
+nil to go on, `raw' to visit literally (offered with OFFER-RAW), and a
+`user-error' to stop."
+  (let ((choice (and large-file-warning-threshold size
+                     (> size large-file-warning-threshold)
+                     (file-readable-p filename)
+                     (files--ask-about-large-file size op-type filename offer-raw))))
+    (when (eq choice 'abort)
+      (user-error "Aborted"))
+    choice))
+
+(defun files--ask-about-large-file (size op-type filename offer-raw)
+  (let ((prompt (format "File %s is large (%s), really %s?"
+                        (file-name-nondirectory filename)
+                        (funcall byte-count-to-string-function size) op-type)))
+    (if (not offer-raw)
+        (unless (y-or-n-p prompt) 'abort)
+      (let (answer)
+        (while (not answer)
+          (setq answer (pcase (read-char (concat prompt " (yes, no, literally, ?): "))
+                         ((or ?y ?\s) 'yes) (?l 'raw) ((or ?n ?\C-? ?q) 'abort)
+                         (?\C-g (signal 'quit nil))
+                         (?? (message "y: %s the file; n: do not; l: %s it literally (no decoding, Fundamental mode)"
+                                      op-type op-type)
+                             (sit-for 3)
+                             nil))))
+        (unless (eq answer 'yes) answer)))))
+
+(defun find-file-noselect (filename &optional nowarn rawfile wildcards)
+  "Read file FILENAME into a buffer and return the buffer.
+A buffer already visiting FILENAME is returned, after checking that the
+file has not changed on disk.  NOWARN non-nil: no warnings.  RAWFILE
+non-nil: read the file literally (no decoding, mode or local variables).
+WILDCARDS non-nil and wildcards in FILENAME: visit every file they
+match and return the list of buffers."
+  (setq filename (abbreviate-file-name (expand-file-name filename)))
+  (cond
+   ((file-directory-p filename)
+    (or (and find-file-run-dired
+             (run-hook-with-args-until-success
+              'find-directory-functions
+              (if find-file-visit-truename
+                  (abbreviate-file-name (file-truename filename))
+                filename)))
+        (error "%s is a directory" filename)))
+   ((and wildcards find-file-wildcards (not (file-name-quoted-p filename))
+         (string-match "[[*?]" filename))
+    (let ((files (condition-case nil (file-expand-wildcards filename t)
+                   (error (list filename))))
+          (find-file-wildcards nil))
+      (if files
+          (mapcar #'find-file-noselect files)
+        (find-file-noselect filename))))
+   (t (files--find-file-noselect filename nowarn rawfile))))
+
+(defun files--find-file-noselect (filename nowarn rawfile)
+  (let* ((buf (get-file-buffer filename))
+         (truename (abbreviate-file-name (file-truename filename)))
+         (attributes (file-attributes truename))
+         (number (nthcdr 10 attributes))
+         (other (and (not buf) (find-buffer-visiting filename))))
+    (when other
+      (or nowarn find-file-suppress-same-file-warnings
+          (string-equal filename (buffer-file-name other))
+          (message "%s and %s are the same file" filename (buffer-file-name other)))
+      (when (or find-file-existing-other-name find-file-visit-truename)
+        (setq buf other)))
+    (when (and (not (or buf nowarn))
+               (eq (abort-if-file-too-large (file-attribute-size attributes) "open"
+                                            filename (not rawfile))
+                   'raw))
+      (setq rawfile t))
+    (if buf
+        (files--revisit buf filename nowarn rawfile truename number)
+      (files--visit-new filename nowarn rawfile truename number))))
+
+(defun files--visit-new (filename nowarn rawfile truename number)
+  "Visit FILENAME in a new buffer.  A visit that fails or is quit (C-g
+while a FIFO's writer takes its time) leaves no half-made buffer."
+  (let ((buf (create-file-buffer filename)) (done nil))
+    (unwind-protect
+        (prog1 (find-file-noselect-1 buf filename nowarn rawfile truename number)
+          (setq done t))
+      (when (and (not done) (buffer-live-p buf)
+                 (not (buffer-modified-p buf)))
+        (let ((kill-buffer-query-functions nil))
+          (kill-buffer buf))))))
+
+(defun files--revisit (buf filename nowarn rawfile truename number)
+  "Return BUF, visiting FILENAME already: re-read it if it changed on disk
+and the user agrees, follow its read-only state, and visit it anew if
+RAWFILE asks for the other way (literal or normal) than BUF's."
+  (let ((nonexistent nil))
+    (unless (or nowarn (verify-visited-file-modtime buf))
+      (cond ((not (file-exists-p filename))
+             (setq nonexistent t)
+             (message "File %s no longer exists!" filename))
+            ((and (not (buffer-modified-p buf))
+                  (seq-some (lambda (re) (string-match-p re filename)) revert-without-query))
+             (with-current-buffer buf
+               (message "Reverting file %s..." filename)
+               (revert-buffer t t)
+               (message "Reverting file %s...done" filename)))
+            ((not query-about-changed-file)
+             (message "File %s changed on disk.  M-x revert-buffer to load new contents%s"
+                      (file-name-nondirectory filename)
+                      (if (buffer-modified-p buf) " and discard your edits" "")))
+            ((yes-or-no-p (files--changed-on-disk-question buf filename))
+             (with-current-buffer buf (revert-buffer t t)))))
+    (with-current-buffer buf
+      (let ((read-only (not (file-writable-p buffer-file-name))))
+        (unless (or nonexistent (eq read-only buffer-file-read-only)
+                    (eq read-only buffer-read-only))
+          (when (or nowarn
+                    (let ((status (if read-only "read-only" "writable")))
+                      (y-or-n-p (format "File %s is %s on disk.  Make buffer %s, too? "
+                                        buffer-file-name status status))))
+            (setq buffer-read-only read-only)))
+        (setq buffer-file-read-only read-only))
+      (if (or (eq (null rawfile) (null find-file-literally)) nonexistent
+              (memq major-mode '(hexl-mode image-mode)))
+          buf
+        (files--change-literalness buf filename nowarn rawfile truename number)))))
+
+(defun files--changed-on-disk-question (buf filename)
+  (let ((file (file-name-nondirectory filename)) (modified (buffer-modified-p buf)))
+    (if (string= file (buffer-name buf))
+        (format (if modified "File %s changed on disk.  Discard your edits? "
+                  "File %s changed on disk.  Reread from disk? ")
+                file)
+      (format (if modified "File %s changed on disk.  Discard your edits in %s? "
+                "File %s changed on disk.  Reread from disk into %s? ")
+              file (buffer-name buf)))))
+
+(defun files--change-literalness (buf filename nowarn rawfile truename number)
+  "Visit FILENAME again in BUF, literally if RAWFILE, normally if not, as
+the user agrees (saving or discarding the edits first); else an error."
+  (let ((how (if rawfile "literally" "normally")))
+    (cond ((and (buffer-modified-p)
+                (y-or-n-p (format "Do you want to save the file, and visit it %s instead? " how)))
+           (save-buffer)
+           (find-file-noselect-1 buf filename nowarn rawfile truename number))
+          ((y-or-n-p (if (buffer-modified-p)
+                         (format "Do you want to discard your changes, and visit the file %s now? " how)
+                       (format "Do you want to revisit the file %s now? " how)))
+           (find-file-noselect-1 buf filename nowarn rawfile truename number))
+          (t (error (if rawfile "File already visited non-literally"
+                      "File already visited literally"))))))
+
+(defun find-file-noselect-1 (buf filename nowarn rawfile truename number)
+  "Read FILENAME into BUF, which visits it from now on, and set BUF up as
+`after-find-file' does (unless RAWFILE: then Fundamental mode, unibyte)."
+  (let ((error nil))
+    (with-current-buffer buf
+      (kill-local-variable 'find-file-literally)
+      (kill-local-variable 'buffer-file-coding-system)
+      (kill-local-variable 'cursor-type)
+      (let ((inhibit-read-only t))
+        (erase-buffer))
+      (unless rawfile
+        (set-buffer-multibyte t))
+      (condition-case nil
+          (let ((inhibit-read-only t))
+            (if rawfile
+                (let ((enable-local-variables nil))
+                  (insert-file-contents-literally filename t))
+              (insert-file-contents filename t)))
+        (file-error
+         (when (and (file-exists-p filename) (not (file-readable-p filename)))
+           (kill-buffer buf)
+           (signal 'file-error (list "File is not readable" filename)))
+         (or (and (not rawfile)
+                  (run-hook-with-args-until-success 'find-file-not-found-functions))
+             (setq error t))))
+      (setq buffer-file-truename
+            (if (equal filename buffer-file-name)
+                truename
+              (abbreviate-file-name (file-truename buffer-file-name))))
+      (setq buffer-file-number number)
+      (when find-file-visit-truename
+        (setq buffer-file-name (expand-file-name buffer-file-truename)))
+      (setq default-directory (file-name-directory buffer-file-name))
+      (if rawfile
+          (let ((enable-local-variables nil))
+            (set-buffer-multibyte nil)
+            (setq buffer-file-coding-system 'no-conversion)
+            (set-buffer-major-mode buf)
+            (setq-local find-file-literally t))
+        (after-find-file error (not nowarn)))
+      (current-buffer))))
+
+(defun after-find-file (&optional error warn _noauto _from-revert nomodes)
+  "Set up a buffer just read from its file: read-only as the file is,
+the major mode and local variables (`normal-mode'), then `find-file-hook'.
+ERROR non-nil: the file could not be read (a new file); WARN non-nil:
+say so in the echo area; NOMODES non-nil: keep the modes and run no hook.
+\(gapmacs auto-saves only on a fatal signal, so NOAUTO changes nothing.)"
+  (setq buffer-read-only (not (file-writable-p buffer-file-name)))
+  (unless noninteractive
+    (let ((msg (files--visit-message error)))
+      (when (and warn (car msg))
+        (message "%s" (car msg))
+        (unless (cdr msg) (sit-for 1 t)))))
+  ;; A backup file or a file marked read-only is read-only even for root.
+  (unless buffer-read-only
+    (when (or (backup-file-name-p buffer-file-name)
+              (let ((modes (file-modes buffer-file-name)))
+                (and modes (zerop (logand modes #o222)))))
+      (setq buffer-read-only t)))
+  (unless nomodes
+    (when (and view-read-only (bound-and-true-p view-mode))
+      (view-mode -1))
+    (normal-mode t)
+    (and (memq require-final-newline '(visit visit-save))
+         (> (point-max) (point-min))
+         (/= (char-after (1- (point-max))) ?\n)
+         (not (and (eq selective-display t) (= (char-after (1- (point-max))) ?\r)))
+         (not buffer-read-only)
+         (save-excursion
+           (goto-char (point-max))
+           (ignore-errors (insert "\n"))))
+    (when (and buffer-read-only view-read-only
+               (not (eq (get major-mode 'mode-class) 'special)))
+      (view-mode-enter))
+    (run-hooks 'find-file-hook)))
+
+(defun files--visit-message (error)
+  "What visiting says in the echo area, as (TEXT . NOT-SERIOUS); it may
+make the buffer read-only (a file that exists and cannot be read) or
+writable (a new file in a directory being made)."
+  (cond
+   ((and error (file-exists-p buffer-file-name))
+    (setq buffer-read-only t)
+    (list "File exists, but cannot be read"))
+   ((and error (file-symlink-p buffer-file-name))
+    (list "Symbolic link that points to nonexistent file"))
+   ((not buffer-read-only)
+    (if (and (not auto-save-visited-file-name)
+             (file-newer-than-file-p (or buffer-auto-save-file-name (make-auto-save-file-name))
+                                     buffer-file-name))
+        (list (format "%s has auto save data; consider M-x recover-this-file"
+                      (file-name-nondirectory buffer-file-name)))
+      (cons (and error "(New file)") t)))
+   ((not error) (cons "Note: file is write protected" t))
+   ((file-accessible-directory-p default-directory)
+    (list "File not found and directory write-protected"))
+   (t
+    (setq buffer-read-only nil)
+    (list (unless (file-directory-p default-directory)
+            "Use M-x make-directory RET RET to create the directory and its parents")))))
+
 (defun files--check-visitable (filename)
   (cond ((file-directory-p filename)
          (user-error "%s is a directory" (directory-file-name filename)))
@@ -97,22 +462,12 @@ but it is not an option.")
          (user-error "File is not readable: %s" filename))))
 
 (defun files--visit (filename)
-  "The buffer visiting FILENAME, set up (mode, hooks) if it is new."
+  "The buffer visiting FILENAME, for a command: what cannot be visited is
+the user's error."
   (setq filename (expand-file-name filename))
   (files--check-visitable filename)
-  (let* ((existing (get-file-buffer filename))
-         (buf (or existing
-                  (condition-case err (find-file-noselect filename)
-                    (file-error (user-error "%s" (error-message-string err)))))))
-    (unless existing
-      (with-current-buffer buf
-        (normal-mode t)
-        (unless (file-exists-p filename)
-          (message (if (file-directory-p (file-name-directory filename))
-                       "(New file)"
-                     "Use M-x make-directory RET RET to create the directory and its parents")))
-        (run-hooks 'find-file-hook)))
-    buf))
+  (condition-case err (find-file-noselect filename)
+    (file-error (user-error "%s" (error-message-string err)))))
 
 (defun files--read-file (prompt)
   (list (read-file-name prompt nil nil (confirm-nonexistent-file-or-buffer))))
@@ -168,8 +523,8 @@ but it is not an option.")
 
 (defcustom require-final-newline nil
   "Whether a saved file ends in a newline: t or `visit-save' adds one when
-missing, `ask' asks, nil leaves the text as it is.  (Adding one on visit,
-`visit', is not done.)"
+missing, `ask' asks, nil leaves the text as it is; `visit' and
+`visit-save' add one when the file is visited too."
   :type '(choice (const t) (const visit) (const visit-save) (const ask) (const nil))
   :safe #'symbolp
   :group 'editing-basics)

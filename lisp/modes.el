@@ -310,10 +310,16 @@ ARGS: :copy TABLE to start from, :inherit PARENT."
 ;;;; Basic major modes
 
 (define-derived-mode text-mode nil "Text"
-  "Major mode for editing text.")
+  "Major mode for editing text."
+  (setq-local text-mode-variant t)
+  (setq-local require-final-newline mode-require-final-newline))
 
 (define-derived-mode prog-mode nil "Prog"
-  "Major mode for editing programming language source code.")
+  "Major mode for editing programming language source code."
+  (setq-local require-final-newline mode-require-final-newline)
+  (setq-local parse-sexp-ignore-comments t)
+  ;; Any programming language is written left to right.
+  (setq bidi-paragraph-direction 'left-to-right))
 
 (defvar prog-indentation-context nil
   "Non-nil while a mode indents code embedded in another language's:
@@ -654,9 +660,19 @@ directory-local variables, as Emacs; FIND-FILE nil (a user's M-x
 normal-mode) applies them even if `enable-local-variables' is nil."
   (interactive)
   (let ((enable-local-variables (or (not find-file) enable-local-variables)))
-    (set-auto-mode)
+    ;; A mode that fails leaves the file visited, as in Emacs.
+    (with-demoted-errors "File mode specification error: %s"
+      (set-auto-mode))
     (condition-case err
         (hack-local-variables t)
       (error (message "File local-variables error: %s" (error-message-string err))))))
+
+(defun set-buffer-major-mode (buffer)
+  "Give BUFFER the default `major-mode' (or, when that is nil, the current
+buffer's unless it is special), as Emacs does for a new buffer."
+  (let ((mode (or (default-value 'major-mode)
+                  (and (not (eq (get major-mode 'mode-class) 'special)) major-mode))))
+    (when (and mode (not (eq mode 'fundamental-mode)))
+      (with-current-buffer buffer (funcall mode)))))
 
 (provide 'modes)

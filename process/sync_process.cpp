@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "process/gap_decoder.hpp"
 #include "process/gap_reader.hpp"
+#include "process/insertion_scope.hpp"
 
 namespace gapmacs {
 
@@ -44,6 +45,7 @@ void SyncProcess::read_output(Buffer* buffer, const CodingSystem& coding, const 
         }
     }
     GapDecoder decoder(coding);
+    InsertionScope writable(*buffer); // the caller allowed a read-only one
     for (;;) {
         between_reads();
         // call-process inserts at point, not before markers, and leaves

@@ -1026,9 +1026,8 @@ void Editor::run_command_line(const StartupOptions& options)
 Value Editor::visit_file(const StartupOptions::Action& visit, Value dir)
 {
     Value name = call2(sym("expand-file-name"), make_string_from_utf8(visit.arg), dir);
-    // files--visit sets the mode and runs find-file-hook, as Emacs's
-    // find-file-noselect (gapmacs's builtin of that name only reads).
-    Value buffer = call1(sym(fboundp("files--visit") ? "files--visit" : "find-file-noselect"), name);
+    // As find-file: a directory or an unreadable file is the user's error.
+    Value buffer = call1(sym("files--visit"), name);
     call1(sym("set-buffer"), buffer);
     if (visit.line > 0) {
         Buffer& b = current();

@@ -450,6 +450,17 @@ void define_per_buffer_variables()
     defvar_per_buffer("major-mode", intern("fundamental-mode"), true);
     defvar_per_buffer("mode-name", make_string("Fundamental"), true);
     defvar_per_buffer("mark-active", Qnil, true);
+    // Emacs's buffer slots that kill-all-local-variables leaves alone (a
+    // major mode must not forget the file a buffer visits).
+    defvar_per_buffer("buffer-file-truename", Qnil, true);
+    defvar_per_buffer("buffer-auto-save-file-name", Qnil, true);
+    defvar_per_buffer("buffer-file-format", Qnil, true);
+    defvar_per_buffer("buffer-auto-save-file-format", Qt, true);
+    defvar_per_buffer("buffer-saved-size", Value::fixnum(0), true);
+    defvar_per_buffer("buffer-backed-up", Qnil, true);
+    defvar_per_buffer("buffer-display-count", Value::fixnum(0), true);
+    defvar_per_buffer("buffer-display-time", Qnil, true);
+    defvar_per_buffer("point-before-scroll", Qnil, true);
     // lread.c makes it buffer-local when set, as a file's -*- line sets it.
     defvar_per_buffer("lexical-binding", default_value(intern("lexical-binding")), false);
     defvar_per_buffer("tab-width", Value::fixnum(8), false);

@@ -1261,44 +1261,6 @@ Value f_write_region(Args a)
     return Qnil;
 }
 
-Value f_find_file_noselect(Args a)
-{
-    std::string path = file_arg(a[0]);
-    for (Value v : buffer_list())
-        if (live_buffer(v)->file_name() == path)
-            return v;
-    Value name = call1(intern("file-name-nondirectory"), make_string_from_utf8(path));
-    Value buffer = generate_new_buffer(name);
-    Buffer& b = *live_buffer(buffer);
-    Value saved = current_buffer();
-    set_current_buffer(buffer);
-    try {
-        // A file's buffer works in the file's directory, as Emacs's
-        // find-file-noselect-1 sets it.
-        set_symbol_value(Qdefault_directory, call1(intern("file-name-directory"), make_string_from_utf8(path)));
-        if (!nilp(call1(intern("file-exists-p"), make_string_from_utf8(path)))) {
-            Value args[5] = {make_string_from_utf8(path), Qt, Qnil, Qnil, Qnil};
-            f_insert_file_contents(Args{args, 5});
-            b.goto_char(CharPos(1));
-        } else {
-            b.set_file_name(path);
-            record_visited_modtime(b);
-        }
-    } catch (...) {
-        // A visit that failed or was quit (C-g while a FIFO's writer takes
-        // its time) leaves no half-made buffer behind.
-        set_current_buffer(saved);
-        try {
-            kill_buffer(buffer);
-        } catch (...) {
-            // The visit's own error is the one to report.
-        }
-        throw;
-    }
-    set_current_buffer(saved);
-    return buffer;
-}
-
 Value f_save_buffer(Args)
 {
     Buffer& b = current();
@@ -1419,7 +1381,6 @@ const SubrDef buffer_subrs[] = {
     {"check-coding-system", 1, 1, guarded<f_check_coding_system>},
     {"insert-file-contents", 1, 5, guarded<f_insert_file_contents>},
     {"write-region", 3, 7, guarded<f_write_region>},
-    {"find-file-noselect", 1, 4, guarded<f_find_file_noselect>},
     {"save-buffer", 0, 1, guarded<f_save_buffer>},
 };
 

@@ -35,6 +35,7 @@ struct PreloadedFunction {
 struct PreloadedVariable {
     std::string_view name;
     std::uint16_t file;
+    bool buffer_local = false; // made automatically buffer-local by its file
 };
 using PreloadedFace = PreloadedVariable; // a defface's name and its file
 
@@ -101,11 +102,15 @@ void install_autoload(Value sym, const PreloadedFunction& f)
 }
 
 // Emacs's preloaded variables are special before their file is read
-// here, so a `let' of one binds it dynamically, as there.
+// here, so a `let' of one binds it dynamically, as there, and one its
+// file makes buffer-local is set in the current buffer only.
 void mark_special(Value sym, const PreloadedVariable& v)
 {
-    if (usable(v.file))
-        xsymbol(sym)->m_flags |= Symbol::special_flag;
+    if (!usable(v.file))
+        return;
+    xsymbol(sym)->m_flags |= Symbol::special_flag;
+    if (v.buffer_local)
+        xsymbol(sym)->m_flags |= Symbol::localized_flag | Symbol::local_if_set_flag;
 }
 
 } // namespace

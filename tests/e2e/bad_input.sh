@@ -23,12 +23,14 @@ keys Enter
 wait_for "fresh"
 keys C-x C-s
 wait_for "Wrote"
-expect_file "$WORK/new-file.txt" "fresh"
+# Text mode ends a saved file with a newline (mode-require-final-newline).
+expect_file "$WORK/new-file.txt" $'fresh\n'
 # /proc/1/mem cannot be read even by root.
 keys C-x C-f
 type_text "/proc/1/mem"
 keys Enter
-wait_for "Permission denied"
+# As in Emacs: the file is visited, read-only and empty, with a word why.
+wait_for "File exists, but cannot be read"
 keys C-x C-w
 wait_for "Write file:"
 type_text "/proc/version"

@@ -15,6 +15,7 @@ keys C-x C-s
 wait_for "does not exist; create? (y or n)"
 keys y
 wait_for "Wrote "
-expect_file "$WORK/new/deeper/notes.txt" $'first words'
+# Text mode ends a saved file with a newline (mode-require-final-newline).
+expect_file "$WORK/new/deeper/notes.txt" $'first words\n'
 keys C-x C-c
 wait_for "EXITED 0"

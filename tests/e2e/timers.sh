@@ -28,4 +28,5 @@ wait_for 'Error running timer: (error "Timer went wrong")'
 keys C-e " ok"
 row0_is "IxI ok"
 keys C-x C-s
-expect_file "$WORK/idle.txt" "IxI ok"
+# Text mode ends a saved file with a newline (mode-require-final-newline).
+expect_file "$WORK/idle.txt" $'IxI ok\n'

@@ -29,9 +29,8 @@
          (progn
            (setq file-local-tests--evaluated nil)
            (setq buf (find-file-noselect (car paths)))
+           ;; find-file-noselect applied them (after-find-file's normal-mode).
            (with-current-buffer buf
-             ;; What find-file does after reading (Emacs's after-find-file).
-             (normal-mode t)
              ,@body))
        (when buf (kill-buffer buf))
        (delete-directory dir t))))
