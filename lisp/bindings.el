@@ -88,6 +88,31 @@
  '(("f" . find-file-other-window) ("C-f" . find-file-other-window)
    ("b" . switch-to-buffer-other-window)))
 
+;; Emacs's keys for the commands its loaddefs.el autoloads (C-x d, C-x p,
+;; M-., C-x r b...), where gapmacs has no key of its own; none without
+;; Emacs's library.  The editor runs this at start-up once Emacs's
+;; autoloads are in place (after loadup); batch when this file loads.
+(defun bindings--emacs-library-keys ()
+  (internal--eval-loaddefs-forms
+   "^ ?(define-key "
+   (lambda (form)
+     (pcase form
+       (`(define-key ,(and map (pred symbolp)) ,key ,def)
+        (and (boundp map) (keymapp (symbol-value map))
+             (null (lookup-key (symbol-value map) (eval key t)))
+             ;; A command gapmacs has (not dabbrev-completion: gapmacs's
+             ;; dabbrev.el stands in for Emacs's), or a prefix map.
+             (pcase def
+               (`(,(or 'quote 'function) ,(and cmd (pred symbolp))) (commandp cmd))
+               ((pred symbolp) (and (boundp def) (keymapp (symbol-value def))))))))))
+  ;; Emacs's bindings.el has these (dired.el is not preloaded).
+  (when (fboundp 'dired-jump)
+    (define-key ctl-x-map "\C-j" 'dired-jump)
+    (define-key ctl-x-4-map "\C-j" 'dired-jump-other-window)))
+
+(when noninteractive
+  (bindings--emacs-library-keys))
+
 (provide 'bindings)
 
 ;; Narrowing to the page around point (C-x n p): the text between the

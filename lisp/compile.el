@@ -20,7 +20,8 @@
 it starts and point at its end, before the new lines are parsed.")
 (defvar compilation-filter-start nil)
 (defvar compilation-start-hook nil)
-(defvar compilation-buffer-name-function nil)
+(defvar compilation-buffer-name-function #'compilation--default-buffer-name
+  "Function of the mode's name giving the compilation buffer's name.")
 (defvar compilation-directory nil)
 (defvar next-error-last-buffer nil
   "The buffer `next-error' last used; a compilation or grep buffer.")
@@ -269,9 +270,16 @@ Matched in the buffer: no copy of the line is made."
   (replace-regexp-in-string "-mode\\'" "" (symbol-name mode)))
 
 (defun compilation-buffer-name (name-of-mode _mode-command name-function)
-  (cond (name-function (funcall name-function name-of-mode))
-        (compilation-buffer-name-function (funcall compilation-buffer-name-function name-of-mode))
-        (t (concat "*" (downcase name-of-mode) "*"))))
+  (funcall (or name-function compilation-buffer-name-function #'compilation--default-buffer-name)
+           name-of-mode))
+
+(defun compilation--default-buffer-name (name-of-mode)
+  "*NAME-OF-MODE* in lower case, or the current buffer's name when it is
+in that mode already (a recompilation from it)."
+  (if (or (eq major-mode (intern-soft name-of-mode))
+          (eq major-mode (intern-soft (concat name-of-mode "-mode"))))
+      (buffer-name)
+    (concat "*" (downcase name-of-mode) "*")))
 
 (defun compilation--reset ()
   (let ((inhibit-read-only t))

@@ -98,10 +98,12 @@ but it is not an option.")
 (defcustom find-file-run-dired t
   "Non-nil means visiting a directory runs `find-directory-functions'."
   :type 'boolean :group 'files)
-(defcustom find-directory-functions nil
+(defcustom find-directory-functions
+  ;; (The editor loads this file before Emacs's autoloads are in place.)
+  (and (bound-and-true-p gapmacs-emacs-lisp-directory) '(dired-noselect))
   "Functions to try, in order, to visit a directory; each takes the
-directory's name and returns a buffer or nil.  (Emacs's default names
-dired, which gapmacs does not have yet: a directory is an error.)"
+directory's name and returns a buffer or nil.  Emacs's dired, from its
+library; without it a directory is an error."
   :type 'hook :group 'files)
 (defcustom find-file-suppress-same-file-warnings nil
   "Non-nil means say nothing when a file is visited under a second name."
@@ -456,7 +458,8 @@ writable (a new file in a directory being made)."
             "Use M-x make-directory RET RET to create the directory and its parents")))))
 
 (defun files--check-visitable (filename)
-  (cond ((file-directory-p filename)
+  (cond ((and (file-directory-p filename)
+              (not (and find-file-run-dired find-directory-functions)))
          (user-error "%s is a directory" (directory-file-name filename)))
         ((and (file-exists-p filename) (not (file-readable-p filename)))
          (user-error "File is not readable: %s" filename))))

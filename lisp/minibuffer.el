@@ -592,6 +592,10 @@ already a name."
                (if (file-name-absolute-p name) name
                  (expand-file-name name dir)))))))
 
+(defun next-read-file-uses-dialog-p ()
+  "Whether the next `read-file-name' would use a dialog: never on a terminal."
+  nil)
+
 (defun read-file-name (prompt &optional dir default-filename mustmatch initial predicate)
   "Read a file name with completion over the typed directory; `~' expands."
   (funcall read-file-name-function prompt dir default-filename mustmatch initial predicate))

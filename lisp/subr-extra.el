@@ -1487,18 +1487,32 @@ follows make- or copy-, and its expansion defines NAME."
 matches the start of (its defvars, its safe-local-variable puts...) and
 PREDICATE, when given, accepts; one that fails is left out, as what it
 needs may not be loaded yet.  Nothing without Emacs's library."
-  (let ((loaddefs (and gapmacs-emacs-lisp-directory
-                       (expand-file-name "loaddefs.el" gapmacs-emacs-lisp-directory))))
-    (when (and loaddefs (file-readable-p loaddefs))
-      (with-temp-buffer
-        (insert-file-contents loaddefs)
-        (while (re-search-forward regexp nil t)
-          (goto-char (match-beginning 0))
-          (condition-case nil
-              (let ((form (read (current-buffer))))
-                (when (or (null predicate) (funcall predicate form))
-                  (eval form t)))
-            (error nil)))))))
+  (let ((buffer (internal--loaddefs-buffer)))
+    (when buffer
+      (with-current-buffer buffer
+        (save-excursion
+          (goto-char (point-min))
+          (while (re-search-forward regexp nil t)
+            (goto-char (match-beginning 0))
+            (condition-case nil
+                (let ((form (read (current-buffer))))
+                  (when (or (null predicate) (funcall predicate form))
+                    (eval form t)))
+              (error nil))))))))
+
+(defvar internal--loaddefs-buffer nil)
+
+(defun internal--loaddefs-buffer ()
+  "A buffer holding GNU Emacs's loaddefs.el, read once a session (several
+libraries take forms from it), or nil without Emacs's library."
+  (or (and (buffer-live-p internal--loaddefs-buffer) internal--loaddefs-buffer)
+      (let ((loaddefs (and gapmacs-emacs-lisp-directory
+                           (expand-file-name "loaddefs.el" gapmacs-emacs-lisp-directory))))
+        (when (and loaddefs (file-readable-p loaddefs))
+          (with-current-buffer (setq internal--loaddefs-buffer (get-buffer-create " *loaddefs*"))
+            (setq buffer-undo-list t)
+            (insert-file-contents loaddefs)
+            (current-buffer))))))
 
 (defun internal--load-emacs-definition (file name &optional kind)
   "Evaluate the top-level form of Emacs's FILE (a path with no suffix)
@@ -1681,6 +1695,30 @@ stands for (tabulated-list aligns its column titles so)."
         (puthash w (cons (cons parameter value) (gethash w internal--window-parameters))
                  internal--window-parameters))
       value)))
+
+(unless (fboundp 'window-prev-buffers)
+  ;; Emacs records the buffers a window showed (record-window-buffer, for
+  ;; switch-to-prev-buffer); gapmacs keeps what Lisp sets (dired saves and
+  ;; restores them around a revert).
+  (defvar internal--window-buffer-history (make-hash-table :test 'eq :weakness 'key)
+    "Each window's (PREV-BUFFERS . NEXT-BUFFERS).")
+  (defun internal--window-buffer-history (window)
+    (let ((w (internal--window window)))
+      (or (gethash w internal--window-buffer-history)
+          (puthash w (cons nil nil) internal--window-buffer-history))))
+  (defun window-prev-buffers (&optional window) (car (internal--window-buffer-history window)))
+  (defun window-next-buffers (&optional window) (cdr (internal--window-buffer-history window)))
+  (defun set-window-prev-buffers (window prev-buffers)
+    (setcar (internal--window-buffer-history window) prev-buffers))
+  (defun set-window-next-buffers (window next-buffers)
+    (setcdr (internal--window-buffer-history window) next-buffers)))
+
+(unless (fboundp 'get-buffer-window-list)
+  ;; Batch's (the editor's is C++): the windows showing a buffer.
+  (defun get-buffer-window-list (&optional buffer-or-name minibuf all-frames)
+    (let ((buffer (if buffer-or-name (get-buffer buffer-or-name) (current-buffer))))
+      (seq-filter (lambda (w) (eq (window-buffer w) buffer))
+                  (window-list nil minibuf all-frames)))))
 
 (unless (fboundp 'window-valid-p)
   ;; gapmacs shows Lisp no internal windows: a valid window is a live one.

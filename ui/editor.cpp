@@ -956,8 +956,9 @@ void Editor::load_startup(const StartupOptions& options)
     enable_preloaded_index();
     intern_preloaded_functions();
     // What Emacs's start-up does before the init file: the terminal's
-    // colours and background, then the global modes Emacs 28 has on.
-    for (const char* step : {"startup--terminal-setup", "startup--preloaded-modes"}) {
+    // colours and background, the global modes Emacs 28 has on, and the
+    // keys of what its loaddefs.el autoloads.
+    for (const char* step : {"startup--terminal-setup", "startup--preloaded-modes", "bindings--emacs-library-keys"}) {
         try {
             if (fboundp(step))
                 call0(sym(step));

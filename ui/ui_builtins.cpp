@@ -126,6 +126,9 @@ Value f_window_end(Args a)
 }
 
 Value f_window_hscroll(Args a) { return Value::fixnum(check_window(a[0]).hscroll); }
+// A text terminal scrolls by whole lines: no vertical scroll within one
+// (Emacs's window-vscroll and set-window-vscroll give 0 on a tty).
+Value f_window_vscroll(Args a) { return (void)check_window(a[0]), Value::fixnum(0); }
 
 // (line-number-display-width &optional PIXELWISE): the selected window's
 // line numbers as its last redisplay drew them: the digits' width, or with
@@ -702,6 +705,8 @@ const SubrDef ui_subrs[] = {
     {"window-end", 0, 2, guarded<f_window_end>},
     {"window-fringes", 0, 1, guarded<f_window_fringes>},
     {"window-hscroll", 0, 1, guarded<f_window_hscroll>},
+    {"window-vscroll", 0, 2, guarded<f_window_vscroll>},
+    {"set-window-vscroll", 2, 4, guarded<f_window_vscroll>},
     {"line-number-display-width", 0, 1, f_line_number_display_width},
     {"set-window-hscroll", 2, 2, guarded<f_set_window_hscroll>},
     {"scroll-left", 0, 2, guarded<f_scroll_left>},

@@ -160,6 +160,8 @@ Value f_window_end(Args a)
 Value f_window_fringes(Args a) { return (void)check_window(arg(a, 0)), list({Value::fixnum(0), Value::fixnum(0), Qnil, Qnil}); }
 
 Value f_window_hscroll(Args a) { return (void)check_window(arg(a, 0)), Value::fixnum(0); }
+// A text terminal scrolls by whole lines: no vertical scroll within one.
+Value f_window_vscroll(Args a) { return (void)check_window(arg(a, 0)), Value::fixnum(0); }
 Value f_window_width(Args a) { return (void)check_window(arg(a, 0)), Value::fixnum(frame_columns); }
 Value f_window_total_height(Args a) { return Value::fixnum(check_window(arg(a, 0)).total_lines); }
 // The mode line takes a line of a window other than the minibuffer's.
@@ -300,6 +302,8 @@ constexpr SubrDef batch_window_subr_table[] = {
     {"window-point", 0, 1, f_window_point},
     {"set-window-point", 2, 2, f_set_window_point},
     {"window-hscroll", 0, 1, f_window_hscroll},
+    {"window-vscroll", 0, 2, f_window_vscroll},
+    {"set-window-vscroll", 2, 4, f_window_vscroll},
     {"window-end", 0, 2, f_window_end},
     {"window-fringes", 0, 1, f_window_fringes},
     {"window-body-height", 0, 2, f_window_body_height},

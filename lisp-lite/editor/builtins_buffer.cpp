@@ -17,6 +17,7 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/coding_names.hpp"
+#include "lisp-lite/editor/fields.hpp"
 #include "lisp-lite/editor/modification.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/text_properties.hpp"
@@ -662,16 +663,25 @@ CharPos line_edge(Value n_arg, bool end)
     b.goto_char(saved);
     return pos;
 }
-Value f_line_beginning_position(Args a) { return fix(line_edge(a[0], false)); }
-Value f_line_end_position(Args a) { return fix(line_edge(a[0], true)); }
+// line_edge kept inside point's field, as Emacs's line-beginning-position
+// and line-end-position: C-a after a prompt stops at its end. Another line
+// than point's (N not 1) may leave the field.
+CharPos field_line_edge(Value n, bool end)
+{
+    return constrain_to_field(line_edge(n, end), current().point(), !nilp(n) && n != Value::fixnum(1), true);
+}
+Value f_line_beginning_position(Args a) { return fix(field_line_edge(a[0], false)); }
+Value f_line_end_position(Args a) { return fix(field_line_edge(a[0], true)); }
+Value f_pos_bol(Args a) { return fix(line_edge(a[0], false)); }
+Value f_pos_eol(Args a) { return fix(line_edge(a[0], true)); }
 Value f_beginning_of_line(Args a)
 {
-    current().goto_char(line_edge(a[0], false));
+    current().goto_char(field_line_edge(a[0], false));
     return Qnil;
 }
 Value f_end_of_line(Args a)
 {
-    current().goto_char(line_edge(a[0], true));
+    current().goto_char(field_line_edge(a[0], true));
     return Qnil;
 }
 
@@ -1333,8 +1343,8 @@ const SubrDef buffer_subrs[] = {
     {"end-of-line", 0, 1, guarded<f_end_of_line>},
     {"line-beginning-position", 0, 1, guarded<f_line_beginning_position>},
     {"line-end-position", 0, 1, guarded<f_line_end_position>},
-    {"pos-bol", 0, 1, guarded<f_line_beginning_position>},
-    {"pos-eol", 0, 1, guarded<f_line_end_position>},
+    {"pos-bol", 0, 1, guarded<f_pos_bol>},
+    {"pos-eol", 0, 1, guarded<f_pos_eol>},
     {"count-lines", 2, 3, guarded<f_count_lines>},
     {"line-number-at-pos", 0, 2, guarded<f_line_number_at_pos>},
     {"current-column", 0, 0, guarded<f_current_column>},
@@ -1386,10 +1396,26 @@ const SubrDef buffer_subrs[] = {
 
 } // namespace
 
+// Emacs's with-output-to-string: standard-output is a buffer (the
+// language's own collects into a string, having no buffers), which code
+// such as vc-git's enters with with-current-buffer.
+const char* const buffer_lisp = R"EL(
+(defmacro with-output-to-string (&rest body)
+  `(let ((standard-output (generate-new-buffer " *string-output*" t)))
+     (unwind-protect
+         (progn
+           (let ((standard-output standard-output))
+             ,@body)
+           (with-current-buffer standard-output
+             (buffer-string)))
+       (kill-buffer standard-output))))
+)EL";
+
 void register_buffer_builtins()
 {
     init_buffers();
     register_subrs(buffer_subrs);
+    load_text(buffer_lisp, "gapmacs-buffers", true);
     install_byte_code_host({save_state<ExcursionScope>, save_state<RestrictionScope>, save_state<CurrentBufferScope>});
 }
 

@@ -1,11 +1,13 @@
 // What the file system knows about a file: file-attributes, file-modes,
-// set-file-modes, copy-file, links, and the visited file's modification time
+// set-file-modes, copy-file, links, the room on its file system, and the
+// visited file's modification time
 // (visited-file-modtime, verify-visited-file-modtime), which tells a save
 // that the file changed on disk since it was read.
 #include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -209,6 +211,22 @@ Value f_file_newer_than_file_p(Args a)
     return boolean(t1.sec > t2.sec || (t1.sec == t2.sec && t1.nsec > t2.nsec));
 }
 
+// (TOTAL FREE AVAILABLE) bytes of FILENAME's file system (dired's
+// header line says the available).
+Value f_file_system_info(Args a)
+{
+    struct statvfs fs;
+    if (::statvfs(file_arg(a[0]).c_str(), &fs) != 0) {
+        if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP || errno == ENAMETOOLONG)
+            return Qnil; // as file-attributes: no such file
+        file_error("Getting attributes", a[0], errno);
+    }
+    const auto bytes = [&fs](fsblkcnt_t blocks) {
+        return Value::fixnum(static_cast<std::int64_t>(blocks) * static_cast<std::int64_t>(fs.f_frsize));
+    };
+    return list({bytes(fs.f_blocks), bytes(fs.f_bfree), bytes(fs.f_bavail)});
+}
+
 Buffer& buffer_arg(Value v) { return nilp(v) ? current() : check_live_buffer(v); }
 
 // Emacs 28: 0 when nothing is recorded, -1 when the file did not exist.
@@ -279,6 +297,7 @@ const SubrDef file_attribute_subrs[] = {
     {"file-symlink-p", 1, 1, guarded<f_file_symlink_p>},
     {"set-file-times", 1, 3, guarded<f_set_file_times>},
     {"file-newer-than-file-p", 2, 2, guarded<f_file_newer_than_file_p>},
+    {"file-system-info", 1, 1, guarded<f_file_system_info>},
     {"visited-file-modtime", 0, 0, f_visited_file_modtime},
     {"verify-visited-file-modtime", 0, 1, guarded<f_verify_visited_file_modtime>},
     {"set-visited-file-modtime", 0, 1, guarded<f_set_visited_file_modtime>},

@@ -32,6 +32,7 @@ const Module modules[] = {
     {"frames", register_frame_builtins},
     {"batch-windows", register_batch_window_builtins}, // needs the buffer list
     {"text-properties", register_text_property_builtins},
+    {"fields", register_field_builtins},
     {"digests", register_secure_hash_builtins},
     {"json", register_json_builtins},
     {"system-processes", register_system_process_builtins},

@@ -368,6 +368,8 @@ Value f_get_text_property(Args a) { return get_text_property(a[0], a[1], arg(a, 
 // non-nil PROP, or nil.
 Value overlay_property(Value buffer, std::int64_t pos, Value prop)
 {
+    if (live_buffer(buffer)->overlays().empty())
+        return Qnil; // most buffers: no list of overlays to make
     WithCurrent with(buffer);
     for (Value l : tails(call2(intern("overlays-at"), Value::fixnum(pos), Qt))) {
         Value v = call2(intern("overlay-get"), xcar(l), prop);
@@ -391,7 +393,7 @@ Value char_property_and_overlay(Value pos, Value prop, Value object)
     return cons(get_text_property(pos, prop, t.object), Qnil);
 }
 
-Value f_get_char_property(Args a) { return xcar(char_property_and_overlay(a[0], a[1], arg(a, 2))); }
+Value f_get_char_property(Args a) { return get_char_property(a[0], a[1], arg(a, 2)); }
 Value f_get_char_property_and_overlay(Args a) { return char_property_and_overlay(a[0], a[1], arg(a, 2)); }
 
 // Emacs's text_property_stickiness: 1 if text inserted at pos would take
@@ -856,6 +858,8 @@ const SubrDef text_property_subrs[] = {
 };
 
 } // namespace
+
+Value get_char_property(Value pos, Value prop, Value object) { return xcar(char_property_and_overlay(pos, prop, object)); }
 
 std::uint64_t syntax_property_generation() { return g_syntax_property_generation; }
 

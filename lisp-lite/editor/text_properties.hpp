@@ -43,6 +43,10 @@ void insert_properties(Buffer& b, CharPos pos, Args pieces, bool inherit);
 // it (Emacs's verify_interval_modification).
 void check_text_read_only(Buffer& b, CharPos beg, CharPos end);
 
+// get-char-property: PROP at POS of OBJECT (a buffer, nil for the current
+// one, or a string), from an overlay there or else the text.
+Value get_char_property(Value pos, Value prop, Value object);
+
 // equal-including-properties.
 bool equal_including_properties(Value a, Value b);
 

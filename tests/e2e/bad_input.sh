@@ -1,6 +1,6 @@
 # Bad input loses nothing and never stops the editor: a missing file opens
-# an empty buffer named for it; a directory and an unreadable file give a
-# message; a binary file shows escaped; an unwritable target keeps the text.
+# an empty buffer named for it; a directory opens in dired; an unreadable
+# file gives a message; a binary file shows escaped; an unwritable target keeps the text.
 source "$(dirname "$0")/lib.sh"
 mkdir "$WORK/dir"
 head -c 3000 /bin/ls > "$WORK/binary"
@@ -11,7 +11,14 @@ keys C-x C-f
 wait_for "Find file:"
 type_text "dir"
 keys Enter
-wait_for "dir is a directory"
+# A directory opens in dired (Emacs's, from its library), else is an error.
+if [ -d /usr/share/emacs/28.2/lisp ]; then
+    wait_for "Dired by name"
+    keys q # back to new-file.txt, in $WORK
+    wait_for "new-file.txt"
+else
+    wait_for "dir is a directory"
+fi
 keys C-x C-f
 type_text "binary"
 keys Enter

@@ -105,9 +105,10 @@ and kill the buffers visiting its files afterwards."
         (should-not hook)))))
 
 (ert-deftest find-file-noselect-directory ()
-  (skip-unless (boundp 'gapmacs-version)) ; Emacs gives a dired buffer
+  ;; With no function to visit it (dired-noselect by default).
   (find-file-tests--in-dir dir nil
-    (let ((before (length (buffer-list))))
+    (let ((before (length (buffer-list)))
+          (find-directory-functions nil))
       (should (equal (should-error (find-file-noselect dir))
                      (list 'error (format "%s is a directory" (abbreviate-file-name dir)))))
       (should (= before (length (buffer-list)))))))
