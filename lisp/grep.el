@@ -247,4 +247,50 @@ find lists the files; each batch of names goes straight to a concurrent
       (setq compilation--match-regexp (cons regexp fold)))
     buffer))
 
+
+;;;; What other libraries take from Emacs's grep.el: xref's search
+;;;; (project-find-regexp, xref-find-references) reads grep's hits with
+;;;; the first regexp of `grep-regexp-alist' and builds its command with
+;;;; `grep-expand-template'.
+
+(defvar grep-highlight-matches 'auto-detect
+  "Whether grep colours its matches: `always' (--color=always), `auto'
+\(--color=auto), nil, or `auto-detect' (as grep's own default).")
+
+(defconst grep-regexp-alist
+  '(("^\\(?:\\(?1:[^\0\n]+\\)\\(?3:\0\\)\\(?2:[0-9]+\\):\\|\\(?1:[^\n:]+?[^\n/:]\\):[\t ]*\\(?2:[1-9][0-9]*\\)[\t ]*:\\)"
+     1 2)
+    ("^Binary file \\(.+\\) matches" 1 nil nil 0 1))
+  "Where a line of grep's output names its file (group 1) and line (group
+2), as `compilation-error-regexp-alist' entries: after --null a NUL ends
+the name; without it, the first colon followed by a line number.")
+
+(defconst grep-expand-keywords
+  '(("<C>" . (mapconcat #'identity opts " "))
+    ("<D>" . (or dir "."))
+    ("<F>" . files)
+    ("<N>" . (null-device))
+    ("<X>" . excl)
+    ("<R>" . (shell-quote-argument (or regexp ""))))
+  "The place-holders of a grep command template and the forms giving
+their text, evaluated with `opts', `dir', `files', `excl' and `regexp' bound.")
+
+(defun grep-expand-template (template &optional regexp files dir excl more-opts)
+  "TEMPLATE with its place-holders (`grep-expand-keywords') filled in:
+<C> the options (MORE-OPTS, -i when REGEXP has no upper case and
+`case-fold-search' is on, the colour option `grep-highlight-matches'
+asks), <D> DIR, <F> FILES, <N> the null device, <X> EXCL, <R> REGEXP."
+  (let* ((opts (append (pcase grep-highlight-matches
+                         ('always '("--color=always"))
+                         ('auto '("--color=auto")))
+                       (and case-fold-search (isearch-no-upper-case-p regexp t) '("-i"))
+                       more-opts))
+         (env `((opts . ,opts) (excl . ,excl) (dir . ,dir) (files . ,files) (regexp . ,regexp)))
+         (case-fold-search nil)
+         (command template))
+    (dolist (kw grep-expand-keywords command)
+      (when (string-match (car kw) command)
+        (setq command (replace-match (or (save-match-data (eval (cdr kw) env)) "")
+                                     t t command))))))
+
 (provide 'grep)
