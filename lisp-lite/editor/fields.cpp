@@ -105,6 +105,10 @@ Value f_delete_field(Args a)
 // and before each): else there is nothing to constrain to.
 bool fields_near(std::int64_t new_pos, std::int64_t old_pos, std::int64_t begv)
 {
+    // Most buffers (line-beginning-position is hot): no property anywhere.
+    const Buffer& b = current();
+    if ((!b.text_properties() || b.text_properties()->empty()) && b.overlays().empty())
+        return false;
     return !nilp(char_field(new_pos)) || !nilp(char_field(old_pos)) ||
            (new_pos > begv && !nilp(char_field(new_pos - 1))) ||
            (old_pos > begv && !nilp(char_field(old_pos - 1)));
