@@ -8,7 +8,7 @@ mkfifo "$WORK/fifo"
 start a.txt
 wait_for "a.txt"
 
-eval_expr() { keys M-:; wait_for "Eval:"; type_text "$1"; keys Enter; }
+eval_expr() { keys M-:; wait_for "Eval:" 20; type_text "$1"; keys Enter; }
 expect_responsive() {
     eval_expr "(message \"alive %d\" $1)"
     wait_for "alive $1"
