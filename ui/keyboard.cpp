@@ -81,6 +81,23 @@ void set_poll_timer(long usec)
     ::setitimer(ITIMER_REAL, &t, nullptr);
 }
 
+// Stops the poller; SIGALRM must be blocked (an AlarmBlock). A tick the
+// timer raised before it stopped is still pending and would run the handler
+// once the block ends: it would read the terminal after the caller decoded
+// what was polled, and those bytes would wait in g_polled with no readable
+// descriptor to wake the event loop (a key lost until the next one). So the
+// pending tick is taken here.
+void stop_poll_timer()
+{
+    set_poll_timer(0);
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, SIGALRM);
+    const struct timespec now{};
+    while (::sigtimedwait(&s, nullptr, &now) == SIGALRM) {
+    }
+}
+
 constexpr auto esc_wait = std::chrono::milliseconds(30);
 
 } // namespace
@@ -193,8 +210,8 @@ Keyboard::InterruptScope::InterruptScope(Keyboard& keyboard) : m_keyboard(keyboa
 
 Keyboard::InterruptScope::~InterruptScope()
 {
-    set_poll_timer(0);
     AlarmBlock block;
+    stop_poll_timer();
     g_interrupt_on_input = 0;
     clear_input_interrupt();
     // The keys the poller took wake no watcher: queue them now.
@@ -204,11 +221,11 @@ Keyboard::InterruptScope::~InterruptScope()
 void Keyboard::stop_quit_polling()
 {
     m_polling = false;
-    set_poll_timer(0);
     // Keys the poller took from the terminal while the command ran are no
     // longer there to wake the event loop: queue them now, or typeahead
     // (RET right after a slow SPC completion) would wait for the next key.
     AlarmBlock block;
+    stop_poll_timer();
     decode_polled();
 }
 

@@ -48,8 +48,10 @@ pane_pid() { T display-message -p -t 0 '#{pane_pid}'; }
 
 fail() {
     echo "FAIL: $*"
-    echo "---- screen ----"
-    screen || true
+    # Rows numbered and blank ones left out, so that the echo area and the
+    # mode lines survive a CI log that keeps only the start of a failure.
+    echo "---- screen (non-blank rows) ----"
+    screen | awk 'NF { printf "%2d|%s\n", NR - 1, $0 }' || true
     echo "----------------"
     exit 1
 }
