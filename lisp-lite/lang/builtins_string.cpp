@@ -828,14 +828,19 @@ Value f_vconcat(Args a)
     return v;
 }
 
+// A search of the internal bytes, as Emacs's memmem: a raw byte has the
+// same internal form in unibyte and multibyte strings, and a match can only
+// start where a character does (lead bytes are never continuation bytes), so
+// the bytes give Emacs's answer for every mix of the two. Linear, so a loop
+// stepping START through a large string stays linear.
 Value f_string_search(Args a)
 {
-    std::u32string needle = chars_of(a[0]), hay = chars_of(a[1]);
+    std::string_view needle = string_view(a[0]), hay = string_view(a[1]);
     std::int64_t start = nilp(a[2]) ? 0 : check_fixnum(a[2]);
-    if (start < 0 || start > static_cast<std::int64_t>(hay.size()))
-        args_out_of_range(a[1], a[2]);
-    std::size_t at = hay.find(needle, static_cast<std::size_t>(start));
-    return at == std::u32string::npos ? Qnil : Value::fixnum(static_cast<std::int64_t>(at));
+    if (start < 0 || start > string_length(a[1]))
+        xsignal1(Qargs_out_of_range, a[2]);
+    std::size_t at = hay.find(needle, string_char_to_byte(a[1], start));
+    return at == std::string_view::npos ? Qnil : Value::fixnum(string_byte_to_char(a[1], at));
 }
 
 Value f_string_replace(Args a)
