@@ -390,6 +390,43 @@ static std::string minor_mode_lighters(Value b)
     return out;
 }
 
+namespace {
+
+// Emacs's overlay arrows: each variable of overlay-arrow-variable-list
+// whose value in the buffer is a marker there puts its
+// `overlay-arrow-string' property, or the variable overlay-arrow-string,
+// at that line ("=>" at *xref*'s and next-error's current line).
+std::vector<OverlayArrow> overlay_arrows(Value buffer)
+{
+    static const Value string_property = intern("overlay-arrow-string");
+    std::vector<OverlayArrow> arrows;
+    Buffer* buf = live_buffer(buffer);
+    for (Value l = local_value("overlay-arrow-variable-list", buffer); consp(l); l = xcdr(l)) {
+        Value var = xcar(l);
+        if (!symbolp(var))
+            continue;
+        Value marker = buffer_local_value(var, buffer);
+        if (!markerp(marker) || check_marker(marker)->buffer() != buf || !check_marker(marker)->position())
+            continue;
+        Value text = symbol_get(var, string_property);
+        if (!stringp(text))
+            text = local_value("overlay-arrow-string", buffer);
+        if (!stringp(text))
+            continue;
+        std::u32string chars;
+        std::string_view utf8 = string_view(text);
+        for (std::size_t i = 0; i < utf8.size();) {
+            int length = 1;
+            chars.push_back(decode_internal_char(utf8.data() + i, utf8.data() + utf8.size(), &length));
+            i += static_cast<std::size_t>(length);
+        }
+        arrows.push_back({*check_marker(marker)->position(), std::move(chars)});
+    }
+    return arrows;
+}
+
+} // namespace
+
 WindowSettings Editor::settings_for(Window& w)
 {
     WindowSettings s;
@@ -419,6 +456,7 @@ WindowSettings Editor::settings_for(Window& w)
             s.region = buf->mark_position();
     }
     s.faces = faces_of(b);
+    s.arrows = overlay_arrows(b);
     s.fontify = [this, b](CharPos from, CharPos to) {
         // Once a key waits, the other windows are drawn as they are.
         if (m_keyboard->interrupted())

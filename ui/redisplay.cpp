@@ -100,7 +100,7 @@ public:
                                 d.limit_tail == tail_of(m_limit);
         // The same text, faces and marks from the same start: the same rows.
         const bool same_look = same_frame && d.start == start && d.region == m_s.region &&
-                               d.highlights == m_s.highlights;
+                               d.highlights == m_s.highlights && d.arrows == m_s.arrows;
         std::string mode = mode_line_text(m_w, m_s, m_w.cols, m_point);
         if (same_look && d.fontified && d.tick == m_b.changes().tick() && d.point == m_point.chars && d.selected == m_selected &&
             d.mode_line == mode && d.header_line == m_s.header_line) {
@@ -137,6 +137,7 @@ public:
         d.region = m_s.region;
         d.selected = m_selected;
         d.highlights = m_s.highlights;
+        d.arrows = m_s.arrows;
         d.top = m_w.top, d.left = m_w.left, d.nrows = m_w.rows, d.ncols = m_w.cols;
         d.options = m_opt;
         d.numbers = m_numbers;
@@ -237,6 +238,26 @@ private:
                 g.at(m_w.top + i, col++) = Cell::of(static_cast<char32_t>(c), Face::LineNumber);
     }
 
+    // The overlay arrow of the line starting at `at`, over its first
+    // columns as Emacs draws it on a terminal. A wide character it cuts in
+    // two leaves a space.
+    void put_arrow(int i, CharPos at)
+    {
+        auto arrow = std::find_if(m_s.arrows.begin(), m_s.arrows.end(),
+                                  [at](const OverlayArrow& a) { return a.at == at; });
+        if (arrow == m_s.arrows.end())
+            return;
+        std::span<Cell> cells = grid_row(i);
+        std::size_t col = 0;
+        for (char32_t c : arrow->text) {
+            if (col >= cells.size())
+                break;
+            cells[col++] = Cell::of(c);
+        }
+        while (col < cells.size() && cells[col].width == 0)
+            cells[col++] = Cell::of(U' ');
+    }
+
     // Lays out and draws the rows from start; false when point is not on
     // any of them (the caller recentres).
     bool draw_rows(TextPos start, bool reuse)
@@ -321,6 +342,8 @@ private:
                     m_hscroll_to = *row.cursor_line_col;
                 }
             }
+            if (line_start)
+                put_arrow(i, row.start.chars);
             put_number(i, line_start ? std::optional(line) : std::nullopt);
             if (row.ends_line)
                 ++line;

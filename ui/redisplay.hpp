@@ -38,6 +38,7 @@ struct WindowSettings {
     // fontified before it is drawn.
     bool defer_fontification = false;
     std::vector<Highlight> highlights; // search matches, over the faces
+    std::vector<OverlayArrow> arrows;
     std::string mode_name = "Fundamental";
     std::string mode_line_process; // e.g. ":run"
     std::string minor_modes;       // e.g. " Def"

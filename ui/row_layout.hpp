@@ -14,6 +14,7 @@
 #pragma once
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "buffer/buffer.hpp"
@@ -28,6 +29,14 @@ struct LayoutOptions {
     // Truncated rows only: columns scrolled out on the left (window-hscroll);
     // the first column then shows `$` where text is hidden.
     int hscroll = 0;
+};
+
+// An overlay arrow (Emacs's overlay-arrow-variable-list): its text goes
+// over the start of the row that starts at `at` (a terminal has no fringe).
+struct OverlayArrow {
+    CharPos at;
+    std::u32string text;
+    bool operator==(const OverlayArrow&) const = default;
 };
 
 // Text to draw in a face other than the default (the region, search

@@ -76,6 +76,7 @@ public:
         CharPos point;
         std::optional<CharPos> region;
         std::vector<Highlight> highlights; // the search matches drawn
+        std::vector<OverlayArrow> arrows;
         std::int64_t size = 0; // chars and bytes of the text then
         std::int64_t byte_size = 0;
         std::int64_t floor = 0;      // point-min's byte

@@ -494,3 +494,37 @@ TEST_CASE("a header line takes the window's first row and comes and goes with it
     CHECK(f.grid().row_text(0).starts_with("line 1"));
     lisp::kill_buffer(b);
 }
+
+TEST_CASE("an overlay arrow is drawn over the start of its line, and moves with it")
+{
+    lisp::Value b = ui_test::buffer_with("arrows", "1: one\n2: two\n3: \xe4\xb8\x80" "de\n");
+    Frame f(6, 30, b, minibuffer());
+    CharPos at(8); // line 2
+    auto with_arrow = [&at](Window&) {
+        WindowSettings s;
+        s.arrows.push_back({at, U"=>"});
+        return s;
+    };
+    redisplay(f, with_arrow);
+    INFO(f.grid().text());
+    CHECK(f.grid().row_text(0).starts_with("1: one"));
+    CHECK(f.grid().row_text(1).starts_with("=> two"));
+    // Moved to line 3: line 2 is drawn again, though its text did not change.
+    at = CharPos(15);
+    auto stats = redisplay(f, with_arrow);
+    CHECK(stats.windows_skipped == 0);
+    CHECK(f.grid().row_text(1).starts_with("2: two"));
+    CHECK(f.grid().row_text(2).starts_with("=>"));
+    // An arrow four columns wide over "3: " and half of a wide character:
+    // the other half is a space.
+    auto wide = [](Window&) {
+        WindowSettings s;
+        s.arrows.push_back({CharPos(15), U"===>"});
+        return s;
+    };
+    redisplay(f, wide);
+    CHECK(f.grid().row_text(2).starts_with("===> de"));
+    CHECK(redisplay(f, ui_test::plain).windows_skipped == 0);
+    CHECK(f.grid().row_text(2).starts_with("3: \xe4\xb8\x80" "de"));
+    lisp::kill_buffer(b);
+}
