@@ -863,6 +863,10 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
     (defalias 'byte-compile 'internal--byte-compile-interpreted)
     (defalias 'byte-compile-file 'internal--byte-compile-file-check)))
 
+;; project.el's searches show their matches as they are found
+;; (lisp/xref-stream.el).
+(eval-after-load 'project (lambda () (require 'xref-stream)))
+
 (defun do-after-load-evaluation (abs-file)
   (dolist (elt after-load-alist)
     (when (and (stringp (car elt)) (string-match-p (load-history-regexp (car elt)) abs-file))
