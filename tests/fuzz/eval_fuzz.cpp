@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <new>
 #include <cstdlib>
+#include <filesystem>
 #include <fcntl.h>
 #include <string>
 #include <string_view>
@@ -43,10 +44,21 @@ constexpr const char* denied_functions =
 
 void on_cpu_timer(int) { request_quit(); }
 
+// The sandbox goes with the process (each corpus run is one), whatever the
+// forms left in it.
+std::string g_sandbox;
+void remove_sandbox()
+{
+    std::error_code ignored;
+    std::filesystem::remove_all(g_sandbox, ignored);
+}
+
 void make_sandbox()
 {
     char dir[] = "/tmp/gapmacs-fuzz-eval-XXXXXX";
     FUZZ_CHECK(mkdtemp(dir) != nullptr);
+    g_sandbox = dir;
+    std::atexit(remove_sandbox);
     FUZZ_CHECK(chdir(dir) == 0);
     setenv("HOME", dir, 1);
     const int null_fd = open("/dev/null", O_RDONLY);
