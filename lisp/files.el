@@ -584,7 +584,11 @@ missing, `ask' asks, nil leaves the text as it is; `visit' and
          (files--add-final-newline)
          (run-hooks 'before-save-hook)
          (backup-buffer)
+         ;; As Emacs's basic-save-buffer, once vc-hooks is loaded: the
+         ;; mode line's Git-master becomes Git:master.
+         (when (featurep 'vc-hooks) (vc-before-save))
          (files--save-with-a-safe-coding)
+         (when (featurep 'vc-hooks) (vc-after-save))
          (run-hooks 'after-save-hook)))
   nil)
 

@@ -144,12 +144,24 @@ xterm, dark for screen or tmux).  Nothing without Emacs's library."
 (defun startup--preloaded-modes ()
   "Turn on the global modes Emacs 28 has on at start-up: loading their
 files (preloaded in Emacs) runs their `custom-initialize-delay', which
-turns them on outside batch: font-lock, show-paren, electric-indent."
+turns them on outside batch: font-lock, show-paren, electric-indent.
+Emacs's vc-hooks, preloaded too, loads at the first visit."
   (when (locate-library "font-core")
     (dolist (feature '(font-core paren electric))
       (condition-case err
           (require feature)
-        (error (message "Loading %s: %s" feature (error-message-string err)))))))
+        (error (message "Loading %s: %s" feature (error-message-string err))))))
+  (when (locate-library "vc/vc-hooks")
+    (add-hook 'find-file-hook #'startup--vc-first-visit)))
+
+(defun startup--vc-first-visit ()
+  "Load vc-hooks at the first visit (60 ms that start-up need not wait
+for): from then on its `vc-refresh-state' runs at every visit, giving a
+file under version control its `vc-mode' (the mode line's Git-master)."
+  (remove-hook 'find-file-hook #'startup--vc-first-visit)
+  (condition-case err
+      (progn (require 'vc-hooks) (vc-refresh-state))
+    (error (message "Loading vc-hooks: %s" (error-message-string err)))))
 
 (when (get-buffer "*scratch*")
   (with-current-buffer "*scratch*"

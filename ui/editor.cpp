@@ -444,6 +444,8 @@ WindowSettings Editor::settings_for(Window& w)
             s.mode_line_process = process_progress(proc);
     }
     s.minor_modes = minor_mode_lighters(b);
+    if (Value vc = local_value("vc-mode", b); stringp(vc))
+        s.vc_mode = mode_line_text(vc, b);
     if (Value header = local_value("header-line-format", b); !nilp(header) && header != Qunbound)
         s.header_line = header_line_text(header, b);
     if (Buffer* buf = live_buffer(b); buf && buf->narrowed())

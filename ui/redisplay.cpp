@@ -500,7 +500,9 @@ std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPo
     } else if (s.column_number_mode) {
         out += "C" + std::to_string(pt.chars.value - b.line_beginning(pt.chars).value);
     }
-    out += "    (" + s.mode_name + s.mode_line_process + s.minor_modes + ") ";
+    // Emacs's (vc-mode vc-mode) "  " between the position and the modes.
+    out += s.vc_mode.empty() ? "    (" : "   " + s.vc_mode + "  (";
+    out += s.mode_name + s.mode_line_process + s.minor_modes + ") ";
     while (static_cast<int>(out.size()) < width)
         out += '-';
     return out;

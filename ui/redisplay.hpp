@@ -41,6 +41,7 @@ struct WindowSettings {
     std::vector<OverlayArrow> arrows;
     std::string mode_name = "Fundamental";
     std::string mode_line_process; // e.g. ":run"
+    std::string vc_mode;           // vc-mode, e.g. " Git-master"
     std::string minor_modes;       // e.g. " Def"
     std::optional<std::string> header_line; // header-line-format's text, when it has one
     bool line_number_mode = true;

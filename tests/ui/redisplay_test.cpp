@@ -528,3 +528,19 @@ TEST_CASE("an overlay arrow is drawn over the start of its line, and moves with 
     CHECK(f.grid().row_text(2).starts_with("3: \xe4\xb8\x80" "de"));
     lisp::kill_buffer(b);
 }
+
+TEST_CASE("the mode line shows vc-mode between the position and the modes, as Emacs's")
+{
+    lisp::Value b = ui_test::buffer_with("tracked.c", "int x;\n");
+    Frame f(4, 70, b, minibuffer());
+    redisplay(f, [](Window&) {
+        WindowSettings s;
+        s.vc_mode = " Git-master";
+        return s;
+    });
+    INFO(f.grid().text());
+    CHECK(f.grid().row_text(2).find("All L1    Git-master  (Fundamental) ---") != std::string::npos);
+    redisplay(f, ui_test::plain);
+    CHECK(f.grid().row_text(2).find("All L1    (Fundamental) ---") != std::string::npos);
+    lisp::kill_buffer(b);
+}

@@ -1,0 +1,30 @@
+# Issue 21: a file under git shows Emacs's vc-mode in the mode line
+# (Git-BRANCH), which becomes Git:BRANCH once a save makes it differ from
+# the last commit; a file outside version control shows none. Needs
+# Emacs's library (vc-hooks.el) and git.
+source "$(dirname "$0")/lib.sh"
+if [ ! -d /usr/share/emacs/28.2/lisp ] || ! command -v git >/dev/null; then
+    echo "SKIPPED: GNU Emacs's library (emacs-el) or git is not installed"
+    exit 77
+fi
+D=$WORK/repo
+mkdir -p "$D"
+printf 'tracked\n' > "$D/t.txt"
+git -C "$D" init -q -b trunk
+git -C "$D" add t.txt
+git -C "$D" -c user.name=test -c user.email=test@example.org commit -qm first
+printf 'loose\n' > "$WORK/loose.txt"
+start repo/t.txt
+wait_for "t.txt"
+wait_for "L1    Git-trunk  (Text)"
+keys x
+keys C-x C-s
+wait_for "Wrote"
+wait_for "L1    Git:trunk  (Text)"
+keys C-x C-f
+wait_for "Find file:"
+keys C-a C-k
+type_text "$WORK/loose.txt"
+keys Enter
+wait_for "loose.txt"
+wait_for "L1    (Text)"
