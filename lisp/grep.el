@@ -14,6 +14,10 @@
 (defvar grep-files-history nil)
 (defvar grep-find-ignored-directories
   '("SCCS" "RCS" "CVS" "MCVS" ".src" ".svn" ".git" ".hg" ".bzr" "_MTN" "_darcs" "{arch}"))
+(defvar grep-find-ignored-files
+  (cons ".#*" (delq nil (mapcar (lambda (s) (unless (string-match-p "/\\'" s) (concat "*" s)))
+                                completion-ignored-extensions)))
+  "File names Emacs's rgrep and project.el's plain directories leave out.")
 (defvar grep-program "grep")
 (defvar find-program "find")
 (defvar xargs-program "xargs")

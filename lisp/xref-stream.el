@@ -408,7 +408,12 @@ shell command LISTING lists under ROOT."
 LISTING lists (NUL-terminated, relative to ROOT), as they are found."
   (xref--push-markers)
   (let ((window (selected-window))
-        (display-root (and (eq xref-file-name-display 'project-relative) root)))
+        ;; As `xref--analyze': relative to the project of ROOT, if any (a
+        ;; plain directory's matches show whole file names).
+        (display-root (and (eq xref-file-name-display 'project-relative)
+                           (let* ((default-directory root)
+                                  (project (project-current)))
+                             (and project (expand-file-name (xref--project-root project)))))))
     (with-current-buffer (get-buffer-create xref-buffer-name)
       (xref-stream-stop)
       (xref--xref-buffer-mode)

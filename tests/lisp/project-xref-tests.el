@@ -47,6 +47,22 @@
                            #'string<)
                      '("a.c" "b.c" "src/notes.txt"))))))
 
+(ert-deftest project-files-of-a-plain-directory ()
+  "A directory outside version control: find, without what
+`grep-find-ignored-files' and `vc-directory-exclusion-list' name."
+  (skip-unless (fboundp 'project-files))
+  (let ((dir (file-name-as-directory (make-temp-file "project-plain" t))))
+    (unwind-protect
+        (progn
+          (dolist (name '("a.c" "a.o" ".#lock" "notes~" "sub/b.txt" ".svn/entries"))
+            (make-directory (file-name-directory (concat dir name)) t)
+            (write-region "x\n" nil (concat dir name) nil 'silent))
+          (should (equal (sort (mapcar (lambda (f) (file-relative-name f dir))
+                                       (project-files (cons 'transient dir)))
+                               #'string<)
+                         '("a.c" "sub/b.txt"))))
+      (delete-directory dir t))))
+
 (ert-deftest xref-matches-in-files-as-emacs ()
   (skip-unless (fboundp 'xref-matches-in-files))
   (project-xref-tests--in-repo dir

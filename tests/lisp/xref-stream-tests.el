@@ -59,9 +59,10 @@ PREDICATE holds in *xref*."
           (forward-line 1))
         (nreverse lines)))))
 
-(defun xref-stream-tests--emacs-buffer (regexp)
-  "The lines of the *xref* Emacs's own code shows for REGEXP in the project."
-  (let* ((project (project-current t))
+(defun xref-stream-tests--emacs-buffer (regexp &optional project)
+  "The lines of the *xref* Emacs's own code shows for REGEXP in PROJECT
+\(the current one by default)."
+  (let* ((project (or project (project-current t)))
          (files (project-files project))
          (xref-buffer-name "*xref emacs*"))
     (save-window-excursion
@@ -81,6 +82,21 @@ PREDICATE holds in *xref*."
         (should (equal (xref-stream-tests--lines) expected))
         (should (string-match-p ":exit \\[4 files, 7 matches"
                                 (with-current-buffer xref-buffer-name mode-line-process)))))))
+
+(ert-deftest xref-stream-in-a-plain-directory-as-emacs ()
+  "A directory outside version control is listed by find, as
+`project-files' lists it (ignored files left out)."
+  (skip-unless (featurep 'xref-stream))
+  (xref-stream-tests--in-repo dir
+    (delete-directory (concat dir ".git") t)
+    (write-region "alpha\n" nil (concat dir "a.o") nil 'silent)
+    (let* ((project (cons 'transient dir))
+           (expected (xref-stream-tests--emacs-buffer "alpha" project)))
+      (should-not (member "a.o" (mapcar #'car expected)))
+      (save-window-excursion
+        (xref-stream-search "alpha" dir (xref-stream-project-listing project))
+        (should (xref-stream-tests--done))
+        (should (equal (xref-stream-tests--lines) expected))))))
 
 (ert-deftest xref-stream-shows-matches-before-the-search-ends ()
   "The first file's match is there, and can be visited, while the
