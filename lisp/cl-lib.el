@@ -579,7 +579,10 @@
             ((memq head '(integer float real number))
              (and (cl-typep object head)
                   (or (memq (nth 1 type) '(* nil)) (>= object (nth 1 type)))
-                  (or (memq (nth 2 type) '(* nil)) (<= object (nth 2 type)))))
+                  (or (memq (nth 2 type) '(* nil)) (<= object (nth 2 type)))
+                  t))
+            ((get head 'cl-deftype-handler)
+             (cl-typep object (apply (get head 'cl-deftype-handler) (cdr type))))
             (t (error "Bad type spec: %s" type)))))
    ((memq type '(null)) (null object))
    ((eq type 'atom) (atom object))
@@ -610,7 +613,15 @@
    (t (error "Unknown type %S" type))))
 
 (defmacro cl-deftype (name arglist &rest body)
-  `(progn (put ',name 'cl-deftype-handler (lambda (&rest _) ,@(if arglist body body))) ',name))
+  "Define NAME as the type BODY returns: (NAME ARGS...) binds ARGLIST to
+ARGS, an optional argument not given being `*', as in Emacs's cl-macs."
+  (let ((optional nil) (args nil))
+    (dolist (arg arglist)
+      (cond ((memq arg '(&optional &rest &key)) (setq optional (eq arg '&optional)) (push arg args))
+            ((and optional (symbolp arg)) (push (list arg ''*) args))
+            (t (push arg args))))
+    `(progn (put ',name 'cl-deftype-handler (cl-function (lambda ,(nreverse args) ,@body)))
+            ',name)))
 
 (defun cl-coerce (x type)
   (cond ((eq type 'list) (if (listp x) x (append x nil)))

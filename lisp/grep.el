@@ -19,6 +19,17 @@
                                 completion-ignored-extensions)))
   "File names Emacs's rgrep and project.el's plain directories leave out.")
 (defvar grep-program "grep")
+;; What Emacs's grep-compute-defaults finds with GNU grep and find, which
+;; Emacs's semantic/symref (xref-find-references) expands.
+(defvar grep-template "grep <X> <C> -nH --null -e <R> <F>")
+(defvar grep-find-template "find -H <D> <X> -type f <F> -exec grep <C> -nH --null -e <R> \\{\\} +")
+(defvar grep-use-null-device nil)
+(defvar grep-use-null-filename-separator t)
+(defvar grep-find-use-xargs 'exec-plus)
+(defun grep-compute-defaults ()
+  "Emacs's settings for the grep and find on the machine: gapmacs's
+variables hold those of GNU grep and find from the start."
+  nil)
 (defvar find-program "find")
 (defvar xargs-program "xargs")
 

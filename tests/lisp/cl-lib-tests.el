@@ -399,3 +399,19 @@
   (should (equal (list (cl-caddr '(1 2 3 4)) (cl-cadddr '(1 2 3 4)) (cdddr '(1 2 3 4)) (caadr '(1 (2 3)))
                        (cl-cddddr '(1 2 3 4 5)) (cdadar '((1 (2 3)))))
                  '(3 4 (4) 2 (5) (3)))))
+
+(cl-deftype cl-lib-tests-list-of (elem-type)
+  `(and list (satisfies (lambda (list) (cl-every (lambda (elem) (cl-typep elem ',elem-type)) list)))))
+(cl-deftype cl-lib-tests-small (&optional max) `(integer 0 ,(if (eq max '*) 10 max)))
+(cl-deftype cl-lib-tests-natural () '(integer 0 *))
+
+(ert-deftest cl-lib-tests-deftype-with-arguments ()
+  "Types with arguments, as EIEIO's (list-of TYPE) slots: Emacs 28's answers."
+  (should (equal (list (cl-typep '(1 2) '(cl-lib-tests-list-of integer))
+                       (cl-typep '(1 a) '(cl-lib-tests-list-of integer))
+                       (cl-typep 5 'cl-lib-tests-small)
+                       (cl-typep 11 'cl-lib-tests-small)
+                       (cl-typep 11 '(cl-lib-tests-small 20))
+                       (cl-typep 3 'cl-lib-tests-natural)
+                       (cl-typep -3 'cl-lib-tests-natural))
+                 '(t nil t nil t t nil))))

@@ -77,4 +77,28 @@
                        ("b.c" 1 "int beta(void) { return alpha(); }")
                        ("src/notes.txt" 1 "alpha here")))))))
 
+(ert-deftest xref-references-in-directory-as-emacs ()
+  "M-?'s search without a backend of its own: Emacs's semantic/symref
+runs grep.el's `grep-find-template' over the files of the buffer's mode."
+  (skip-unless (fboundp 'xref-references-in-directory))
+  (let ((dir (file-name-as-directory (make-temp-file "project-refs" t))))
+    (unwind-protect
+        (progn
+          (write-region "(defun alpha () (beta))\n" nil (concat dir "a.el") nil 'silent)
+          (write-region ";; alpha-beta\n(alpha)\n" nil (concat dir "b.el") nil 'silent)
+          (write-region "alpha\n" nil (concat dir "c.txt") nil 'silent)
+          (with-current-buffer (find-file-noselect (concat dir "a.el"))
+            (unwind-protect
+                (should (equal (sort (mapcar (lambda (x)
+                                               (let ((loc (xref-item-location x)))
+                                                 (format "%s:%d: %s"
+                                                         (file-relative-name (xref-location-group loc) dir)
+                                                         (xref-location-line loc)
+                                                         (substring-no-properties (xref-item-summary x)))))
+                                             (xref-references-in-directory "alpha" dir))
+                                     #'string<)
+                               '("a.el:1: (defun alpha () (beta))" "b.el:2: (alpha)")))
+              (kill-buffer))))
+      (delete-directory dir t))))
+
 ;;; project-xref-tests.el ends here
