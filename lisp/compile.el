@@ -511,7 +511,7 @@ lisp-lite has them; the parser copes with partial lines either way."
           (overlay-put compilation--highlight 'priority -10)))
       (when (fboundp 'get-buffer-window)
         (let ((w (get-buffer-window buffer)))
-          (when w (set-window-point w (point))))))
+          (when w (compilation--set-window w)))))
     (setq next-error-last-buffer buffer)
     (unless (file-exists-p file)
       (user-error "No such file: %s" file))
@@ -538,9 +538,27 @@ lisp-lite has them; the parser copes with partial lines either way."
                (switch-to-buffer target)
                (unless (get-buffer-window buffer) (display-buffer buffer))
                (let ((w (get-buffer-window buffer)))
-                 (when w (set-window-point w (with-current-buffer buffer (point)))))))
+                 (when w (with-current-buffer buffer (compilation--set-window w))))))
         (when (eq (current-buffer) target) (goto-char pos))))
     (run-hooks 'next-error-hook)))
+
+(defvar compilation-context-lines nil
+  "Lines of the compilation window kept above the current message; t or
+nil (on a terminal, which has no fringe for Emacs's arrow) put the message
+at the window's top, as Emacs's compilation-set-window does.")
+
+(defun compilation--set-window (w)
+  "Show point's message in W, the compilation buffer's window, as Emacs
+does on a terminal: its line at the top (`compilation-context-lines')."
+  (set-window-start w (save-excursion
+                        (forward-line (if (integerp compilation-context-lines)
+                                          (- compilation-context-lines)
+                                        0))
+                        (point)))
+  (set-window-point w (point)))
+
+(defvar next-error-verbose t
+  "Non-nil means `next-error' says which buffer's locus it visited.")
 
 (defvar next-error-function nil
   "In a buffer that is not a compilation, how `next-error' visits its Nth next locus.
@@ -565,7 +583,14 @@ A numeric ARG moves that many; C-u starts again at the first."
         (with-current-buffer other
           (funcall next-error-function (if (consp arg) 0 (prefix-numeric-value arg))
                    (or reset (consp arg))))
-      (compilation--next-error arg reset))))
+      (compilation--next-error arg reset))
+    (when (and next-error-verbose (buffer-live-p next-error-last-buffer))
+      (message "%s locus from %s"
+               (cond ((or reset (consp arg)) "First")
+                     ((eq (prefix-numeric-value arg) 0) "Current")
+                     ((< (prefix-numeric-value arg) 0) "Previous")
+                     (t "Next"))
+               next-error-last-buffer))))
 
 (defun compilation--next-error (arg reset)
   (let* ((buffer (compilation--find-buffer))
