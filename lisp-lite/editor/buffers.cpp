@@ -78,6 +78,15 @@ void buffer_print(ExtObject* o, std::string& out)
     out += d->buffer->name();
     out += '>';
 }
+// princ writes a live buffer's name alone.
+void buffer_print_unescaped(ExtObject* o, std::string& out)
+{
+    auto* d = static_cast<BufferData*>(o->data);
+    if (d->buffer)
+        out += d->buffer->name();
+    else
+        buffer_print(o, out);
+}
 // `read' from a buffer (at point, moving it) or a marker (moving it): the
 // value, or Qunbound when the text ended first (END is then its end). The
 // object is read from a window of the text after the position that
@@ -139,7 +148,8 @@ Value marker_read(ExtObject* o)
 void buffer_write(ExtObject* o, std::string_view internal);
 bool buffer_multibyte_stream(ExtObject* o) { return !static_cast<BufferData*>(o->data)->unibyte; }
 const ExtClass buffer_class{"buffer",     buffer_mark,  buffer_finalize,         buffer_print,
-                            nullptr,      buffer_write, buffer_multibyte_stream, buffer_read};
+                            nullptr,      buffer_write, buffer_multibyte_stream, buffer_read,
+                            buffer_print_unescaped};
 
 // ---- ExtClass for markers ----
 void marker_finalize(ExtObject* o)

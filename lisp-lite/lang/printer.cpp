@@ -488,7 +488,9 @@ private:
         case Type::Process:
         case Type::Ext: {
             auto* e = static_cast<ExtObject*>(v.as_object());
-            if (e->cls->print)
+            if (!m_escape && e->cls->print_unescaped)
+                e->cls->print_unescaped(e, m_out);
+            else if (e->cls->print)
                 e->cls->print(e, m_out);
             else
                 m_out += std::string("#<") + e->cls->type_name + ">";

@@ -182,6 +182,9 @@ struct ExtClass {
     // The object as an input stream for `read': the next object of its
     // text (a buffer's from point, a marker's from the marker), moving past it.
     Value (*read)(ExtObject*) = nullptr;
+    // The representation princ and format's %s write, where it is not
+    // `print's (may be null): a live buffer's name, as Emacs's print.c.
+    void (*print_unescaped)(ExtObject*, std::string& out) = nullptr;
 };
 struct ExtObject : Object {
     const ExtClass* cls;

@@ -98,3 +98,14 @@
   (should (equal (format-message "`%s' can't" 'x) "‘x’ can’t"))
   (should-error (format "%d" "x") :type 'error)
   (should-error (format "%s") :type 'error))
+
+(ert-deftest printer-buffers-without-escapes-are-their-names ()
+  "princ and %s write a live buffer's name, as Emacs's print.c; print and
+%S its #<buffer NAME>; a killed buffer is #<killed buffer> both ways."
+  (let ((b (generate-new-buffer "printer-tests-b")))
+    (should (equal (format "%s|%S" b b) "printer-tests-b|#<buffer printer-tests-b>"))
+    (should (equal (prin1-to-string b t) "printer-tests-b"))
+    (should (equal (with-output-to-string (princ b)) "printer-tests-b"))
+    (should (equal (format "%s" (list b)) "(printer-tests-b)"))
+    (kill-buffer b)
+    (should (equal (format "%s|%S" b b) "#<killed buffer>|#<killed buffer>"))))
