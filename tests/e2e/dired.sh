@@ -3,10 +3,7 @@
 # directory, ^ goes up, d flags and x deletes (after yes), C-x C-j jumps
 # from a file to its line in dired. Needs Emacs's library (emacs-el).
 source "$(dirname "$0")/lib.sh"
-if [ ! -d /usr/share/emacs/28.2/lisp ]; then
-    echo "SKIPPED: GNU Emacs's library (emacs-el) is not installed"
-    exit 77
-fi
+needs_emacs_library
 # In a directory of its own: the editor may make ~/.config in $WORK.
 D=$WORK/d
 mkdir -p "$D/sub"

@@ -38,6 +38,16 @@ start() {
     wait_for "----" 10
 }
 
+# Skips the test (exit 77, which CTest reports) without GNU Emacs's library
+# or, when named, the programs it needs.
+needs_emacs_library() {
+    local program
+    [ -d /usr/share/emacs/28.2/lisp ] || { echo "SKIPPED: GNU Emacs's library (emacs-el) is not installed"; exit 77; }
+    for program in "$@"; do
+        command -v "$program" >/dev/null || { echo "SKIPPED: $program is not installed"; exit 77; }
+    done
+}
+
 screen() { T capture-pane -p -t 0; }
 # send-keys with tmux's key names: keys C-x C-s, keys M-x, keys Enter
 keys() { T send-keys -t 0 "$@"; }

@@ -3,10 +3,7 @@
 # the last commit; a file outside version control shows none. Needs
 # Emacs's library (vc-hooks.el) and git.
 source "$(dirname "$0")/lib.sh"
-if [ ! -d /usr/share/emacs/28.2/lisp ] || ! command -v git >/dev/null; then
-    echo "SKIPPED: GNU Emacs's library (emacs-el) or git is not installed"
-    exit 77
-fi
+needs_emacs_library git
 D=$WORK/repo
 mkdir -p "$D"
 printf 'tracked\n' > "$D/t.txt"

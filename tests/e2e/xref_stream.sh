@@ -3,10 +3,7 @@
 # meanwhile, n and RET visit a match and put Emacs's overlay arrow (=>) on
 # its line. Needs Emacs's library (emacs-el) and git.
 source "$(dirname "$0")/lib.sh"
-if [ ! -d /usr/share/emacs/28.2/lisp ] || ! command -v git >/dev/null; then
-    echo "SKIPPED: GNU Emacs's library (emacs-el) or git is not installed"
-    exit 77
-fi
+needs_emacs_library git
 D=$WORK/p
 mkdir -p "$D/src"
 printf 'int alpha(void);\nint beta;\n' > "$D/src/a.c"

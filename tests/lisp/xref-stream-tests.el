@@ -31,6 +31,14 @@
          (kill-buffer xref-buffer-name))
        (delete-directory ,var t))))
 
+(defmacro xref-stream-tests--one-name-a-batch (&rest body)
+  "Run BODY with a search program that greps each name as xargs reads it
+\(xargs gives grep a batch of 128 KiB of names, or what it has at the end)."
+  `(let ((xref-search-program 'one-by-one)
+         (xref-search-program-alist
+          '((one-by-one . "xargs -0 -n 1 grep <C> --null -snHE -e <R>"))))
+     ,@body))
+
 (defun xref-stream-tests--wait (predicate)
   "Wait (60 s at most: the collector's stress test is slow) until
 PREDICATE holds in *xref*."
@@ -100,14 +108,11 @@ PREDICATE holds in *xref*."
 
 (ert-deftest xref-stream-shows-matches-before-the-search-ends ()
   "The first file's match is there, and can be visited, while the
-listing still runs; the rest comes after.  (xargs gives grep a batch of
-128 KiB of names, or what it has at the end: here a batch is one name.)"
+listing still runs; the rest comes after."
   (skip-unless (featurep 'xref-stream))
   (xref-stream-tests--in-repo dir
     (save-window-excursion
-      (let ((xref-search-program 'one-by-one)
-            (xref-search-program-alist
-             '((one-by-one . "xargs -0 -n 1 grep <C> --null -snHE -e <R>"))))
+      (xref-stream-tests--one-name-a-batch
         ;; The listing gives b.c once the test has looked (and made `go').
         ;; A text file first: visiting it loads no major mode's library.
         (write-region "alpha first\n" nil (concat dir "first.txt") nil 'silent)
@@ -141,9 +146,7 @@ so once the search ends."
   (skip-unless (featurep 'xref-stream))
   (xref-stream-tests--in-repo dir
     (save-window-excursion
-      (let ((xref-search-program 'one-by-one)
-            (xref-search-program-alist
-             '((one-by-one . "xargs -0 -n 1 grep <C> --null -snHE -e <R>"))))
+      (xref-stream-tests--one-name-a-batch
         (xref-stream-search "alpha" dir (concat "printf 'b.c\\0';"
                                                 "while [ ! -e go ]; do sleep 0.02; done;"
                                                 "printf 'a.c\\0'")))
