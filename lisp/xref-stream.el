@@ -43,13 +43,15 @@
 (defvar xref-stream--group-start nil "Where the last group's header starts.")
 (defvar xref-stream--group-xrefs nil "The last group's items, the last first.")
 (defvar xref-stream--group-format nil "The last group's line number format.")
+(defvar xref-stream--group-max-line 0 "The last group's largest line number.")
 
 (dolist (var '(xref-stream--processes xref-stream--search xref-stream--display-root
                xref-stream--files xref-stream--matches xref-stream--start
                xref-stream--xrefs xref-stream--sorted xref-stream--errors
                xref-stream--list-status xref-stream--list-stderr
                xref-stream--group xref-stream--group-start
-               xref-stream--group-xrefs xref-stream--group-format))
+               xref-stream--group-xrefs xref-stream--group-format
+               xref-stream--group-max-line))
   (make-variable-buffer-local var))
 
 ;;;; The listing
@@ -98,15 +100,18 @@ NUL-terminated and relative to its root, or nil when there is none
 
 ;;;; Showing the items
 
-(defun xref-stream--line-format (xrefs)
-  "The line number format `xref--insert-xrefs' gives a group of XREFS:
-as wide as its largest line number (Emacs's (log N 10) is log10, exact)."
-  (let ((max-line 0))
-    (dolist (xref xrefs)
-      (let ((line (xref-location-line (xref-item-location xref))))
-        (when (and line (> line max-line))
-          (setq max-line line))))
-    (and (> max-line 0) (format "%%%dd: " (length (number-to-string max-line))))))
+(defun xref-stream--max-line (xrefs &optional max-line)
+  "The largest line number of XREFS and MAX-LINE (0 when none has one)."
+  (setq max-line (or max-line 0))
+  (dolist (xref xrefs max-line)
+    (let ((line (xref-location-line (xref-item-location xref))))
+      (when (and line (> line max-line))
+        (setq max-line line)))))
+
+(defun xref-stream--line-format (max-line)
+  "The line number format `xref--insert-xrefs' gives a group whose largest
+line number is MAX-LINE: as wide as it (Emacs's (log N 10) is log10, exact)."
+  (and (> max-line 0) (format "%%%dd: " (length (number-to-string max-line)))))
 
 (defun xref-stream--insert-items (xrefs prev-line)
   "Insert the group's XREFS at the end of the buffer, as `xref--insert-xrefs'
@@ -138,21 +143,23 @@ goes before."
   (setq xref-stream--group group
         xref-stream--group-start (copy-marker (point))
         xref-stream--group-xrefs (reverse xrefs)
-        xref-stream--group-format (xref-stream--line-format xrefs))
+        xref-stream--group-max-line (xref-stream--max-line xrefs)
+        xref-stream--group-format (xref-stream--line-format xref-stream--group-max-line))
   (xref--insert-propertized '(face xref-file-header xref-group t) group "\n")
   (xref-stream--insert-items xrefs nil))
 
 (defun xref-stream--extend-group (xrefs)
   "Append XREFS to the last group; when its line numbers grow wider,
 the group is shown again in the new width, as Emacs's would be."
-  (let* ((all (append (reverse xref-stream--group-xrefs) xrefs))
-         (format (xref-stream--line-format all)))
-    (if (equal format xref-stream--group-format)
+  (let ((max-line (xref-stream--max-line xrefs xref-stream--group-max-line)))
+    (if (equal (xref-stream--line-format max-line) xref-stream--group-format)
         (let ((prev (car xref-stream--group-xrefs)))
-          (setq xref-stream--group-xrefs (append (reverse xrefs) xref-stream--group-xrefs))
+          (setq xref-stream--group-xrefs (append (reverse xrefs) xref-stream--group-xrefs)
+                xref-stream--group-max-line max-line)
           (xref-stream--insert-items xrefs (xref-location-line (xref-item-location prev))))
       (delete-region xref-stream--group-start (point-max))
-      (xref-stream--insert-group xref-stream--group all))))
+      (xref-stream--insert-group xref-stream--group
+                                 (append (reverse xref-stream--group-xrefs) xrefs)))))
 
 (defun xref-stream--item-file (xref)
   (xref-file-location-file (xref-item-location xref)))
