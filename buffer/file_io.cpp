@@ -14,6 +14,7 @@
 
 #include "buffer/buffer.hpp"
 #include "core/error.hpp"
+#include "core/gzip_compressor.hpp"
 #include "core/utf8.hpp"
 #include "core/unique_fd.hpp"
 
@@ -669,12 +670,22 @@ void insert_file_contents(Buffer& buffer, const std::string& path, const CodingS
         visit_file(buffer, path, detected);
 }
 
-void save_buffer(Buffer& buffer, const std::string& path, const WaitCheck& waiting)
+ByteSource gzip_compressed(ByteSource source)
+{
+    return [source = std::move(source)](const ByteSink& sink) {
+        GzipCompressor gzip;
+        source([&](std::string_view piece) { gzip.feed(piece, sink); });
+        gzip.finish(sink);
+    };
+}
+
+void save_buffer(Buffer& buffer, const std::string& path, const WaitCheck& waiting, bool gzip)
 {
     const std::string target = path.empty() ? buffer.file_name() : absolute_file_name(path);
     if (target.empty())
         throw Error("error", "Buffer " + buffer.name() + " is not visiting a file");
-    write_file_atomic(target, encoded_text(buffer, buffer.coding(), BytePos(0), buffer.gap_buffer().end()), waiting);
+    ByteSource text = encoded_text(buffer, buffer.coding(), BytePos(0), buffer.gap_buffer().end());
+    write_file_atomic(target, gzip ? gzip_compressed(std::move(text)) : std::move(text), waiting);
     buffer.set_file_name(target);
     buffer.set_saved();
     record_visited_modtime(buffer);

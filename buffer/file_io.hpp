@@ -53,6 +53,10 @@ void write_file_atomic(const std::string& path, std::string_view bytes);
 // outlive the source and not change while it runs.
 ByteSource encoded_text(const Buffer& buffer, const CodingSystem& coding, BytePos from, BytePos to);
 
+// source's bytes gzip-compressed, a chunk at a time: what a ".gz" file
+// holds under auto-compression-mode. Runs source again on each run.
+ByteSource gzip_compressed(ByteSource source);
+
 // Copies file to backup as Emacs's backup-buffer-copy: owner, mode, extended
 // attributes and times kept; made as a new file renamed into place, so a
 // symlink or file planted at backup's name is replaced, never written
@@ -81,7 +85,8 @@ std::optional<std::int64_t> insert_file_in_place(Buffer& buffer, const std::stri
 // Encodes the buffer (whole, narrowing ignored) with its coding system and
 // writes it to its file (or `path` when given, which then becomes its file),
 // atomically; clears the modified flag on success.
-void save_buffer(Buffer& buffer, const std::string& path = {}, const WaitCheck& waiting = {});
+// With `gzip`, the file gets the encoded text gzip-compressed.
+void save_buffer(Buffer& buffer, const std::string& path = {}, const WaitCheck& waiting = {}, bool gzip = false);
 
 // The modification time of path now (exists false when there is no such file).
 Buffer::FileTime file_modtime(const std::string& path);

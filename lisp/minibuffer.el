@@ -5,6 +5,10 @@
 (defvar minibuffer-completion-table nil)
 (defvar minibuffer-completion-predicate nil)
 (defvar minibuffer-completion-confirm nil)
+(defvar minibuffer-setup-hook nil
+  "Run in a minibuffer's buffer when the editor's minibuffer starts reading.")
+(defvar minibuffer-exit-hook nil
+  "Run in the minibuffer's buffer however its reading ends.")
 (defvar minibuffer-history nil)
 (defvar minibuffer-history-variable 'minibuffer-history)
 (defvar minibuffer-history-position 0)
@@ -202,12 +206,21 @@ PRED1 only orders: what it rejects still completes."
     (substring completion-substring-try-completion completion-substring-all-completions "")
     (flex completion-flex-try-completion completion-flex-all-completions "")
     (initials completion-initials-try-completion completion-initials-all-completions ""))
-  "The completion styles, as Emacs 28 names them (gapmacs completes by prefix).")
+  "The completion styles, as Emacs 28 names them: the minibuffer uses them
+through Emacs's own `completion-try-completion' when its library is found,
+and completes by prefix without it.")
 (defvar completion-pcm-word-delimiters "-_./:| "
   "The characters that end a word for partial completion, as Emacs 28's.")
 (defvar completion-pcm--delim-wild-regex "[-_./:| *]"
   "What matches a word end or `*' in partial completion (Emacs 28's value).")
-(defvar completion-category-defaults nil)
+(defvar completion-category-defaults
+  '((buffer (styles . (basic substring)))
+    (unicode-name (styles . (basic substring)))
+    (project-file (styles . (substring)))
+    (xref-location (styles . (substring)))
+    (info-menu (styles . (basic substring)))
+    (symbol-help (styles . (basic shorthand substring))))
+  "The completion styles of some categories, as Emacs 28 sets them.")
 (defvar completion-category-overrides nil)
 (defvar completion-extra-properties nil)
 (defvar completion-at-point-functions nil)
@@ -297,12 +310,47 @@ PRED1 only orders: what it rejects still completes."
 
 ;;;; Completion commands
 
+(defun minibuffer--input-point ()
+  "Where point is in the minibuffer's input, counted from its start."
+  (max 0 (- (point) (minibuffer-prompt-end))))
+
+(defun minibuffer--styled-p ()
+  "Non-nil when Emacs's completion styles are here (from its library)."
+  (fboundp 'completion-try-completion))
+
+(defun minibuffer--metadata (contents point)
+  (completion-metadata (substring contents 0 point)
+                       minibuffer-completion-table minibuffer-completion-predicate))
+
+(defun minibuffer--try (contents point)
+  "Completing CONTENTS with point at POINT, as `completion-styles' and the
+table's category say: nil (no match), t (exact and unique), or
+\(STRING . POINT), the completed input and where point goes in it."
+  (if (minibuffer--styled-p)
+      (completion-try-completion contents minibuffer-completion-table
+                                 minibuffer-completion-predicate point
+                                 (minibuffer--metadata contents point))
+    (let ((comp (try-completion contents minibuffer-completion-table
+                                minibuffer-completion-predicate)))
+      (if (stringp comp) (cons comp (length comp)) comp))))
+
+(defun minibuffer--all (contents point)
+  "The completions of CONTENTS with point at POINT, as `minibuffer--try'
+finds them."
+  (if (minibuffer--styled-p)
+      (let ((all (completion-all-completions contents minibuffer-completion-table
+                                             minibuffer-completion-predicate point
+                                             (minibuffer--metadata contents point))))
+        ;; The last cdr is the base size, not a completion.
+        (when (consp all) (setcdr (last all) nil))
+        all)
+    (all-completions contents minibuffer-completion-table minibuffer-completion-predicate)))
+
 (defun minibuffer-completion-help ()
   "Show the completions of the minibuffer's contents in *Completions*."
   (interactive)
   (let* ((contents (minibuffer-contents))
-         (all (sort (copy-sequence (all-completions contents minibuffer-completion-table
-                                                    minibuffer-completion-predicate))
+         (all (sort (copy-sequence (minibuffer--all contents (minibuffer--input-point)))
                     #'string<)))
     (if (null all)
         (minibuffer-message "No match")
@@ -324,27 +372,31 @@ PRED1 only orders: what it rejects still completes."
 (defun minibuffer--exact-p (string)
   (test-completion string minibuffer-completion-table minibuffer-completion-predicate))
 
+(defun minibuffer--set-completion (comp)
+  "Put COMP, a (STRING . POINT) completion, in the minibuffer."
+  (unless (string= (car comp) (minibuffer-contents))
+    (minibuffer--set-contents (car comp)))
+  (goto-char (+ (minibuffer-prompt-end) (cdr comp))))
+
 (defun minibuffer-complete ()
   "Complete the minibuffer's contents as far as they are unique."
   (interactive)
   (let* ((contents (minibuffer-contents))
-         (comp (try-completion contents minibuffer-completion-table
-                               minibuffer-completion-predicate)))
+         (comp (minibuffer--try contents (minibuffer--input-point))))
     (cond ((null comp) (minibuffer-message "No match") nil)
           ((eq comp t)
            (goto-char (point-max))
            (minibuffer-message "Sole completion") t)
-          ((not (string= comp contents))
-           (minibuffer--set-contents comp)
-           (when (eq t (try-completion comp minibuffer-completion-table
-                                       minibuffer-completion-predicate))
-             (minibuffer-message "Sole completion"))
+          ;; Completed: Emacs says nothing, even when the result is the
+          ;; only completion (the next TAB says so).
+          ((not (string= (car comp) contents))
+           (minibuffer--set-completion comp)
            t)
           ((minibuffer--exact-p contents)
            (goto-char (point-max))
            (minibuffer-message "Complete, but not unique")
            (minibuffer-completion-help) t)
-          (t (goto-char (point-max))
+          (t (minibuffer--set-completion comp)
              (minibuffer-completion-help) t))))
 
 (defun minibuffer-complete-word ()
@@ -393,14 +445,13 @@ already a name."
                         (not (memq last-command minibuffer-confirm-exit-commands))))
                (exit-minibuffer)
              (minibuffer-message "Confirm")))
-          (t (let ((comp (try-completion contents minibuffer-completion-table
-                                         minibuffer-completion-predicate)))
+          (t (let ((comp (minibuffer--try contents (minibuffer--input-point))))
                (cond ((eq comp t) (exit-minibuffer))
-                     ((and (stringp comp) (minibuffer--exact-p comp))
-                      (minibuffer--set-contents comp)
+                     ((and comp (minibuffer--exact-p (car comp)))
+                      (minibuffer--set-contents (car comp))
                       (exit-minibuffer))
-                     ((stringp comp)
-                      (minibuffer--set-contents comp)
+                     (comp
+                      (minibuffer--set-completion comp)
                       (minibuffer-message "Incomplete"))
                      (t (minibuffer-message "No match"))))))))
 
@@ -410,8 +461,27 @@ already a name."
   (let ((var minibuffer-history-variable))
     (and (symbolp var) var (boundp var) (symbol-value var))))
 
+(defvar minibuffer-default-add-function 'minibuffer-default-add-completions
+  "Called once, by the first M-n past the defaults, for more of them.")
+(defvar-local minibuffer-default-add-done nil
+  "Non-nil once `minibuffer-default-add-function' ran in this minibuffer.")
+
+(defun minibuffer-default-add-completions ()
+  "The defaults, then every completion of the empty input (M-n's
+\"future history\"), as Emacs's."
+  (let ((def minibuffer-default)
+        (all (all-completions "" minibuffer-completion-table minibuffer-completion-predicate)))
+    (if (listp def)
+        (append def all)
+      (cons def (delete def all)))))
+
 (defun goto-history-element (nabs)
   "Put history element NABS (0 the text typed, negative the defaults) in the minibuffer."
+  (when (and (not minibuffer-default-add-done)
+             (functionp minibuffer-default-add-function)
+             (< nabs (- (if (listp minibuffer-default) (length minibuffer-default) 1))))
+    (setq minibuffer-default-add-done t
+          minibuffer-default (funcall minibuffer-default-add-function)))
   (let* ((history (minibuffer--history))
          (defaults (if (listp minibuffer-default) minibuffer-default
                      (list minibuffer-default))))

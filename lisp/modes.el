@@ -428,7 +428,27 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
 
 (define-derived-mode emacs-lisp-mode lisp-data-mode "ELisp"
   "Major mode for editing Emacs Lisp code."
-  (lisp-mode-variables nil nil 'elisp))
+  (lisp-mode-variables nil nil 'elisp)
+  (when (fboundp 'elisp--xref-backend)
+    (add-hook 'xref-backend-functions #'elisp--xref-backend nil t)))
+
+;; M-. and M-? in Emacs Lisp are elisp-mode.el's xref backend.  That file's
+;; functions come one at a time (gapmacs's emacs-lisp-mode stands in for
+;; it); its methods on xref's generic functions, and the location type
+;; they make, are evaluated when xref.el loads.
+(defun modes--elisp-xref-form-p (form)
+  "Whether FORM is elisp-mode.el's xref method or location type."
+  (pcase form
+    (`(cl-defmethod ,_ ((,_ (eql 'elisp)) . ,_) . ,_) t)
+    (`(cl-defmethod ,_ ((,_ xref-elisp-location) . ,_) . ,_) t)
+    (`(cl-defstruct (xref-elisp-location . ,_) . ,_) t)))
+
+(eval-after-load 'xref
+  (lambda ()
+    (when gapmacs-emacs-lisp-directory
+      (internal--eval-emacs-forms
+       (expand-file-name "progmodes/elisp-mode" gapmacs-emacs-lisp-directory)
+       #'modes--elisp-xref-form-p))))
 (define-key emacs-lisp-mode-map "\e\C-x" 'eval-defun)
 
 (define-derived-mode lisp-interaction-mode emacs-lisp-mode "Lisp Interaction"
@@ -478,12 +498,18 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
 
 ;;;; Choosing a major mode for a file
 
+;; What Emacs's jka-compr-install puts first in `auto-mode-alist': a file
+;; read through gzip (`auto-compression-mode') gets the mode of its name
+;; without ".gz".
+(defconst modes--compressed-entry '("\\.gz\\'" nil jka-compr))
+
 ;; Without Emacs's library, a few entries of gapmacs's own.  With it,
 ;; Emacs's own lists (files.el's, then what its loaddefs.el adds: CC Mode,
 ;; python, ruby...) are taken the first time a mode is chosen, after the
 ;; entries a user or a package added before: start-up reads nothing.
 (defconst modes--own-alists
-  '((auto-mode-alist
+  `((auto-mode-alist
+     ,modes--compressed-entry
      ("\\.el\\'" . emacs-lisp-mode)
      ("\\.\\(?:te?xt\\|md\\|org\\|rst\\)\\'" . text-mode)
      ("/\\(?:README\\|COMMIT_EDITMSG\\)\\'" . text-mode)
@@ -566,7 +592,7 @@ and in a binding of the moment."
              (emacs nil))
         ;; The entries Emacs's modes add from its loaddefs.el, in front.
         (modes--eval-loaddefs-additions)
-        (setq emacs (list (cons 'auto-mode-alist auto-mode-alist)
+        (setq emacs (list (cons 'auto-mode-alist (cons modes--compressed-entry auto-mode-alist))
                           (cons 'interpreter-mode-alist interpreter-mode-alist)
                           (cons 'magic-fallback-mode-alist magic-fallback-mode-alist)))
         (dolist (entry emacs)

@@ -1514,6 +1514,39 @@ libraries take forms from it), or nil without Emacs's library."
             (insert-file-contents loaddefs)
             (current-buffer))))))
 
+(defun internal--add-to-load-history (file definitions)
+  "Add DEFINITIONS (the newest first, as `current-load-list' has them) to
+FILE's entry of `load-history', made at its end (where Emacs's preloaded
+files are) when FILE has none."
+  (let ((entry (assoc file load-history)))
+    (if entry
+        (nconc entry (reverse definitions))
+      (setq load-history (nconc load-history (list (cons file (reverse definitions))))))))
+
+(defun internal--eval-emacs-forms (file predicate)
+  "Evaluate, in order, the top-level forms of Emacs's FILE (a path with
+no suffix) that PREDICATE accepts (methods, which no name loads), what
+they define recorded in `load-history' under FILE."
+  (let (forms path lexical)
+    (with-current-buffer (internal--emacs-definition-buffer file)
+      (save-excursion
+        (goto-char (point-min))
+        (setq path buffer-file-truename
+              lexical (looking-at ".*lexical-binding: *t"))
+        (condition-case nil
+            (while t
+              (let ((form (read (current-buffer))))
+                (when (funcall predicate form)
+                  (push form forms))))
+          (error nil))))
+    (when path
+      (let ((load-file-name path)
+            (load-in-progress t)
+            (current-load-list nil))
+        (dolist (form (nreverse forms))
+          (eval form lexical))
+        (internal--add-to-load-history path current-load-list)))))
+
 (defun internal--load-emacs-definition (file name &optional kind)
   "Evaluate the top-level form of Emacs's FILE (a path with no suffix)
 that defines NAME as a KIND (function, variable or face; any when nil):
@@ -1539,8 +1572,10 @@ when there was one."
                                   (and (default-boundp s) (list (default-value s)))))
                           (delete name (delete-dups (internal--emacs-form-definitions form))))))
         (let ((load-file-name path)
-              (load-in-progress t))
-          (eval form lexical))
+              (load-in-progress t)
+              (current-load-list nil))
+          (eval form lexical)
+          (internal--add-to-load-history path current-load-list))
         (internal--run-delayed-inits path)
         (dolist (k kept)
           (when (nth 1 k) (fset (car k) (car (nth 1 k))))

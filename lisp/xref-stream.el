@@ -20,6 +20,7 @@
 
 (require 'xref)
 (require 'grep)
+(require 'project-listing)
 
 (defvar xref-stream--processes nil
   "The listing and search processes filling this *xref* buffer.")
@@ -53,50 +54,6 @@
                xref-stream--group-xrefs xref-stream--group-format
                xref-stream--group-max-line))
   (make-variable-buffer-local var))
-
-;;;; The listing
-
-(defun xref-stream--git-listing (root)
-  "The shell command `project-files' runs for the git project at ROOT,
-or nil when its listing is not one command (submodules to merge)."
-  (unless (and (project--vc-merge-submodules-p root)
-               (file-exists-p (expand-file-name ".gitmodules" root)))
-    (let ((ignores (project--value-in-dir 'project-vc-ignores root)))
-      (mapconcat
-       #'shell-quote-argument
-       (append (list vc-git-program "ls-files" "-z" "-c" "-o" "--exclude-standard")
-               (and ignores
-                    (cons "--" (mapcar #'xref-stream--git-exclude ignores))))
-       " "))))
-
-(defun xref-stream--git-exclude (ignore)
-  "The git pathspec that excludes IGNORE, as `project--vc-list-files' makes it."
-  (format ":(exclude,glob,top)%s"
-          (cond ((string-match-p "\\*\\*" ignore) ignore)
-                ((string-match-p "\\./" ignore) (substring ignore 2))
-                ((string-suffix-p "/" ignore) (concat "**/" ignore "**"))
-                (t (concat "**/" ignore)))))
-
-(defun xref-stream--find-listing (project root)
-  "The find command `project--files-in-directory' runs for ROOT of PROJECT."
-  (require 'find-dired)
-  (format "%s -H . %s -type f -print0"
-          find-program
-          (xref--find-ignores-arguments (project--dir-ignores project root) "./")))
-
-(defun xref-stream-project-listing (project)
-  "The shell command that lists PROJECT's files as `project-files' does,
-NUL-terminated and relative to its root, or nil when there is none
-\(a remote project, an Hg repository, git submodules)."
-  (let ((root (expand-file-name (project-root project))))
-    (unless (file-remote-p root)
-      (pcase project
-        (`(vc . ,_)
-         (pcase (ignore-errors (vc-responsible-backend root))
-           ('Git (require 'vc-git) (xref-stream--git-listing root))
-           ('Hg nil)
-           (_ (xref-stream--find-listing project root))))
-        (`(transient . ,_) (xref-stream--find-listing project root))))))
 
 ;;;; Showing the items
 
@@ -445,7 +402,7 @@ LISTING lists (NUL-terminated, relative to ROOT), as they are found."
   "`project-find-regexp' (FIND-REGEXP) of REGEXP, the matches shown as the
 search finds them when the project's listing is one shell command."
   (let* ((project (and (not current-prefix-arg) (project-current t)))
-         (listing (and project (xref-stream-project-listing project))))
+         (listing (and project (project-listing-command project))))
     (if (not listing)
         (funcall find-regexp regexp)
       (require 'xref)

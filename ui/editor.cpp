@@ -878,6 +878,28 @@ void Editor::execute_one_command()
 
 // ---- the minibuffer ----
 
+namespace {
+
+// minibuffer-exit-hook runs however the minibuffer is left (RET, C-g, an
+// error), in the minibuffer, before its buffer and windows are restored:
+// Emacs's run_exit_minibuf_hook, an unwind of read_minibuf.
+class MinibufferExitHook {
+public:
+    MinibufferExitHook() = default;
+    ~MinibufferExitHook()
+    {
+        try {
+            safe_run_hooks(sym("minibuffer-exit-hook"));
+        } catch (...) {
+            // A throw out of the hook while unwinding: the reading ends anyway.
+        }
+    }
+    MinibufferExitHook(const MinibufferExitHook&) = delete;
+    MinibufferExitHook& operator=(const MinibufferExitHook&) = delete;
+};
+
+} // namespace
+
 Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bool read, Value history,
                                    Value default_value)
 {
@@ -896,6 +918,11 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     text.widen();
     text.erase();
     text.undo_list().clear();
+    set_current_buffer(mb);
+    // As minibuf.c's get_minibuffer: a minibuffer used again keeps nothing
+    // local from its last reading (what a setup hook set there).
+    if (fboundp("kill-all-local-variables"))
+        call0(sym("kill-all-local-variables"));
     if (stringp(initial))
         text.insert(string_view(initial));
     else if (consp(initial) && stringp(xcar(initial)))
@@ -920,6 +947,8 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     specbind(sym("minibuffer-text-before-history"), Qnil);
     m_frame->echo.clear();
     m_frame->minibuffer_message.clear();
+    MinibufferExitHook exit_hook;
+    run_hook(sym("minibuffer-setup-hook"));
     recursive_edit();
     std::string contents = text.substring(text.point_min(), text.point_max());
     Value result = make_string(contents);

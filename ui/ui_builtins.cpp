@@ -547,6 +547,17 @@ Value f_minibuffer_prompt(Args)
         return Qnil;
     return make_string(frame().prompt);
 }
+// gapmacs's own: the innermost minibuffer's prompt replaced while it reads,
+// so a reader whose candidates still stream in (project-find-file's scan)
+// can count them where the user looks.
+Value f_gapmacs_set_minibuffer_prompt(Args a)
+{
+    check_string(a[0]);
+    if (editor().minibuffer_depth() == 0)
+        xsignal1(Qerror, make_string("No minibuffer is active"));
+    frame().prompt = std::string(string_view(a[0]));
+    return a[0];
+}
 Value f_active_minibuffer_window(Args)
 {
     return editor().minibuffer_depth() > 0 ? frame().minibuffer_window().lisp_object() : Qnil;
@@ -767,6 +778,7 @@ const SubrDef ui_subrs[] = {
     {"minibuffer-contents-no-properties", 0, 0, guarded<f_minibuffer_contents>},
     {"delete-minibuffer-contents", 0, 0, guarded<f_delete_minibuffer_contents>},
     {"minibuffer-prompt", 0, 0, f_minibuffer_prompt},
+    {"gapmacs-set-minibuffer-prompt", 1, 1, guarded<f_gapmacs_set_minibuffer_prompt>},
     {"active-minibuffer-window", 0, 0, f_active_minibuffer_window},
     {"minibuffer-selected-window", 0, 0, f_minibuffer_selected_window},
     {"exit-minibuffer", 0, 0, f_exit_minibuffer},

@@ -14,6 +14,7 @@
 #include "buffer/file_io.hpp"
 #include "core/coding.hpp"
 #include "core/error.hpp"
+#include "core/file_contents.hpp"
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/coding_names.hpp"
@@ -53,6 +54,22 @@ Value symbol_value_or_nil(const char* name)
 }
 
 Value buffer_arg(Value v) { return nilp(v) ? current_buffer() : v; }
+
+// Whether OPERATION (insert-file-contents, write-region) on path goes
+// through gzip, as Emacs's jka-compr handler takes a ".gz" name under
+// auto-compression-mode, unless the caller inhibits that handler for the
+// operation (insert-file-contents-literally does).
+bool auto_compressed(const std::string& path, const char* operation)
+{
+    if (!compressed_file_name(path) || nilp(symbol_value_or_nil("auto-compression-mode")))
+        return false;
+    static const Value handler = intern("jka-compr-handler");
+    bool inhibited = false;
+    for (Value h = symbol_value_or_nil("inhibit-file-name-handlers"); h.is_cons(); h = xcdr(h))
+        inhibited = inhibited || xcar(h) == handler;
+    Value op = symbol_value_or_nil("inhibit-file-name-operation");
+    return !(inhibited && symbolp(op) && symbol_name(op) == operation);
+}
 
 // ---- buffers ----
 Value f_current_buffer(Args) { return current_buffer(); }
@@ -1175,14 +1192,15 @@ Value f_insert_file_contents(Args a)
     std::int64_t old_len = replace ? b.point_max().value - b.point_min().value : 0;
     // The common case reads straight into the gap: a whole file, nothing to
     // replace, no coding asked for, and text that needs no decoding.
-    const bool plain = nilp(a[2]) && nilp(a[3]) && !replace && nilp(symbol_value_or_nil("coding-system-for-read"));
+    const bool gzip = auto_compressed(path, "insert-file-contents");
+    const bool plain = !gzip && nilp(a[2]) && nilp(a[3]) && !replace && nilp(symbol_value_or_nil("coding-system-for-read"));
     Modification m(replace ? b.point_min() : b.point(), replace ? b.point_max() : b.point());
     CharPos at = b.point();
     std::optional<std::int64_t> inserted = plain ? insert_file_in_place(b, path, at) : std::nullopt;
     CodingSystem detected = find_coding_system("utf-8-unix");
     if (!inserted) {
         // A device or FIFO is read until its end; quit stops one that has none.
-        std::string bytes = read_file_bytes(path, [] { maybe_quit(); });
+        std::string bytes = gzip ? read_file_contents(path) : read_file_bytes(path, [] { maybe_quit(); });
         std::int64_t from = nilp(a[2]) ? 0 : check_fixnum(a[2]);
         std::int64_t to = nilp(a[3]) ? static_cast<std::int64_t>(bytes.size()) : check_fixnum(a[3]);
         from = std::clamp<std::int64_t>(from, 0, static_cast<std::int64_t>(bytes.size()));
@@ -1256,11 +1274,15 @@ Value f_write_region(Args a)
     // A region is encoded a chunk at a time from the gap buffer.
     ByteSource source = stringp(a[0]) ? whole_bytes(encode(cs, string_view(a[0])))
                                       : encoded_text(b, cs, b.char_to_byte(s), b.char_to_byte(e));
+    const bool gzip = auto_compressed(path, "write-region");
     if (!nilp(a[3]) && exists) {
         std::string bytes;
         source([&bytes](std::string_view piece) { bytes += piece; });
-        source = whole_bytes(appended(read_file_bytes(path), std::move(bytes), a[3]));
+        std::string old = gzip ? read_file_contents(path) : read_file_bytes(path);
+        source = whole_bytes(appended(std::move(old), std::move(bytes), a[3]));
     }
+    if (gzip)
+        source = gzip_compressed(std::move(source));
     write_file_atomic(path, source, [] { maybe_quit(); });
     if (a[4] == Qt) {
         b.set_file_name(path);
@@ -1283,7 +1305,7 @@ Value f_save_buffer(Args)
     message("Saving file " + b.file_name() + "...");
     if (b.coding().eol == Eol::Undecided)
         b.set_coding(b.coding().with_eol(Eol::Unix));
-    save_buffer(b, {}, [] { maybe_quit(); });
+    save_buffer(b, {}, [] { maybe_quit(); }, auto_compressed(b.file_name(), "write-region"));
     message("Wrote " + b.file_name());
     return Qnil;
 }

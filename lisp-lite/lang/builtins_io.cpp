@@ -15,6 +15,7 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/load_history.hpp"
 #include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lang/reader.hpp"
 #include "lisp-lite/lang/variables.hpp"
@@ -397,6 +398,8 @@ Value f_provide(Args a)
             present = true;
     if (!present)
         xsymbol(Qfeatures)->value = make_cons(a[0], features);
+    static const Value provide = intern("provide");
+    loadhist_attach(make_cons(provide, a[0]));
     // Run the eval-after-load functions of the feature, as Emacs does.
     Value alist = after_load_alist();
     for (; alist.is_cons(); alist = xcdr(alist))
@@ -425,6 +428,9 @@ Value f_featurep(Args a)
 
 Value f_require(Args a)
 {
+    // Recorded even when the feature is there already, as Emacs does.
+    check_symbol(a[0]);
+    loadhist_attach_require(a[0]);
     Value probe[2] = {a[0], Qnil};
     if (!nilp(f_featurep(Args{probe, 2})))
         return a[0];
@@ -511,6 +517,10 @@ Value f_autoload(Args a)
     if (!nilp(current) && !autoloadp(current))
         return Qnil; // already defined: Emacs leaves it alone
     Value object = list({autoload_symbol(), a[1], a[2], a[3], a[4]});
+    // Emacs's autoload goes through defalias, which records it.
+    if (autoloadp(current))
+        loadhist_attach(make_cons(Qt, a[0]));
+    loadhist_attach(make_cons(autoload_symbol(), a[0]));
     xsymbol(a[0])->function = object;
     return object;
 }
@@ -616,10 +626,12 @@ bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool 
         specbind(Qload_file_name, name);
         specbind(intern("load-true-file-name"), name);
         specbind(intern("load-in-progress"), Qt);
+        specbind(current_load_list_symbol(), Qnil);
         bool lexical = has_lexical_cookie(internal);
         specbind(Qlexical_binding, boolean(lexical));
         GcStressLoadPause unstressed;
         load_text(internal, path, lexical);
+        record_load_history(name);
     }
     // What Emacs does at start-up after its preloaded files
     // (custom-initialize-delay), once this file has loaded.
@@ -627,10 +639,8 @@ bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool 
     static const Value run_delayed = intern("internal--run-delayed-inits");
     if (consp(find_symbol_value(delayed)))
         call1(run_delayed, name);
-    // load-history gets (FILE), most recent first; then the after-load
-    // functions (eval-after-load on a file name, after-load-functions).
-    Value history = intern("load-history");
-    set_symbol_value(history, make_cons(list({name}), find_symbol_value(history)));
+    // The after-load functions (eval-after-load on a file name,
+    // after-load-functions).
     Value after = intern("do-after-load-evaluation");
     if (!nilp(xsymbol(after)->function) &&
         (!nilp(after_load_alist()) || !nilp(find_symbol_value(intern("after-load-functions")))))

@@ -1,6 +1,7 @@
 // Symbols: interning, value and function cells, property lists.
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/load_history.hpp"
 #include "lisp-lite/lang/obarrays.hpp"
 #include "lisp-lite/lang/variables.hpp"
 
@@ -108,6 +109,12 @@ Value f_defalias(Args a)
     // through this property, as Emacs's defalias calls it.
     static const Value fset_function = intern("defalias-fset-function");
     Value hook = symbol_get(a[0], fset_function);
+    // As data.c's defalias: (t . F) remembers that F was an autoload.
+    static const Value autoload = intern("autoload");
+    static const Value defun = intern("defun");
+    if (autoloadp(s->function))
+        loadhist_attach(make_cons(Qt, a[0]));
+    loadhist_attach(make_cons(autoloadp(a[1]) ? autoload : defun, a[0]));
     if (!nilp(hook))
         call2(hook, a[0], a[1]);
     else

@@ -13,6 +13,7 @@
 #include "lisp-lite/lang/backtrace.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/bytecode.hpp"
+#include "lisp-lite/lang/load_history.hpp"
 #include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lang/variables.hpp"
 
@@ -972,6 +973,7 @@ Value sf_defvar(Args a)
     if (tail.is_cons()) {
         Symbol* s = xsymbol(sym);
         s->m_flags |= Symbol::special_flag;
+        loadhist_attach(sym);
         if (default_value(sym) == Qunbound) {
             set_default(sym, eval(xcar(tail)));
         } else {
@@ -994,6 +996,7 @@ Value f_internal_define_uninitialized_variable(Args a)
 {
     check_symbol(a[0]);
     xsymbol(a[0])->m_flags |= Symbol::special_flag;
+    loadhist_attach(a[0]);
     record_variable_documentation(a[0], a.size() > 1 ? a[1] : Qnil);
     return Qnil;
 }
@@ -1008,6 +1011,7 @@ Value sf_defconst(Args a)
     if (s->constant())
         xsignal1(Qsetting_constant, sym);
     s->m_flags |= Symbol::special_flag;
+    loadhist_attach(sym);
     set_default(sym, val);
     record_variable_documentation(sym, car_safe(xcdr(xcdr(args))));
     return sym;

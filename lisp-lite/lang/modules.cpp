@@ -5,6 +5,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/hooks.hpp"
+#include "lisp-lite/lang/load_history.hpp"
 #include "lisp-lite/lang/variables.hpp"
 
 namespace gapmacs::lisp {
@@ -25,6 +26,7 @@ const Module modules[] = {
     {"misc", register_misc_builtins},
     {"variables", register_variable_builtins},
     {"hooks", register_hook_builtins},
+    {"load-history", register_load_history_builtins},
     {"char-names", register_char_name_builtins},
     {"unicode-properties", register_unicode_property_builtins},
     {"time", register_time_builtins},

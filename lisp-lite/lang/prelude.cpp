@@ -495,8 +495,12 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
            (and (buffer-name ,temp-buffer) (kill-buffer ,temp-buffer)))))))
 
 (defun insert-file-contents-literally (filename &optional visit beg end replace)
-  "Insert FILENAME's bytes unconverted: raw bytes in a multibyte buffer."
-  (let ((coding-system-for-read 'no-conversion))
+  "Insert FILENAME's bytes unconverted: raw bytes in a multibyte buffer,
+a \".gz\" file's compressed (as Emacs, which inhibits jka-compr here)."
+  (let ((coding-system-for-read 'no-conversion)
+        (inhibit-file-name-handlers (append '(jka-compr-handler image-file-handler epa-file-handler)
+                                            inhibit-file-name-handlers))
+        (inhibit-file-name-operation 'insert-file-contents))
     (insert-file-contents filename visit beg end replace)))
 (defun coding--convert-region (start end fn coding-system destination)
   "Replace START..END with (FN TEXT CODING-SYSTEM), as Emacs's coding regions do."
@@ -798,8 +802,18 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
 (provide 'emacs)
 (provide 'gv)
 (provide 'base64) ; the builtins of base64.cpp, as Emacs provides them
-(defvar load-history nil)
 (defvar after-load-alist nil)
+(defvar auto-compression-mode t
+  "Non-nil: files whose names end in \".gz\" are gunzipped when read and
+gzipped when written, as under Emacs's auto-compression-mode (on by
+default).  insert-file-contents and write-region do it in gapmacs.")
+(defun auto-compression-mode (&optional arg)
+  "Toggle reading and writing \".gz\" files through gzip."
+  (interactive (list (or current-prefix-arg 'toggle)))
+  (setq auto-compression-mode
+        (cond ((eq arg 'toggle) (not auto-compression-mode))
+              ((null arg) t)
+              (t (> (prefix-numeric-value arg) 0)))))
 (defvar after-load-functions nil)
 (defvar load-suffixes '(".el"))
 (defvar load-file-rep-suffixes '("" ".gz"))
@@ -824,7 +838,6 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
   (dolist (prefix prefixes)
     (puthash prefix (cons file (gethash prefix definition-prefixes)) definition-prefixes)))
 (defvar byte-compile-current-file nil)
-(defvar current-load-list nil)
 
 (defun load-history-regexp (file)
   (concat (if (file-name-absolute-p file) "\\`" "\\(\\`\\|/\\)")
@@ -863,9 +876,25 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
     (defalias 'byte-compile 'internal--byte-compile-interpreted)
     (defalias 'byte-compile-file 'internal--byte-compile-file-check)))
 
-;; project.el's searches show their matches as they are found
-;; (lisp/xref-stream.el).
-(eval-after-load 'project (lambda () (require 'xref-stream)))
+;; Emacs preloads nadvice, and find-func.el and help-fns.el read advice
+;; only once (featurep 'nadvice): without it find-function-library
+;; takes a function's symbol for its definition and loops.
+(eval-after-load 'find-func (lambda () (require 'nadvice)))
+(defun internal--help-C-file-name (_subr-or-var _kind)
+  "gapmacs's `help-C-file-name': nil, as its built-in functions and
+variables are C++, in no file that help or `find-function' could visit
+\(Emacs's finds the C file in its DOC file, which gapmacs has not)."
+  nil)
+(eval-after-load 'help-fns
+  (lambda ()
+    (require 'nadvice)
+    (defalias 'help-C-file-name #'internal--help-C-file-name)))
+
+;; project.el's searches show their matches as they are found, and
+;; project-find-file reads while the project is listed
+;; (lisp/xref-stream.el, lisp/project-file-stream.el).
+(eval-after-load 'project
+  (lambda () (require 'xref-stream) (require 'project-file-stream)))
 
 (defun do-after-load-evaluation (abs-file)
   (dolist (elt after-load-alist)

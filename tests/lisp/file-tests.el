@@ -109,3 +109,68 @@
             (let ((coding-system-for-read 'latin-1)) (insert-file-contents f))
             (should (equal (buffer-string) "café"))))
       (delete-file f))))
+
+(ert-deftest file-gzip-under-auto-compression-mode ()
+  "A \".gz\" name is gzipped when written and gunzipped when read, as
+Emacs's jka-compr; -literally reads its bytes; without the mode, bytes."
+  (skip-unless (executable-find "gzip"))
+  (let* ((dir (make-temp-file "gapmacs-gz" t))
+         (file (expand-file-name "notes.txt.gz" dir))
+         (text (concat "héllo\n" (make-string 100000 ?x) "\nend\n")))
+    (unwind-protect
+        (progn
+          (with-temp-buffer
+            (insert text)
+            (write-region nil nil file nil 'silent))
+          (with-temp-buffer
+            (should (equal (call-process "gzip" nil t nil "-dc" file) 0))
+            (should (equal (decode-coding-string (buffer-string) 'utf-8) text)))
+          (should (< (file-attribute-size (file-attributes file)) 1000))
+          (with-temp-buffer
+            (insert-file-contents file)
+            (should (equal (buffer-string) text)))
+          (with-temp-buffer
+            (set-buffer-multibyte nil)
+            (insert-file-contents-literally file)
+            (should (equal (buffer-substring 1 3) "\037\213")))
+          ;; Appending keeps one stream of the whole text.
+          (with-temp-buffer
+            (insert "more\n")
+            (write-region nil nil file t 'silent))
+          (with-temp-buffer
+            (insert-file-contents file)
+            (should (equal (buffer-string) (concat text "more\n"))))
+          (unwind-protect
+              (progn
+                (auto-compression-mode -1)
+                (with-temp-buffer
+                  (set-buffer-multibyte nil)
+                  (insert-file-contents file)
+                  (should (equal (buffer-substring 1 3) "\037\213"))))
+            (auto-compression-mode 1)))
+      (delete-directory dir t))))
+
+(ert-deftest file-visiting-a-gz-file-saves-it-compressed ()
+  "find-file of foo.el.gz: its text, emacs-lisp-mode (the name without
+\".gz\"); save-buffer writes it gzipped."
+  (skip-unless (executable-find "gzip"))
+  (let* ((dir (make-temp-file "gapmacs-gz" t))
+         (file (expand-file-name "lib.el.gz" dir)))
+    (unwind-protect
+        (progn
+          (with-temp-buffer
+            (insert "(defun lib-f () 1)\n")
+            (write-region nil nil file nil 'silent))
+          (with-current-buffer (find-file-noselect file)
+            (unwind-protect
+                (progn
+                  (should (equal (buffer-string) "(defun lib-f () 1)\n"))
+                  (should (derived-mode-p 'emacs-lisp-mode))
+                  (goto-char (point-max))
+                  (insert ";; more\n")
+                  (save-buffer))
+              (kill-buffer)))
+          (with-temp-buffer
+            (should (equal (call-process "gzip" nil t nil "-dc" file) 0))
+            (should (equal (buffer-string) "(defun lib-f () 1)\n;; more\n"))))
+      (delete-directory dir t))))

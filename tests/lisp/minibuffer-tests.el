@@ -93,6 +93,34 @@ it saw are in `minibuffer-tests--prompts'."
       (should (get-buffer "*Completions*"))
       (should (string-match-p "apricot" (with-current-buffer "*Completions*" (buffer-string)))))))
 
+(ert-deftest minibuffer-complete-uses-the-completion-styles ()
+  "TAB completes as Emacs's `completion-styles' and the table's category
+say (project-file: substring), point where the style puts it; with no
+category, basic then partial-completion (\"s/b\" is src/b.c)."
+  (skip-unless (and (boundp 'gapmacs-version) (fboundp 'completion-try-completion)))
+  (let* ((files '("doc/notes.txt" "src/a.c" "src/b.c"))
+         (project-table (lambda (string pred action)
+                          (if (eq action 'metadata)
+                              '(metadata (category . project-file))
+                            (complete-with-action action files string pred)))))
+    (with-temp-buffer
+      (let ((minibuffer-completion-table project-table))
+        (insert "a.c")
+        (should (minibuffer-complete))
+        (should (equal (buffer-string) "src/a.c"))
+        (erase-buffer) (insert "notes")
+        (minibuffer-complete)
+        (should (equal (buffer-string) "doc/notes.txt"))
+        (erase-buffer) (insert "zzz")
+        (should-not (minibuffer-complete))
+        (should (equal (buffer-string) "zzz")))
+      (let ((minibuffer-completion-table files))
+        (erase-buffer) (insert "s/b")
+        (minibuffer-complete)
+        (should (equal (buffer-string) "src/b.c"))
+        (erase-buffer) (insert "a.c")
+        (should-not (minibuffer-complete))))))
+
 (ert-deftest minibuffer-complete-word ()
   (skip-unless (boundp 'gapmacs-version))
   (with-temp-buffer

@@ -102,7 +102,7 @@ PREDICATE holds in *xref*."
            (expected (xref-stream-tests--emacs-buffer "alpha" project)))
       (should-not (member "a.o" (mapcar #'car expected)))
       (save-window-excursion
-        (xref-stream-search "alpha" dir (xref-stream-project-listing project))
+        (xref-stream-search "alpha" dir (project-listing-command project))
         (should (xref-stream-tests--done))
         (should (equal (xref-stream-tests--lines) expected))))))
 

@@ -1,0 +1,79 @@
+// load-history and current-load-list (lread.c's build_load_history and
+// LOADHIST_ATTACH).
+#include "lisp-lite/lang/load_history.hpp"
+
+#include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/variables.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+
+Value load_history_symbol()
+{
+    static const Value s = intern("load-history");
+    return s;
+}
+
+bool loading()
+{
+    static const Value in_progress = intern("load-in-progress");
+    return !nilp(find_symbol_value(in_progress));
+}
+
+} // namespace
+
+Value current_load_list_symbol()
+{
+    static const Value s = intern("current-load-list");
+    return s;
+}
+
+void loadhist_attach(Value entry)
+{
+    if (!loading())
+        return;
+    const Value list = current_load_list_symbol();
+    set_symbol_value(list, make_cons(entry, find_symbol_value(list)));
+}
+
+void loadhist_attach_require(Value feature)
+{
+    if (!loading())
+        return;
+    static const Value require = intern("require");
+    for (Value e = find_symbol_value(current_load_list_symbol()); e.is_cons(); e = xcdr(e))
+        if (xcar(e).is_cons() && xcar(xcar(e)) == require && xcdr(xcar(e)) == feature)
+            return;
+    loadhist_attach(make_cons(require, feature));
+}
+
+void record_load_history(Value file)
+{
+    Value defs = Qnil;
+    for (Value e = find_symbol_value(current_load_list_symbol()); e.is_cons(); e = xcdr(e))
+        defs = make_cons(xcar(e), defs);
+    // The older entry of the same file goes: a file loaded again defines
+    // what its last load did.
+    Value head = make_cons(make_cons(file, defs), Qnil);
+    Value last = head;
+    for (Value e = find_symbol_value(load_history_symbol()); e.is_cons(); e = xcdr(e)) {
+        Value entry = xcar(e);
+        if (entry.is_cons() && stringp(xcar(entry)) && stringp(file) &&
+            string_view(xcar(entry)) == string_view(file))
+            continue;
+        Value cell = make_cons(entry, Qnil);
+        last.as_cons()->cdr = cell;
+        last = cell;
+    }
+    set_symbol_value(load_history_symbol(), head);
+}
+
+void register_load_history_builtins()
+{
+    defvar_builtin("current-load-list", Qnil);
+    defvar_builtin("load-history", Qnil);
+}
+
+} // namespace gapmacs::lisp
