@@ -30,50 +30,12 @@
 
 ;;;; Completion tables
 
-(defun minibuffer--key-string (key)
-  (if (symbolp key) (symbol-name key) key))
-
 (defun minibuffer--matches (string collection predicate)
   "The names in COLLECTION that start with STRING, pass
 `completion-regexp-list' and then PREDICATE, in Emacs's order of tests:
-the prefix first, so a table of 40,000 names costs one pass and no
-garbage for the names that do not match."
-  (let* ((out nil)
-         ;; The predicate gets the element (a list's or obarray's) or the
-         ;; key and value (a hash table's): ARG2 is for the latter.
-         (consider
-          (lambda (key arg1 arg2 two-args)
-            (when (or (stringp key) (symbolp key))
-              (let ((name (minibuffer--key-string key)))
-                (when (and (string-prefix-p string name completion-ignore-case)
-                           (minibuffer--regexps-ok name)
-                           (or (null predicate)
-                               (if two-args
-                                   (funcall predicate arg1 arg2)
-                                 (funcall predicate arg1))))
-                  (push name out)))))))
-    (cond ((hash-table-p collection)
-           (maphash (lambda (k v) (funcall consider k k v t)) collection))
-          ((vectorp collection)
-           (mapatoms (lambda (s) (funcall consider s s nil nil)) collection))
-          (t
-           (dolist (elt collection)
-             (funcall consider (if (consp elt) (car elt) elt) elt nil nil))))
-    (nreverse out)))
-
-(defun minibuffer--regexps-ok (name)
-  (let ((ok t) (case-fold-search completion-ignore-case))
-    (dolist (re completion-regexp-list ok)
-      (unless (string-match-p re name) (setq ok nil)))))
-
-(defun minibuffer--common-prefix (a b)
-  (let ((n (min (length a) (length b))) (i 0))
-    (while (and (< i n)
-                (if completion-ignore-case
-                    (eq (downcase (aref a i)) (downcase (aref b i)))
-                  (eq (aref a i) (aref b i))))
-      (setq i (1+ i)))
-    (substring a 0 i)))
+the prefix first, so a table of 100,000 names costs one pass in C++ and
+no garbage for the names that do not match."
+  (internal--completion-matches string collection predicate))
 
 (defun try-completion (string collection &optional predicate)
   "The longest common completion of STRING in COLLECTION; t when STRING is the
@@ -81,17 +43,7 @@ only match and exact; nil when nothing matches."
   (if (functionp collection)
       (funcall collection string predicate nil)
     (let ((matches (minibuffer--matches string collection predicate)))
-      (cond ((null matches) nil)
-            ((and (null (cdr matches)) (string= (car matches) string)) t)
-            ((and (null (cdr matches)) completion-ignore-case) (car matches))
-            (t (let ((prefix (car matches)))
-                 (dolist (m (cdr matches))
-                   (setq prefix (minibuffer--common-prefix prefix m)))
-                 (if (and completion-ignore-case
-                          (= (length prefix) (length string))
-                          (not (member prefix matches)))
-                     string
-                   prefix)))))))
+      (and matches (internal--completion-common-prefix string matches)))))
 
 (defun all-completions (string collection &optional predicate _hide-spaces)
   (if (functionp collection)

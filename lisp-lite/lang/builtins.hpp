@@ -58,6 +58,7 @@ void register_time_builtins(); // current-time, format-time-string, decode-time 
 // SEC seconds and NSEC nanoseconds as Emacs 28's (HIGH LOW USEC PSEC) (time.cpp).
 Value time_value(std::int64_t sec, std::int64_t nsec);
 void register_base64_builtins(); // base64-encode-string... (base64.cpp)
+void register_completion_builtins(); // internal--completion-matches (completion.cpp)
 void register_char_table_builtins(); // make-char-table, char-table-range... (char_table.cpp)
 void register_record_builtins(); // record, make-record, recordp (records.cpp)
 void register_bool_vector_builtins(); // make-bool-vector, bool-vector-union... (bool_vector.cpp)
@@ -94,6 +95,8 @@ Symbol* check_symbol(Value v);         // symbolp
 void check_list(Value v);              // listp
 char32_t check_char(Value v);          // characterp
 Value check_hash_table(Value v);       // hash-table-p
+// The character's lower case (Unicode's simple mapping), as downcase.
+char32_t downcase_char(char32_t c);
 // A marker's position as a fixnum (its class's as_number), or v.
 Value marker_to_number(Value v);
 

@@ -199,6 +199,8 @@ Value f_string_greaterp(Args a)
     return boolean(compare_string_text(string_or_symbol_name(a[0]), string_or_symbol_name(a[1])) > 0);
 }
 
+} // namespace
+
 char32_t downcase_char(char32_t c)
 {
     if (c < 0x80)
@@ -207,6 +209,8 @@ char32_t downcase_char(char32_t c)
         return c;
     return static_cast<char32_t>(u_tolower(static_cast<UChar32>(c)));
 }
+
+namespace {
 
 char32_t upcase_char(char32_t c)
 {

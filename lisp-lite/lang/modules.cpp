@@ -27,6 +27,7 @@ const Module modules[] = {
     {"variables", register_variable_builtins},
     {"hooks", register_hook_builtins},
     {"load-history", register_load_history_builtins},
+    {"completion", register_completion_builtins},
     {"char-names", register_char_name_builtins},
     {"unicode-properties", register_unicode_property_builtins},
     {"time", register_time_builtins},

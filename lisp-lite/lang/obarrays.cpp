@@ -73,12 +73,17 @@ bool obarray_remove(Value ob, Value sym)
     return false;
 }
 
+void obarray_symbols(Value ob, RootedVector& out)
+{
+    for (Value bucket : buckets(ob))
+        for (; bucket.is_cons(); bucket = xcdr(bucket))
+            out.push_back(xcar(bucket));
+}
+
 void obarray_map(Value ob, Value fn)
 {
     RootedVector syms; // FN may intern or unintern
-    for (Value bucket : buckets(ob))
-        for (; bucket.is_cons(); bucket = xcdr(bucket))
-            syms.push_back(xcar(bucket));
+    obarray_symbols(ob, syms);
     for (Value s : syms.items())
         call1(fn, s);
 }

@@ -2,6 +2,7 @@
 #pragma once
 #include <string_view>
 
+#include "lisp-lite/lang/heap.hpp"
 #include "lisp-lite/lang/lisp.hpp"
 
 namespace gapmacs::lisp {
@@ -13,6 +14,7 @@ Value obarray_intern(Value ob, std::string_view name);
 Value obarray_lookup(Value ob, std::string_view name); // an empty Value when absent
 bool obarray_remove(Value ob, Value sym);              // was SYM there?
 void obarray_map(Value ob, Value fn);                  // calls FN with each symbol
+void obarray_symbols(Value ob, RootedVector& out);     // appends each symbol
 // Defines the variable `obarray' (the global table's stand-in vector).
 void define_obarray_variable();
 

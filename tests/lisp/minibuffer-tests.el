@@ -45,6 +45,22 @@ it saw are in `minibuffer-tests--prompts'."
   (should-not (test-completion "fo" '("foo")))
   (should (test-completion "foo" '(("foo" . 1)))))
 
+(ert-deftest minibuffer-completion-regexps-case-and-characters ()
+  ;; Emacs 28's answers.
+  (let ((completion-regexp-list '("b" "[0-9]")))
+    (should (equal (all-completions "a" '("ab1" "ab" "a1" "xb1" "ab2")) '("ab1" "ab2"))))
+  (let ((completion-regexp-list '("B")) (completion-ignore-case t))
+    (should (equal (all-completions "A" '("ab1" "Ab" "a1")) '("ab1" "Ab"))))
+  (let ((completion-ignore-case t))
+    (should (equal (try-completion "é" '("école" "Écrit")) "éc"))
+    (should (equal (try-completion "ÉCOLE" '("école")) "école")))
+  (should (equal (try-completion "f" '("föö" "föb")) "fö"))
+  (should (equal (try-completion "" '("abc" "abd" "x")) ""))
+  (should (equal (all-completions "fo" '(("foo" . 1) foo2 "bar" 3)) '("foo" "foo2")))
+  (should-not (try-completion "a" (make-vector 3 0)))
+  (should-error (let ((completion-regexp-list '("["))) (all-completions "" '("a")))
+                :type 'invalid-regexp))
+
 (ert-deftest minibuffer-hash-table-completion ()
   (let ((h (make-hash-table :test 'equal)))
     (puthash "abc" 1 h) (puthash "abd" 2 h) (puthash 'abe 3 h)
