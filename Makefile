@@ -7,6 +7,9 @@
 PACKAGES := g++ make cmake pkg-config libncurses-dev libicu-dev libjansson-dev nettle-dev zlib1g-dev libgmp-dev catch2 tmux
 # GNU Emacs's own Lisp sources (.el.gz, no Emacs binary): gapmacs's standard library.
 PACKAGES += emacs-el
+# Emacs's helper programs (etags makes the TAGS files that etags.el and
+# M-. read; no Emacs binary).
+PACKAGES += emacs-bin-common
 # ELPA packages the Lisp tests load unchanged: Debian's elpa-* sources,
 # downloaded and unpacked into $(ELPA), not installed (some depend on GNU
 # Emacs, which is never a dependency here). Chosen by how widely they are

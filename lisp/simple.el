@@ -678,9 +678,13 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
   (skip-chars-forward " \t"))
 
 (defun back-to-indentation ()
+  "Move to the first character on this line that is not whitespace; nil,
+as Emacs's (xref-pulse-momentarily tells its answer from a region by it)."
   (interactive "^")
   (beginning-of-line)
-  (skip-chars-forward " \t" (line-end-position)))
+  (skip-syntax-forward " " (line-end-position))
+  ;; Back over whitespace-syntax characters with the prefix flag.
+  (backward-prefix-chars))
 
 ;;;; Changing text
 

@@ -142,8 +142,9 @@ Value f_completion_matches(Args a)
         for (Value sym : symbols.items())
             consider(sym, sym, Qnil, false);
     } else {
-        for (Value tail = collection; tail.is_cons(); tail = xcdr(tail)) {
-            Value elt = xcar(tail);
+        // A circular list signals circular-list, as minibuf.c's FOR_EACH_TAIL.
+        for (Value cell : tails(collection)) {
+            Value elt = xcar(cell);
             consider(elt.is_cons() ? xcar(elt) : elt, elt, Qnil, false);
         }
     }
@@ -183,6 +184,7 @@ Value f_completion_common_prefix(Args a)
         wrong_type(Qconsp, matches);
     const bool fold = ignoring_case();
     const Value first = xcar(matches);
+    check_string(first);
     if (nilp(xcdr(matches))) {
         if (string_view(first) == string_view(string))
             return Qt;
@@ -190,12 +192,14 @@ Value f_completion_common_prefix(Args a)
             return first;
     }
     std::string_view prefix = string_view(first);
-    for (Value m = xcdr(matches); m.is_cons() && !prefix.empty(); m = xcdr(m))
-        prefix = prefix.substr(0, common_prefix_bytes(prefix, string_view(xcar(m)), fold));
+    for (Value cell : tails(xcdr(matches))) {
+        check_string(xcar(cell));
+        prefix = prefix.substr(0, common_prefix_bytes(prefix, string_view(xcar(cell)), fold));
+    }
     if (fold && count_chars(prefix) == count_chars(string_view(string))) {
         bool exact = false;
-        for (Value m = matches; m.is_cons() && !exact; m = xcdr(m))
-            exact = string_view(xcar(m)) == prefix;
+        for (Value cell : tails(matches))
+            exact = exact || string_view(xcar(cell)) == prefix;
         if (!exact)
             return string;
     }

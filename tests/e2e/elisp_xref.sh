@@ -18,6 +18,10 @@ keys M-.
 wait_for "(defun xref-pop-marker-stack ()"
 wait_for "xref.el.gz "
 wait_for "(ELisp"
+# Nothing in the echo area: xref's pulse of the line found (it failed on
+# a back-to-indentation that returned non-nil).
+settle
+[ -z "$(row 23 | tr -d ' ')" ] || fail "M-. said: $(row 23)"
 keys M-,
 wait_for "t.el "
 expect_row 1 "(xref-pop-marker-stack)"

@@ -61,6 +61,15 @@ it saw are in `minibuffer-tests--prompts'."
   (should-error (let ((completion-regexp-list '("["))) (all-completions "" '("a")))
                 :type 'invalid-regexp))
 
+(ert-deftest minibuffer-completion-of-a-circular-list-signals ()
+  ;; Emacs 28 loops forever here; gapmacs signals, as Emacs's other list
+  ;; walks do.
+  (skip-unless (boundp 'gapmacs-version))
+  (let ((l (list "a" "b")))
+    (setcdr (cdr l) l)
+    (should-error (all-completions "" l) :type 'circular-list)
+    (should-error (try-completion "a" l) :type 'circular-list)))
+
 (ert-deftest minibuffer-hash-table-completion ()
   (let ((h (make-hash-table :test 'equal)))
     (puthash "abc" 1 h) (puthash "abd" 2 h) (puthash 'abe 3 h)
