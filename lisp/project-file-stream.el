@@ -34,7 +34,8 @@
   (status nil :documentation "The listing's exit status, once it ended.")
   (errors nil :documentation "The buffer of what the listing said on stderr.")
   (prompt nil :documentation "The prompt before the count.")
-  (minibuffer nil :documentation "The buffer of the minibuffer reading."))
+  (minibuffer nil :documentation "The buffer of the minibuffer reading.")
+  (stopped nil :documentation "Non-nil once the reading ended: nothing more is shown."))
 
 (defun project-file-stream--add (scan names)
   "Append the list NAMES to SCAN's names."
@@ -58,7 +59,12 @@
     (project-file-stream--show-count scan)))
 
 (defun project-file-stream--end (scan process)
-  "The listing PROCESS of SCAN ended."
+  "The listing PROCESS of SCAN ended (not stopped: a stopped scan's
+minibuffer may be reading something else now)."
+  (unless (project-file-stream--scan-stopped scan)
+    (project-file-stream--ended scan process)))
+
+(defun project-file-stream--ended (scan process)
   (let ((partial (project-file-stream--scan-partial scan)))
     (unless (string-empty-p partial)
       (setf (project-file-stream--scan-partial scan) "")
@@ -130,6 +136,8 @@ relative to ROOT, and return the scan that gathers them."
 
 (defun project-file-stream-stop (scan)
   "Stop SCAN's listing, if it still runs."
+  (setf (project-file-stream--scan-stopped scan) t
+        (project-file-stream--scan-minibuffer scan) nil)
   (let ((process (project-file-stream--scan-process scan)))
     (when (process-live-p process)
       (delete-process process)))

@@ -89,6 +89,21 @@ cut between two reads included once whole; the prompt counts them."
       (should (equal (project-file-stream--prompt scan) "Find file in x (1 file, listing failed): "))
       (project-file-stream-stop scan))))
 
+(ert-deftest project-file-stream-a-stopped-scan-reports-nothing ()
+  "Once the reading ended, the listing killed says nothing: its
+minibuffer may be reading something else."
+  (skip-unless (featurep 'project-file-stream))
+  (project-file-stream-tests--in-repo dir
+    (let* ((scan (project-file-stream-start dir "printf 'a\\0'; sleep 30"))
+           (process (project-file-stream--scan-process scan)))
+      (should (project-file-stream-tests--wait
+               (lambda () (= (project-file-stream--scan-count scan) 1))))
+      (project-file-stream-stop scan)
+      (should (project-file-stream-tests--wait (lambda () (not (process-live-p process)))))
+      (accept-process-output nil 0.1)
+      (should-not (project-file-stream--scan-status scan))
+      (should-not (project-file-stream--failure scan)))))
+
 (ert-deftest project-find-file-reads-while-listing-and-stops-the-scan ()
   "The minibuffer opens before the listing ends, completes over what came
 \(the project-file category's substring style, where Emacs's completion
