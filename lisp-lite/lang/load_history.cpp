@@ -49,25 +49,46 @@ void loadhist_attach_require(Value feature)
     loadhist_attach(make_cons(require, feature));
 }
 
+namespace {
+
+// LIST reversed in place (Fnreverse): the load's own list, which nothing
+// else holds. Two conses a load, not one per definition: under the
+// collector's stress test each allocation is a collection.
+Value reverse_in_place(Value list)
+{
+    Value reversed = Qnil;
+    while (list.is_cons()) {
+        Value next = xcdr(list);
+        list.as_cons()->cdr = reversed;
+        reversed = list;
+        list = next;
+    }
+    return reversed;
+}
+
+bool names_file(Value entry, Value file)
+{
+    return entry.is_cons() && stringp(xcar(entry)) && stringp(file) && string_view(xcar(entry)) == string_view(file);
+}
+
+} // namespace
+
 void record_load_history(Value file)
 {
-    Value defs = Qnil;
-    for (Value e = find_symbol_value(current_load_list_symbol()); e.is_cons(); e = xcdr(e))
-        defs = make_cons(xcar(e), defs);
-    // The older entry of the same file goes: a file loaded again defines
-    // what its last load did.
-    Value head = make_cons(make_cons(file, defs), Qnil);
-    Value last = head;
-    for (Value e = find_symbol_value(load_history_symbol()); e.is_cons(); e = xcdr(e)) {
-        Value entry = xcar(e);
-        if (entry.is_cons() && stringp(xcar(entry)) && stringp(file) &&
-            string_view(xcar(entry)) == string_view(file))
-            continue;
-        Value cell = make_cons(entry, Qnil);
-        last.as_cons()->cdr = cell;
-        last = cell;
+    Value defs = reverse_in_place(find_symbol_value(current_load_list_symbol()));
+    set_symbol_value(current_load_list_symbol(), Qnil);
+    // The older entry of the same file goes, spliced out: a file loaded
+    // again defines what its last load did.
+    Value history = find_symbol_value(load_history_symbol());
+    while (history.is_cons() && names_file(xcar(history), file))
+        history = xcdr(history);
+    for (Value e = history; e.is_cons() && xcdr(e).is_cons();) {
+        if (names_file(xcar(xcdr(e)), file))
+            e.as_cons()->cdr = xcdr(xcdr(e));
+        else
+            e = xcdr(e);
     }
-    set_symbol_value(load_history_symbol(), head);
+    set_symbol_value(load_history_symbol(), make_cons(make_cons(file, defs), history));
 }
 
 void register_load_history_builtins()

@@ -17,8 +17,9 @@ keys Enter
 wait_for "Visit tags table (default TAGS):"
 keys Enter
 settle
-keys M-.
-wait_for "Find definitions of:"
+# C-u: read the name (M-. alone takes the one at point, "int").
+keys C-u M-.
+wait_for "Find definitions of"
 type_text "alpha"
 keys Enter
 wait_for "-  a.c "
