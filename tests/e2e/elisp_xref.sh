@@ -9,13 +9,15 @@ start t.el
 wait_for "t.el "
 keys C-f C-f
 keys M-.
-wait_for "(defun string-pad (string length"
+# The first M-. loads xref.el, find-func.el and help-fns.el (slow under
+# the sanitizers).
+wait_for "(defun string-pad (string length" 60
 wait_for "subr-x.el "
 keys M-,
 wait_for "t.el "
 keys C-n C-a C-f C-f
 keys M-.
-wait_for "(defun xref-pop-marker-stack ()"
+wait_for "(defun xref-pop-marker-stack ()" 30
 wait_for "xref.el.gz "
 wait_for "(ELisp"
 # Nothing in the echo area: xref's pulse of the line found (it failed on

@@ -14,15 +14,15 @@ keys M-x
 type_text "visit-tags-table"
 settle
 keys Enter
-wait_for "Visit tags table (default TAGS):"
+wait_for "Visit tags table (default TAGS):" 30
 keys Enter
 settle
 # C-u: read the name (M-. alone takes the one at point, "int").
 keys C-u M-.
-wait_for "Find definitions of"
+wait_for "Find definitions of" 30
 type_text "alpha"
 keys Enter
-wait_for "-  a.c "
+wait_for "-  a.c " 30
 expect_row 0 "int alpha(void) { return 1; }"
 keys M-,
 wait_for "-  b.c "
