@@ -505,11 +505,23 @@ void Editor::redisplay_frame(bool force, bool before_input)
         std::optional<Keyboard::InterruptScope> interrupts;
         if (before_input)
             interrupts.emplace(*m_keyboard);
-        stats = ui::redisplay(f, [this, defer_fontification](Window& w) {
-            WindowSettings s = settings_for(w);
-            s.defer_fontification = defer_fontification;
-            return s;
-        });
+        try {
+            stats = ui::redisplay(f, [this, defer_fontification](Window& w) {
+                WindowSettings s = settings_for(w);
+                s.defer_fontification = defer_fontification;
+                return s;
+            });
+        } catch (const LispSignal& e) {
+            // A key came while the mode line's Lisp ran (fontification
+            // catches its own): the keys go first and the frame is drawn
+            // after them. Let out, the signal ended the key sequence being
+            // read (C-x, then d arriving: both lost).
+            static const Value interrupted = sym("redisplay-interrupted");
+            if (!before_input || e.symbol() != interrupted)
+                throw;
+            m_command_ran = true;
+            return;
+        }
     }
     m_fontification_pending = stats.windows_unfontified > 0;
     m_terminal->draw(f.grid(), stats.cursor_row, stats.cursor_col);

@@ -385,12 +385,15 @@ void heap_init()
         return;
     h.initialized = true;
     // GAPMACS_GC_STRESS=1: a collection at every allocation from the start;
-    // =tests: only once the test runner turns it on (set_gc_stress), every
-    // 16th allocation: the editor's Lisp loads at normal speed, and its
-    // large heap does not make each collection of the tests' code too slow.
+    // =N: at every Nth; =tests: only once the test runner turns it on
+    // (set_gc_stress), every 16th allocation: the editor's Lisp loads at
+    // normal speed, and its large heap does not make each collection of
+    // the tests' code too slow.
     const char* stress = std::getenv("GAPMACS_GC_STRESS");
     const std::string mode = stress ? stress : "";
     h.stress = !mode.empty() && mode != "0" && mode != "tests";
+    if (h.stress && mode.find_first_not_of("0123456789") == std::string::npos && mode.size() < 6)
+        h.stress_every = static_cast<std::uint32_t>(std::stoul(mode));
     if (mode == "tests") {
         h.stress_every = 16;
         h.stress_spares_loads = true;
