@@ -414,18 +414,10 @@ already a name."
     (and (symbolp var) var (boundp var) (symbol-value var))))
 
 (defvar minibuffer-default-add-function 'minibuffer-default-add-completions
-  "Called once, by the first M-n past the defaults, for more of them.")
+  "Called once, by the first M-n past the defaults, for more of them (the
+default, Emacs's simple.el's, adds every completion of the empty input).")
 (defvar-local minibuffer-default-add-done nil
   "Non-nil once `minibuffer-default-add-function' ran in this minibuffer.")
-
-(defun minibuffer-default-add-completions ()
-  "The defaults, then every completion of the empty input (M-n's
-\"future history\"), as Emacs's."
-  (let ((def minibuffer-default)
-        (all (all-completions "" minibuffer-completion-table minibuffer-completion-predicate)))
-    (if (listp def)
-        (append def all)
-      (cons def (delete def all)))))
 
 (defun goto-history-element (nabs)
   "Put history element NABS (0 the text typed, negative the defaults) in the minibuffer."

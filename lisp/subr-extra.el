@@ -1514,14 +1514,20 @@ libraries take forms from it), or nil without Emacs's library."
             (insert-file-contents loaddefs)
             (current-buffer))))))
 
-(defun internal--add-to-load-history (file definitions)
-  "Add DEFINITIONS (the newest first, as `current-load-list' has them) to
-FILE's entry of `load-history', made at its end (where Emacs's preloaded
-files are) when FILE has none."
-  (let ((entry (assoc file load-history)))
-    (if entry
-        (nconc entry (reverse definitions))
-      (setq load-history (nconc load-history (list (cons file (reverse definitions))))))))
+(defun internal--eval-as-loaded (path lexical forms)
+  "Evaluate FORMS as `load' of PATH would (LEXICAL its lexical-binding),
+adding what they define to PATH's entry of `load-history', made at its
+end (where Emacs's preloaded files are) when PATH has none."
+  (let ((load-file-name path)
+        (load-in-progress t)
+        (current-load-list nil))
+    (dolist (form forms)
+      (eval form lexical))
+    (let ((entry (assoc path load-history))
+          (definitions (reverse current-load-list)))
+      (if entry
+          (nconc entry definitions)
+        (setq load-history (nconc load-history (list (cons path definitions))))))))
 
 (defun internal--eval-emacs-forms (file predicate)
   "Evaluate, in order, the top-level forms of Emacs's FILE (a path with
@@ -1540,12 +1546,7 @@ they define recorded in `load-history' under FILE."
                   (push form forms))))
           (error nil))))
     (when path
-      (let ((load-file-name path)
-            (load-in-progress t)
-            (current-load-list nil))
-        (dolist (form (nreverse forms))
-          (eval form lexical))
-        (internal--add-to-load-history path current-load-list)))))
+      (internal--eval-as-loaded path lexical (nreverse forms)))))
 
 (defun internal--load-emacs-definition (file name &optional kind)
   "Evaluate the top-level form of Emacs's FILE (a path with no suffix)
@@ -1571,11 +1572,7 @@ when there was one."
                                          (list f)))
                                   (and (default-boundp s) (list (default-value s)))))
                           (delete name (delete-dups (internal--emacs-form-definitions form))))))
-        (let ((load-file-name path)
-              (load-in-progress t)
-              (current-load-list nil))
-          (eval form lexical)
-          (internal--add-to-load-history path current-load-list))
+        (internal--eval-as-loaded path lexical (list form))
         (internal--run-delayed-inits path)
         (dolist (k kept)
           (when (nth 1 k) (fset (car k) (car (nth 1 k))))

@@ -930,11 +930,6 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     text.widen();
     text.erase();
     text.undo_list().clear();
-    set_current_buffer(mb);
-    // As minibuf.c's get_minibuffer: a minibuffer used again keeps nothing
-    // local from its last reading (what a setup hook set there).
-    if (fboundp("kill-all-local-variables"))
-        call0(sym("kill-all-local-variables"));
     if (stringp(initial))
         text.insert(string_view(initial));
     else if (consp(initial) && stringp(xcar(initial)))
@@ -945,6 +940,10 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     text.goto_char(text.point_max());
     m_frame->select(mw);
     set_current_buffer(mb);
+    // As minibuf.c's get_minibuffer: a minibuffer used again keeps nothing
+    // local from its last reading (what a setup hook set there).
+    if (fboundp("kill-all-local-variables"))
+        call0(sym("kill-all-local-variables"));
     if (fboundp("use-local-map"))
         call1(sym("use-local-map"), nilp(keymap) ? value_of("minibuffer-local-map") : keymap);
     SpecScope bindings;

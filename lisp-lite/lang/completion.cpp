@@ -2,8 +2,8 @@
 // loop of try-completion and all-completions): a list or alist, an
 // obarray, a hash table. In C++ because every TAB walks the whole
 // collection: a project's 100,000 file names, the 40,000 symbols of M-x.
-// The Lisp around it (try-completion's common prefix, the styles) is
-// lisp/minibuffer.el's.
+// try-completion's common prefix is here too; the rest of those functions,
+// and the styles, are lisp/minibuffer.el's.
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/heap.hpp"
@@ -11,6 +11,7 @@
 #include "lisp-lite/lang/variables.hpp"
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/error.hpp"
@@ -21,24 +22,22 @@ namespace gapmacs::lisp {
 
 namespace {
 
-bool starts_with_folded(std::string_view name, std::string_view prefix)
+// How far a and b agree from the start, in whole characters compared
+// folded under `fold` (a character and its folded match may differ in
+// length): the bytes of each.
+std::pair<std::size_t, std::size_t> common_start(std::string_view a, std::string_view b, bool fold)
 {
-    const char* n = name.data();
-    const char* n_end = n + name.size();
-    const char* p = prefix.data();
-    const char* p_end = p + prefix.size();
-    while (p < p_end) {
-        if (n == n_end)
-            return false;
-        int nl = 1, pl = 1;
-        char32_t nc = decode_internal_char(n, n_end, &nl);
-        char32_t pc = decode_internal_char(p, p_end, &pl);
-        if (nc != pc && downcase_char(nc) != downcase_char(pc))
-            return false;
-        n += nl;
-        p += pl;
+    std::size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        int al = 1, bl = 1;
+        char32_t ac = decode_internal_char(a.data() + i, a.data() + a.size(), &al);
+        char32_t bc = decode_internal_char(b.data() + j, b.data() + b.size(), &bl);
+        if (ac != bc && !(fold && downcase_char(ac) == downcase_char(bc)))
+            break;
+        i += static_cast<std::size_t>(al);
+        j += static_cast<std::size_t>(bl);
     }
-    return true;
+    return {i, j};
 }
 
 bool ignoring_case()
@@ -70,7 +69,7 @@ public:
     }
     bool operator()(std::string_view name) const
     {
-        if (!(m_fold ? starts_with_folded(name, m_prefix) : name.starts_with(m_prefix)))
+        if (!(m_fold ? common_start(name, m_prefix, true).second == m_prefix.size() : name.starts_with(m_prefix)))
             return false;
         try {
             for (const auto& re : m_regexps)
@@ -154,22 +153,6 @@ Value f_completion_matches(Args a)
     return list;
 }
 
-// How many bytes of a and b agree from the start, whole characters,
-// compared folded under completion-ignore-case.
-std::size_t common_prefix_bytes(std::string_view a, std::string_view b, bool fold)
-{
-    std::size_t i = 0;
-    while (i < a.size() && i < b.size()) {
-        int al = 1, bl = 1;
-        char32_t ac = decode_internal_char(a.data() + i, a.data() + a.size(), &al);
-        char32_t bc = decode_internal_char(b.data() + i, b.data() + b.size(), &bl);
-        if (al != bl || (ac != bc && !(fold && downcase_char(ac) == downcase_char(bc))))
-            break;
-        i += static_cast<std::size_t>(al);
-    }
-    return i;
-}
-
 // (internal--completion-common-prefix STRING MATCHES): try-completion's
 // answer for the names MATCHES (non-empty) found for STRING: t when the
 // only one is STRING, else their longest common start (the first name's
@@ -194,7 +177,7 @@ Value f_completion_common_prefix(Args a)
     std::string_view prefix = string_view(first);
     for (Value cell : tails(xcdr(matches))) {
         check_string(xcar(cell));
-        prefix = prefix.substr(0, common_prefix_bytes(prefix, string_view(xcar(cell)), fold));
+        prefix = prefix.substr(0, common_start(prefix, string_view(xcar(cell)), fold).first);
     }
     if (fold && count_chars(prefix) == count_chars(string_view(string))) {
         bool exact = false;
