@@ -5,7 +5,6 @@
 ;; expected value was printed by `emacs -Q --batch' (GNU Emacs 28.2)
 ;; evaluating the same form.
 
-;; gc-stress the tests only: Emacs's cl-generic.el and EIEIO are read first.
 (require 'cl-lib)
 (defconst cl-generic-tests--library (locate-library "eieio"))
 (when cl-generic-tests--library

@@ -1,5 +1,4 @@
 ;;; custom-tests.el --- defgroup, defcustom and Emacs's custom.el themes  -*- lexical-binding: t -*-
-;; gc-stress the tests only: loading Emacs's custom.el under a collection per allocation is slow.
 
 ;; Expected values are GNU Emacs 28's; the file also runs there.  In
 ;; gapmacs the prelude defines defgroup and defcustom; Emacs's custom.el

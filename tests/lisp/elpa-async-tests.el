@@ -1,8 +1,5 @@
 ;;; elpa-async-tests.el --- Debian's async.el runs Lisp in a child editor  -*- lexical-binding: t -*-
 
-;; gc-stress the tests only: reading dash (and its neighbours) with a collection
-;; per allocation took minutes of CI; the collector meets the packages' code
-;; in the tests themselves.
 
 ;; async 1.9.7 as Debian installs it (elpa-async; `make test' installs it),
 ;; loaded unchanged.  `async-start' runs the editor again

@@ -1,8 +1,5 @@
 ;;; elpa-dash-s-tests.el --- Debian's dash.el and s.el load and agree with Emacs 28  -*- lexical-binding: t -*-
 
-;; gc-stress the tests only: reading dash (and its neighbours) with a collection
-;; per allocation took minutes of CI; the collector meets the packages' code
-;; in the tests themselves.
 
 ;; The ELPA libraries dash 2.19.1 and s 1.12.0 as Debian ships them
 ;; (elpa-dash, elpa-s), loaded unchanged.  Debian ships no test suites for

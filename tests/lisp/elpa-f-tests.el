@@ -1,8 +1,5 @@
 ;;; elpa-f-tests.el --- Debian's f.el loads and agrees with Emacs 28  -*- lexical-binding: t -*-
 
-;; gc-stress the tests only: reading dash (and its neighbours) with a collection
-;; per allocation took minutes of CI; the collector meets the packages' code
-;; in the tests themselves.
 
 ;; The ELPA library f 0.20.0 as Debian installs it (elpa-f, with elpa-s and
 ;; elpa-dash; `make test' installs them), loaded unchanged.  Debian ships

@@ -1,8 +1,5 @@
 ;;; elpa-ht-tests.el --- Debian's ht.el (define-inline functions) loads and agrees with Emacs 28  -*- lexical-binding: t -*-
 
-;; gc-stress the tests only: reading dash (and its neighbours) with a collection
-;; per allocation took minutes of CI; the collector meets the packages' code
-;; in the tests themselves.
 
 ;; Each expected value is what GNU Emacs 28 gives (this file passes in both).
 ;; ht 2.3 as Debian ships it (elpa-ht; `make elpa' unpacks it), loaded

@@ -6,9 +6,6 @@
 ;; `emacs -Q --batch' (GNU Emacs 28.2) evaluating the same form; the file
 ;; passes there too.
 
-;; gc-stress the tests only: the libraries the tests use (modes.el,
-;; newcomment.el, rx.el, abbrev.el, Emacs's loaddefs variables, eldoc,
-;; paren, electric, rmail, frame, rfn-eshadow) load first.
 (dolist (feature '(eldoc paren electric rmail frame rfn-eshadow))
   (require feature))
 (with-temp-buffer

@@ -5,8 +5,6 @@
 ;; frame.el and term/tty-colors.el.  Each expected value was printed by
 ;; `emacs -Q --batch' (GNU Emacs 28.2) evaluating the same form.
 
-;; gc-stress the tests only: Emacs's faces.el, frame.el, font-lock.el and
-;; tty-colors.el are read first.
 (defconst faces-tests--library (locate-library "faces"))
 (when faces-tests--library
   (face-attribute 'font-lock-keyword-face :weight)

@@ -5,8 +5,6 @@
 ;; can be asked). Expected values are GNU Emacs 28's; the file runs there:
 ;;   emacs -Q --batch -l ert -l file-local-tests.el -f ert-run-tests-batch-and-exit
 (when (boundp 'gapmacs-version) (load "loadup" nil t))
-;; gc-stress the tests only: a.c opens in Emacs's CC Mode, as in Emacs 28,
-;; read (with Emacs's mode alists) before the collector stress starts.
 (when (fboundp 'modes--take-emacs-alists)
   (modes--take-emacs-alists)
   (when (require 'cc-mode nil t) (with-temp-buffer (c-mode))))

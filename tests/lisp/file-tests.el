@@ -1,7 +1,5 @@
 ;;; file-tests.el --- insert-file-contents, write-region, coding systems  -*- lexical-binding: t -*-
 
-;; gc-stress the tests only: a name no converter knows (no-such-coding)
-;; is asked of Emacs's coding systems, which load first, at normal speed.
 (require 'mule-setup)
 
 (ert-deftest file-insert-and-write ()

@@ -1,8 +1,6 @@
 ;;; library-helpers-tests.el --- regexp-opt, format-spec and the small helpers real code uses, checked against Emacs 28  -*- lexical-binding: t -*-
 
 ;; Every expected value below is what GNU Emacs 28 returns for the form.
-;; gc-stress the tests only: the libraries they load (modes.el, help.el,
-;; regexp-opt) are read with a collection at every 16th allocation.
 
 
 (ert-deftest library-helpers-tests-regexp-opt ()

@@ -1,9 +1,6 @@
 ;;; minor-mode-tests.el --- define-minor-mode in batch and defvaralias, checked against Emacs 28  -*- lexical-binding: t -*-
 
 ;; Every expected value below is what GNU Emacs 28 returns for the form.
-;; gc-stress the tests only: the modes below are defined at load, which
-;; autoloads easy-mmode and the preloaded index's files (minutes under a
-;; collection per allocation in the sanitizer build).
 ;; Batch: nothing but the test file is loaded, so define-minor-mode and
 ;; define-globalized-minor-mode must autoload what they need.
 

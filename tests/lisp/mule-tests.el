@@ -6,8 +6,6 @@
 ;; by `emacs -Q --batch' (GNU Emacs 28.2, LANG=C.UTF-8) evaluating the same
 ;; form; (char-charset ?é) is left out, as it follows the locale.
 
-;; gc-stress the tests only: Emacs's files and the charset maps the values
-;; need are read first, at normal speed (minutes under stress).
 (require 'mule-setup)
 (defconst mule-tests--found-latin (find-coding-systems-string "aé"))
 (defconst mule-tests--found-kana (find-coding-systems-string "aあ"))

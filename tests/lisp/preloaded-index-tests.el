@@ -7,9 +7,6 @@
 ;; Each expected value was printed by `emacs -Q --batch' (GNU Emacs 28.2)
 ;; evaluating the same form.
 
-;; gc-stress the tests only: the files they autoload are read first, at
-;; normal speed (reading them under stress takes minutes; "lisp: loadup
-;; (gc-stress)" does that for gapmacs's own).
 (dolist (file '("subr-extra" "keymap" "help" "minibuffer" "modes" "bindings" "compile"
                 "widget" "button" "easymenu"))
   (load file nil t))

@@ -4,8 +4,6 @@
 ;; (emacs -Q --batch -l ert -l process-tests.el -f ert-run-tests-batch-and-exit),
 ;; which is how the expected values were checked.
 
-;; gc-stress the tests only: Emacs's proced.el and what it needs load
-;; first, at normal speed.
 (when (locate-library "proced")
   (require 'proced))
 

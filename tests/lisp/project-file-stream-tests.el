@@ -5,7 +5,6 @@
 ;; them, the names end as `project-files' gives them, and leaving the
 ;; minibuffer stops the scan.  Skipped without Emacs's library, and under
 ;; GNU Emacs, which lists the project before it reads.
-;; gc-stress the tests only: project.el and vc load under stress for minutes.
 (require 'cl-lib)
 (require 'project nil t)
 (require 'project-file-stream nil t)

@@ -3,8 +3,6 @@
 ;; Emacs's own project.el and xref.el, from its library (issue 21), with
 ;; what they take from grep.el (gapmacs's).  Expected values are GNU Emacs
 ;; 28's (`emacs --batch -Q -l' on this file passes too).
-;; gc-stress the tests only: project.el, xref.el and vc load under stress
-;; for minutes.
 (require 'grep)
 
 (ert-deftest grep-expand-template-as-emacs ()

@@ -1,5 +1,4 @@
 ;;; subr-extra-tests.el --- versions, sizes, durations, truncation...  -*- lexical-binding: t -*-
-;; gc-stress the tests only: loading subr-extra.el under a collection per allocation took the sanitizer run six minutes.
 
 ;; Expected values are GNU Emacs 28's; the file also runs there.
 

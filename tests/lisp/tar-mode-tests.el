@@ -1,7 +1,5 @@
 ;;; tar-mode-tests.el --- Emacs's tar-mode on gapmacs's buffers  -*- lexical-binding: t -*-
 
-;; gc-stress the tests only: tar-mode.el and what it requires load
-;; unstressed (loading under a collection per allocation took 4 minutes).
 
 (ert-deftest buffer-tar-mode-on-swap-text ()
   ;; Emacs's tar-mode keeps the archive's bytes in a second buffer through

@@ -1,7 +1,5 @@
 ;;; unicode-properties-tests.el --- get-char-code-property and the property tables  -*- lexical-binding: t -*-
 
-;; gc-stress the tests only: walking the property tables with a collection
-;; at every allocation took over a minute under the sanitizers.
 
 ;; Expected values printed by GNU Emacs 28.2: for each character, its
 ;; general-category, canonical-combining-class, bidi-class, decomposition,

@@ -5,8 +5,6 @@
 ;; `xref--show-xref-buffer' makes from the same search (run here, on
 ;; Emacs's xref.el, as the expected value).  Skipped without Emacs's
 ;; library, and under GNU Emacs, which has no streaming search.
-;; gc-stress the tests only: project.el, xref.el and vc load under stress
-;; for minutes.
 (require 'xref-stream nil t)
 
 (defmacro xref-stream-tests--in-repo (var &rest body)
