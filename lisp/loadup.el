@@ -170,7 +170,6 @@ file under version control its `vc-mode' (the mode line's Git-master)."
 (load "shell-command" nil t)
 (load "compile" nil t)
 (load "grep" nil t)
-(load "find-dired" nil t)
 (load "process-menu" nil t)
 (load "help" nil t)
 (load "kmacro" nil t)

@@ -33,7 +33,7 @@ or nil when its listing is not one command (submodules to merge)."
 
 (defun project-listing--find (project root)
   "The find command `project--files-in-directory' runs for ROOT of PROJECT."
-  (require 'find-dired)
+  (require 'grep)
   (require 'xref)
   (format "%s -H . %s -type f -print0"
           find-program

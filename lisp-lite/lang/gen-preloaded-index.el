@@ -30,7 +30,7 @@
 
 (defconst gen-preloaded-bundled
   '("keymap" "callint" "modes" "simple" "minibuffer" "files" "isearch" "replace"
-    "bindings" "iso-transl" "shell-command" "compile" "grep" "find-dired" "process-menu"
+    "bindings" "iso-transl" "shell-command" "compile" "grep" "process-menu"
     "help" "fill" "dabbrev" "rect" "register" "window" "paragraphs" "indent"
     "newcomment" "repeat" "sexp" "lisp-mode" "occur" "comint" "shell" "subr-extra" "c-variables" "case-tables" "face-core" "file-local" "loaddefs-variables"
     "categories" "unicode-tables")

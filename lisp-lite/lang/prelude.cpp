@@ -896,6 +896,11 @@ variables are C++, in no file that help or `find-function' could visit
 (eval-after-load 'project
   (lambda () (require 'xref-stream) (require 'project-file-stream)))
 
+;; find-dired's listing is Emacs's, its filter gapmacs's: the same dired
+;; buffer at find's pace (lisp/find-dired-stream.el).
+(eval-after-load 'find-dired
+  (lambda () (require 'find-dired-stream)))
+
 (defun do-after-load-evaluation (abs-file)
   (dolist (elt after-load-alist)
     (when (and (stringp (car elt)) (string-match-p (load-history-regexp (car elt)) abs-file))
