@@ -75,13 +75,41 @@ the link count to 4 columns, the size to 9."
               (while (search-forward " ./" nil t)
                 (delete-region (point) (- (point) 2)))
               (when l-opt (find-dired-stream--pad beg))
-              (goto-char (point-max))
-              (when (search-backward "\n" (process-mark proc) t)
-                (let ((lines (count-lines (process-mark proc) (1+ (point)))))
-                  (dired-insert-set-properties (process-mark proc) (1+ (point)))
-                  (move-marker (process-mark proc) (1+ (point)))
-                  (setq find-dired-stream--count (+ find-dired-stream--count lines)))))))
+              (find-dired-stream--set-properties proc t))))
         (find-dired-stream--update-mode-line proc)))))
+
+(defun find-dired-stream--set-properties (proc yield)
+  "Give the whole lines after PROC's mark dired's properties, as Emacs's
+filter does, and move the mark past them.  With YIELD, stop between
+slices of lines when a key is waiting: a piece of 64 KB is 700 lines and
+30 ms of `dired-insert-set-properties', which a key must not wait for;
+the next piece, or the sentinel, goes on from the mark."
+  (let ((end (save-excursion
+               (goto-char (point-max))
+               (and (search-backward "\n" (process-mark proc) t) (1+ (point))))))
+    (while (and end (< (process-mark proc) end)
+                (not (and yield (input-pending-p))))
+      (let* ((start (marker-position (process-mark proc)))
+             (slice-end (save-excursion
+                          (goto-char start)
+                          (forward-line 100)
+                          (min (point) end))))
+        (dired-insert-set-properties start slice-end)
+        (move-marker (process-mark proc) slice-end)
+        (setq find-dired-stream--count
+              (+ find-dired-stream--count (count-lines start slice-end)))))))
+
+(defun find-dired-stream--before-sentinel (proc _state)
+  "Before Emacs's sentinel: the lines left without properties while keys
+were waiting get them."
+  (let ((buf (process-buffer proc)))
+    (when (buffer-live-p buf)
+      (with-current-buffer buf
+        (let ((inhibit-read-only t))
+          (save-excursion
+            (save-restriction
+              (widen)
+              (find-dired-stream--set-properties proc nil))))))))
 
 (defun find-dired-stream--after-sentinel (proc _state)
   "After Emacs's sentinel: the file count in the mode line."
@@ -93,6 +121,7 @@ the link count to 4 columns, the size to 9."
         (force-mode-line-update)))))
 
 (advice-add 'find-dired-filter :override #'find-dired-stream-filter)
+(advice-add 'find-dired-sentinel :before #'find-dired-stream--before-sentinel)
 (advice-add 'find-dired-sentinel :after #'find-dired-stream--after-sentinel)
 
 (provide 'find-dired-stream)

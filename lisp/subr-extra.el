@@ -1622,8 +1622,9 @@ number of characters put in, as editfns.c counts them."
   (defun minibuffer-selected-window () nil)
   (defun minibuffer-prompt () nil)
   (defun current-message () nil)
-  (defun input-pending-p (&optional _check-timers) nil)
-  (defun discard-input () nil)
+  ;; As Emacs's in batch: the events put back are pending input.
+  (defun input-pending-p (&optional _check-timers) (consp unread-command-events))
+  (defun discard-input () (setq unread-command-events nil))
   (defun recent-keys (&optional _include-cmds) [])
   (defun ding (&optional _arg) nil)
   (defun redisplay (&optional _force) t)

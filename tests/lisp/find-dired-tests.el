@@ -13,6 +13,11 @@
     "star*.c" "what?.c" "[br].c" "back\\slash.c" "$'fake'.c" "é漢.c" "sub/inner.c" "sub/deeper/x.c"
     "sub/ lead space.c" "trailing space.c "))
 
+(defun find-dired-tests--many (n)
+  "N, or a tenth of it under the collector's stress (a collection every
+few allocations makes thousands of lines minutes)."
+  (if (getenv "GAPMACS_GC_STRESS") (/ n 10) n))
+
 (defun find-dired-tests--wait (buffer)
   (let ((deadline (+ (float-time) 60)))
     (while (and (get-buffer-process buffer) (< (float-time) deadline))
@@ -135,48 +140,82 @@ relative to DIR, sorted."
             (should (string-match "\n  find \\(killed\\|deleted\\)" (buffer-string)))))
       (kill-buffer b))))
 
+(defun find-dired-tests--pieces (dir)
+  "find's -ls output for DIR, cut in pieces of sizes that fall anywhere in
+a line (Emacs's filter pads the part of a line a piece ends with, so two
+runs of find that are read in different pieces may differ: both filters
+must see the same pieces)."
+  (let ((output (let ((default-directory dir))
+                  (with-temp-buffer
+                    (call-process "find" nil t nil "." "-ls")
+                    (buffer-string))))
+        (sizes '(4096 1000 777 8192 3 90))
+        (pieces nil)
+        (i 0))
+    (while (< i (length output))
+      (let ((n (min (nth (% (length pieces) (length sizes)) sizes) (- (length output) i))))
+        (push (substring output i (+ i n)) pieces)
+        (setq i (+ i n))))
+    (nreverse pieces)))
+
+(defun find-dired-tests--feed (filter dir pieces &optional finish)
+  "Text and properties of a find-dired buffer for DIR after FILTER took
+PIECES from a real process (one that prints nothing), then FINISH with it."
+  (let ((buffer (generate-new-buffer "*find-dired-feed*"))
+        (find-ls-option '("-ls" . "-dilsb")))
+    (unwind-protect
+        (with-current-buffer buffer
+          (let ((inhibit-read-only t))
+            (insert "  " dir ":\n  find . -ls\n"))
+          (dired-mode dir (cdr find-ls-option))
+          (let ((proc (make-process :name "find-dired-feed" :buffer buffer :noquery t
+                                     :command '("sleep" "60"))))
+            (unwind-protect
+                (progn
+                  (set-marker (process-mark proc) (point-max))
+                  (dolist (piece pieces) (funcall filter proc piece))
+                  (when finish (funcall finish proc)))
+              (delete-process proc)))
+          (let ((props nil) (pos (point-min)))
+            (while (< pos (point-max))
+              (let ((next (next-property-change pos nil (point-max))))
+                (push (list pos next (text-properties-at pos)) props)
+                (setq pos next)))
+            (list (buffer-substring-no-properties (point-min) (point-max)) (nreverse props))))
+      (kill-buffer buffer))))
+
 (ert-deftest find-dired-stream-leaves-emacs-buffer ()
   "The filter leaves the text and properties Emacs's own leaves, on names
-of every kind and on enough files for many pieces of output."
+of every kind, whole and cut anywhere."
   (skip-unless (featurep 'find-dired-stream))
   (find-dired-tests--in-tree
-   (dotimes (i 3000)
+   (dotimes (i (find-dired-tests--many 3000))
      (write-region "" nil (format "%sfile-%d with %s.txt" dir i (make-string (% i 7) ?x)) nil 'silent))
-   (let ((listing
-          (lambda ()
-            (let ((b (progn (find-dired dir "") (get-buffer "*Find*"))))
-              (find-dired-tests--wait b)
-              (with-current-buffer b
-                (goto-char (point-max))
-                (forward-line -1)
-                ;; The last line says when find finished.
-                (let ((end (point)) (props nil) (pos (point-min)))
-                  (while (< pos end)
-                    (let ((next (next-property-change pos nil end)))
-                      (push (list pos next (text-properties-at pos)) props)
-                      (setq pos next)))
-                  (list (buffer-substring-no-properties (point-min) end)
-                        (nreverse props)
-                        mode-line-process)))))))
-     (let ((ours (funcall listing))
-           (emacs-own (unwind-protect
-                        (progn (advice-remove 'find-dired-filter #'find-dired-stream-filter)
-                               (funcall listing))
-                      (advice-add 'find-dired-filter :override #'find-dired-stream-filter))))
-       (should (> (length (car ours)) 200000))
-       (should (equal (car ours) (car emacs-own)))
-       (should (equal (cadr ours) (cadr emacs-own)))
-       ;; And the mode line counts what was listed: the directory itself,
-       ;; sub, sub/deeper and the files.
-       (should (equal (nth 2 ours)
-                      (list (format ":exit [%d files]"
-                                    (+ 3 3001 (length find-dired-tests--names))))))))))
+   (let* ((pieces (find-dired-tests--pieces dir))
+          (emacs-own (advice--cd*r (symbol-function 'find-dired-filter)))
+          (ours (find-dired-tests--feed #'find-dired-stream-filter dir pieces))
+          (theirs (find-dired-tests--feed emacs-own dir pieces)))
+     (should-not (eq emacs-own (symbol-function 'find-dired-filter)))
+     (should (> (length pieces) (find-dired-tests--many 100)))
+     (should (> (length (car ours)) (find-dired-tests--many 200000)))
+     (should (equal (car ours) (car theirs)))
+     (should (equal (cadr ours) (cadr theirs))))))
+
+(ert-deftest find-dired-stream-counts-in-the-mode-line ()
+  (skip-unless (featurep 'find-dired-stream))
+  (find-dired-tests--in-tree
+   (let ((b (progn (find-dired dir "") (get-buffer "*Find*"))))
+     (find-dired-tests--wait b)
+     (with-current-buffer b
+       ;; The directory itself, sub, sub/deeper, the names and raw.
+       (should (equal mode-line-process
+                      (list (format ":exit [%d files]" (+ 3 1 (length find-dired-tests--names))))))))))
 
 (ert-deftest find-name-dired-20000-awkward-names ()
   "On 20,000 files with awkward names (spaces, newlines, tabs, quotes,
 leading dashes, wildcards, bytes that are not UTF-8), dired reads back
 exactly the names find lists."
-  (let* ((n (if (getenv "GAPMACS_GC_STRESS") 300 20000))
+  (let* ((n (if (getenv "GAPMACS_GC_STRESS") 300 20000)) ; minutes under stress
          (dir (file-name-as-directory (make-temp-file "find-dired-big" t)))
          (default-directory dir)
          (shapes (list "plain %d.txt" "-dash%d.txt" "new\nline%d.txt" "tab\t%d.txt"
@@ -206,3 +245,25 @@ exactly the names find lists."
                 (should (equal mode-line-process (list (format ":exit [%d files]" n))))))
             (kill-buffer b)))
       (delete-directory dir t))))
+
+(ert-deftest find-dired-stream-yields-to-keys ()
+  "While a key waits, the filter inserts find's lines and leaves their dired
+properties for later; the sentinel gives them before Emacs's sorts, so the
+buffer ends as without keys."
+  (skip-unless (featurep 'find-dired-stream))
+  (find-dired-tests--in-tree
+   (dotimes (i (find-dired-tests--many 2000))
+     (write-region "" nil (format "%sfile-%d.txt" dir i) nil 'silent))
+   (let* ((pieces (find-dired-tests--pieces dir))
+          (count-at-end nil)
+          (finish (lambda (proc)
+                    (setq count-at-end find-dired-stream--count)
+                    (find-dired-stream--before-sentinel proc "finished\n")))
+          (plain (find-dired-tests--feed #'find-dired-stream-filter dir pieces finish))
+          (with-keys (let ((unread-command-events (list ?x)))
+                       (find-dired-tests--feed #'find-dired-stream-filter dir pieces finish))))
+     ;; No line was given its properties while the key waited...
+     (should (equal count-at-end 0))
+     ;; ...and the sentinel gave them all.
+     (should (equal with-keys plain))
+     (should (> (length (cadr plain)) (find-dired-tests--many 4000))))))
