@@ -10,7 +10,6 @@
 #include <string>
 #include <unordered_map>
 
-#include <limits>
 #include <unicode/regex.h>
 #include <unicode/uniset.h>
 #include <unicode/unistr.h>
@@ -1248,7 +1247,7 @@ struct SplitState {
     std::int64_t n2;
     int current; // index of the chunk ICU is looking at
     std::int32_t next_fill_units;
-    std::int64_t last_forward_fill; // start of the last chunk filled forward
+    std::int64_t last_forward_fill; // where the last forward fill was asked for
     Chunk chunks[2];
 
     std::int32_t take_fill_units()
