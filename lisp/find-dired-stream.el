@@ -43,11 +43,12 @@ the link count to 4 columns, the size to 9."
     (forward-line 1)))
 
 (defun find-dired-stream--update-mode-line (proc)
+  "PROC's status and the files listed; while it runs, their rate."
   (setq find-dired-stream--started (or find-dired-stream--started (float-time)))
   (let ((elapsed (- (float-time) find-dired-stream--started)))
     (setq mode-line-process
           (list (format ":%s [%d files%s]" (process-status proc) find-dired-stream--count
-                        (if (> elapsed 0.5)
+                        (if (and (process-live-p proc) (> elapsed 0.5))
                             (format ", %d/s" (round (/ find-dired-stream--count elapsed)))
                           "")))))
   (force-mode-line-update))
@@ -116,9 +117,7 @@ were waiting get them."
   (let ((buf (process-buffer proc)))
     (when (buffer-live-p buf)
       (with-current-buffer buf
-        (setq mode-line-process
-              (list (format ":%s [%d files]" (process-status proc) find-dired-stream--count)))
-        (force-mode-line-update)))))
+        (find-dired-stream--update-mode-line proc)))))
 
 (advice-add 'find-dired-filter :override #'find-dired-stream-filter)
 (advice-add 'find-dired-sentinel :before #'find-dired-stream--before-sentinel)
