@@ -611,7 +611,7 @@ void Buffer::check_invariants() const
         fail("point outside the accessible region");
     if (m_props) {
         m_props->check_invariants();
-        if (!m_props->runs().empty() && m_props->runs().back().end > size() + 1)
+        if (m_props->end() > size() + 1)
             fail("text properties beyond the end");
     }
 }

@@ -3,62 +3,160 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
+#include <optional>
 
 namespace gapmacs {
 
-std::size_t TextProperties::first_ending_after(std::int64_t pos) const
+TextProperties::Run TextProperties::run(Loc l) const
 {
-    auto it = std::upper_bound(m_runs.begin(), m_runs.end(), pos,
-                               [](std::int64_t p, const Run& r) { return p < r.end; });
-    return static_cast<std::size_t>(it - m_runs.begin());
+    const Block& b = m_blocks[l.block];
+    const Run& r = b.runs[l.index];
+    return {r.beg + b.shift, r.end + b.shift, r.plist};
+}
+
+void TextProperties::put(Loc l, Run r)
+{
+    Block& b = m_blocks[l.block];
+    b.runs[l.index] = {r.beg - b.shift, r.end - b.shift, r.plist};
+}
+
+TextProperties::Loc TextProperties::next(Loc l) const
+{
+    if (++l.index == m_blocks[l.block].runs.size())
+        return {l.block + 1, 0};
+    return l;
+}
+
+TextProperties::Loc TextProperties::prev(Loc l) const
+{
+    if (l.index > 0)
+        return {l.block, l.index - 1};
+    return {l.block - 1, m_blocks[l.block - 1].runs.size() - 1};
+}
+
+TextProperties::Loc TextProperties::first_ending_after(std::int64_t pos) const
+{
+    auto block = std::upper_bound(m_blocks.begin(), m_blocks.end(), pos, [](std::int64_t p, const Block& b) {
+        return p < b.runs.back().end + b.shift;
+    });
+    if (block == m_blocks.end())
+        return {m_blocks.size(), 0};
+    const std::int64_t rel = pos - block->shift;
+    auto r = std::upper_bound(block->runs.begin(), block->runs.end(), rel,
+                              [](std::int64_t p, const Run& run) { return p < run.end; });
+    return {static_cast<std::size_t>(block - m_blocks.begin()), static_cast<std::size_t>(r - block->runs.begin())};
+}
+
+TextProperties::Loc TextProperties::erase(Loc l)
+{
+    auto& runs = m_blocks[l.block].runs;
+    runs.erase(runs.begin() + static_cast<std::ptrdiff_t>(l.index));
+    if (runs.empty()) {
+        m_blocks.erase(m_blocks.begin() + static_cast<std::ptrdiff_t>(l.block));
+        return {l.block, 0};
+    }
+    return l.index == runs.size() ? Loc{l.block + 1, 0} : l;
+}
+
+TextProperties::Loc TextProperties::insert(Loc l, Run r)
+{
+    if (m_blocks.empty()) {
+        m_blocks.push_back({0, {r}});
+        return {0, 0};
+    }
+    if (!valid(l)) // at the end: the last block's end
+        l = {m_blocks.size() - 1, m_blocks.back().runs.size()};
+    Block& b = m_blocks[l.block];
+    b.runs.insert(b.runs.begin() + static_cast<std::ptrdiff_t>(l.index), {r.beg - b.shift, r.end - b.shift, r.plist});
+    if (b.runs.size() <= 2 * m_block_runs)
+        return l;
+    // Split in halves; the new block shares the shift.
+    const std::size_t half = b.runs.size() / 2;
+    Block tail{b.shift, {b.runs.begin() + static_cast<std::ptrdiff_t>(half), b.runs.end()}};
+    b.runs.resize(half);
+    m_blocks.insert(m_blocks.begin() + static_cast<std::ptrdiff_t>(l.block) + 1, std::move(tail));
+    return l.index < half ? l : Loc{l.block + 1, l.index - half};
+}
+
+void TextProperties::shift_from(Loc l, std::int64_t n)
+{
+    if (!valid(l))
+        return;
+    for (auto r = m_blocks[l.block].runs.begin() + static_cast<std::ptrdiff_t>(l.index);
+         r != m_blocks[l.block].runs.end(); ++r) {
+        r->beg += n;
+        r->end += n;
+    }
+    for (std::size_t b = l.block + 1; b < m_blocks.size(); ++b)
+        m_blocks[b].shift += n;
+}
+
+void TextProperties::merge_at(std::int64_t pos)
+{
+    const Loc left = first_ending_after(pos - 1);
+    if (!valid(left))
+        return;
+    const Loc right = next(left);
+    if (!valid(right))
+        return;
+    Run l = run(left);
+    const Run r = run(right);
+    if (l.end != pos || r.beg != pos || l.plist != r.plist)
+        return;
+    l.end = r.end;
+    put(left, l);
+    erase(right);
+}
+
+std::int64_t TextProperties::end() const
+{
+    return m_blocks.empty() ? 0 : m_blocks.back().runs.back().end + m_blocks.back().shift;
 }
 
 TextProperties::Plist TextProperties::at(std::int64_t pos) const
 {
-    std::size_t i = first_ending_after(pos);
-    return i < m_runs.size() && m_runs[i].beg <= pos ? m_runs[i].plist : 0;
+    const Loc l = first_ending_after(pos);
+    if (!valid(l))
+        return 0;
+    const Run r = run(l);
+    return r.beg <= pos ? r.plist : 0;
 }
 
 TextProperties::Run TextProperties::stretch(std::int64_t pos, std::int64_t lo, std::int64_t hi) const
 {
-    std::size_t i = first_ending_after(pos);
-    if (i < m_runs.size() && m_runs[i].beg <= pos)
-        return m_runs[i];
-    return {i > 0 ? m_runs[i - 1].end : lo, i < m_runs.size() ? m_runs[i].beg : hi, 0};
-}
-
-void TextProperties::merge_at(std::size_t i)
-{
-    if (i + 1 >= m_runs.size() || m_runs[i].end != m_runs[i + 1].beg || m_runs[i].plist != m_runs[i + 1].plist)
-        return;
-    m_runs[i].end = m_runs[i + 1].end;
-    m_runs.erase(m_runs.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+    const Loc l = first_ending_after(pos);
+    if (valid(l) && run(l).beg <= pos)
+        return run(l);
+    const bool first = l.block == 0 && l.index == 0;
+    return {first || m_blocks.empty() ? lo : run(prev(l)).end, valid(l) ? run(l).beg : hi, 0};
 }
 
 void TextProperties::set(std::int64_t beg, std::int64_t end, Plist plist)
 {
     if (beg >= end)
         return;
-    std::size_t i = first_ending_after(beg);
-    std::size_t j = i;
-    while (j < m_runs.size() && m_runs[j].beg < end)
-        ++j;
-    // Runs i..j-1 overlap [beg, end): keep their parts outside it.
+    // The runs overlapping [beg, end) go; their parts outside it stay.
     Run pieces[3];
     std::size_t n = 0;
-    if (i < j && m_runs[i].beg < beg)
-        pieces[n++] = {m_runs[i].beg, beg, m_runs[i].plist};
+    Loc l = first_ending_after(beg);
+    if (valid(l) && run(l).beg < beg)
+        pieces[n++] = {run(l).beg, beg, run(l).plist};
     if (plist != 0)
         pieces[n++] = {beg, end, plist};
-    if (i < j && m_runs[j - 1].end > end)
-        pieces[n++] = {end, m_runs[j - 1].end, m_runs[j - 1].plist};
-    const auto first = m_runs.begin() + static_cast<std::ptrdiff_t>(i);
-    m_runs.erase(first, m_runs.begin() + static_cast<std::ptrdiff_t>(j));
-    m_runs.insert(m_runs.begin() + static_cast<std::ptrdiff_t>(i), pieces, pieces + n);
-    // Merge from the right so that indexes on the left stay valid.
-    const std::size_t last = i + n;
-    for (std::size_t k = last; k-- > (i > 0 ? i - 1 : 0);)
-        merge_at(k);
+    std::optional<Run> right;
+    while (valid(l) && run(l).beg < end) {
+        const Run r = run(l);
+        if (r.end > end)
+            right = Run{end, r.end, r.plist};
+        l = erase(l);
+    }
+    if (right)
+        pieces[n++] = *right;
+    for (std::size_t i = 0; i < n; ++i)
+        l = next(insert(l, pieces[i]));
+    merge_at(end);
+    merge_at(beg);
 }
 
 void TextProperties::copy_from(const TextProperties& src, std::int64_t src_beg, std::int64_t src_end,
@@ -75,62 +173,61 @@ void TextProperties::inserted(std::int64_t pos, std::int64_t n)
 {
     if (n <= 0)
         return;
-    std::size_t i = first_ending_after(pos);
-    if (i < m_runs.size() && m_runs[i].beg < pos) {
+    Loc l = first_ending_after(pos);
+    if (valid(l) && run(l).beg < pos) {
         // The insertion splits this run; the new text sits between the parts.
-        Run tail{pos, m_runs[i].end, m_runs[i].plist};
-        m_runs[i].end = pos;
-        m_runs.insert(m_runs.begin() + static_cast<std::ptrdiff_t>(i) + 1, tail);
-        ++i;
+        Run head = run(l);
+        const Run tail{pos, head.end, head.plist};
+        head.end = pos;
+        put(l, head);
+        l = insert(next(l), tail);
     }
-    for (; i < m_runs.size(); ++i) {
-        m_runs[i].beg += n;
-        m_runs[i].end += n;
-    }
+    shift_from(l, n);
 }
 
 void TextProperties::deleted(std::int64_t beg, std::int64_t end)
 {
     if (beg >= end)
         return;
-    const std::int64_t n = end - beg;
-    std::size_t i = first_ending_after(beg);
-    std::size_t k = i;
-    for (std::size_t j = i; j < m_runs.size(); ++j) {
-        Run r = m_runs[j];
-        if (r.beg < end) {
-            // Overlaps the deletion: keep what lies outside it.
-            const std::int64_t left = std::max<std::int64_t>(0, beg - r.beg);
-            const std::int64_t right = std::max<std::int64_t>(0, r.end - end);
-            if (left + right == 0)
-                continue;
-            r.beg = std::min(r.beg, beg);
-            r.end = r.beg + left + right;
-        } else {
-            r.beg -= n;
-            r.end -= n;
+    Loc l = first_ending_after(beg);
+    while (valid(l) && run(l).beg < end) {
+        // Overlaps the deletion: keep what lies outside it.
+        Run r = run(l);
+        const std::int64_t left = std::max<std::int64_t>(0, beg - r.beg);
+        const std::int64_t right = std::max<std::int64_t>(0, r.end - end);
+        if (left + right == 0) {
+            l = erase(l);
+            continue;
         }
-        m_runs[k++] = r;
+        r.beg = std::min(r.beg, beg);
+        r.end = r.beg + left + right;
+        put(l, r);
+        l = next(l);
     }
-    m_runs.resize(k);
-    if (i > 0)
-        merge_at(i - 1);
-    merge_at(i);
+    shift_from(l, beg - end);
+    merge_at(beg);
 }
 
 void TextProperties::check_invariants() const
 {
-    for (std::size_t i = 0; i < m_runs.size(); ++i) {
-        const Run& r = m_runs[i];
-        bool bad = r.beg >= r.end || r.plist == 0;
-        if (i > 0) {
-            const Run& p = m_runs[i - 1];
-            bad |= p.end > r.beg || (p.end == r.beg && p.plist == r.plist);
-        }
-        if (bad) {
+    bool bad = false;
+    for (const Block& b : m_blocks)
+        bad |= b.runs.empty() || b.runs.size() > 2 * m_block_runs;
+    std::optional<Run> last;
+    std::size_t i = 0;
+    for_each_run([&](const Run& r) {
+        bool wrong = r.beg >= r.end || r.plist == 0;
+        if (last)
+            wrong |= last->end > r.beg || (last->end == r.beg && last->plist == r.plist);
+        if (wrong && !bad)
             std::fprintf(stderr, "TextProperties invariant broken at run %zu\n", i);
-            std::abort();
-        }
+        bad |= wrong;
+        last = r;
+        ++i;
+    });
+    if (bad) {
+        std::fprintf(stderr, "TextProperties invariants broken (%zu blocks)\n", m_blocks.size());
+        std::abort();
     }
 }
 

@@ -827,8 +827,7 @@ void mark_buffer_properties()
     for (Value v : buffer_list())
         if (Buffer* b = live_buffer(v))
             if (const TextProperties* p = b->text_properties())
-                for (const Run& r : p->runs())
-                    mark_value(plist_value(r.plist));
+                p->for_each_run([](const Run& r) { mark_value(plist_value(r.plist)); });
 }
 
 const SubrDef text_property_subrs[] = {

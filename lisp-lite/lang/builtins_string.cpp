@@ -1296,11 +1296,11 @@ Value format_string(Args a, bool message_quotes)
             }
             return pos + shift;
         };
-        for (const auto& run : fs->props->runs()) {
+        fs->props->for_each_run([&](const TextProperties::Run& run) {
             const std::int64_t b = translate(run.beg), e = translate(run.end);
             if (b < e)
                 copy_string_properties(a[0], run.beg, result, b, e - b);
-        }
+        });
     }
     for (const Propertized& p : propertized) {
         copy_string_properties(p.arg, 0, p.nchars, result, p.at);

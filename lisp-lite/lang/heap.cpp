@@ -183,8 +183,7 @@ void mark_children(Value v)
     case Type::String: {
         // Only strings with text properties get here: their plists.
         if (auto* props = static_cast<String*>(o)->props.get())
-            for (const auto& run : props->runs())
-                mark_value(Value::from_bits(run.plist));
+            props->for_each_run([](const TextProperties::Run& run) { mark_value(Value::from_bits(run.plist)); });
         break;
     }
     case Type::HashTable: {

@@ -305,14 +305,14 @@ private:
             // #("text" BEG END PLIST ...), as Emacs's print_interval.
             m_out += "#(";
             print_string_text(s);
-            for (const auto& run : s->props->runs()) {
+            s->props->for_each_run([&](const TextProperties::Run& run) {
                 m_out += ' ';
                 m_out += std::to_string(run.beg);
                 m_out += ' ';
                 m_out += std::to_string(run.end);
                 m_out += ' ';
                 print_interval_plist(Value::from_bits(run.plist));
-            }
+            });
             m_out += ')';
             return;
         }

@@ -11,7 +11,12 @@ using namespace gapmacs;
 namespace {
 
 using Run = TextProperties::Run;
-std::vector<Run> runs(const TextProperties& p) { return {p.runs().begin(), p.runs().end()}; }
+std::vector<Run> runs(const TextProperties& p)
+{
+    std::vector<Run> all;
+    p.for_each_run([&](const Run& r) { all.push_back(r); });
+    return all;
+}
 
 // A plain model: one plist per character.
 struct Model {
@@ -68,8 +73,10 @@ TEST_CASE("insertions split runs and deletions join them", "[text-properties]")
 
 TEST_CASE("random edits agree with a per-character model", "[text-properties]")
 {
+    // Blocks of at most 4 runs: edits cross, split and empty blocks.
+    const std::size_t block_runs = GENERATE(2, 256);
     std::mt19937 rng(42);
-    TextProperties p;
+    TextProperties p(block_runs);
     Model m;
     m.chars.assign(50, 0);
     auto pick = [&](std::int64_t n) { return static_cast<std::int64_t>(rng() % static_cast<unsigned>(n + 1)); };

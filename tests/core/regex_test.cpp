@@ -1011,10 +1011,13 @@ TEST_CASE("re-search-backward finds the nearest start and ends by the origin", "
                               "a\\{2\\}", "\\ba\\w*"};
     const char* alphabet[] = {"a", "b", "c", " ", "\n", "é", "日"};
     for (int round = 0; round < 200; ++round) {
+        // A quarter of the texts are long and mostly "c": their matches lie
+        // beyond the first positions tried one by one.
+        const bool sparse = round % 4 == 0;
         std::string text;
-        int n = static_cast<int>(rng() % 40);
+        int n = static_cast<int>(sparse ? 150 + rng() % 600 : rng() % 40);
         for (int i = 0; i < n; ++i)
-            text += alphabet[rng() % std::size(alphabet)];
+            text += sparse && rng() % 30 != 0 ? "c" : alphabet[rng() % std::size(alphabet)];
         std::size_t split = rng() % (text.size() + 1);
         SplitText st(std::string_view(text).substr(0, split), std::string_view(text).substr(split));
         for (const char* p : patterns) {
