@@ -35,6 +35,53 @@ after it still load."
     (error (display-warning 'mule-setup (format "Loading %s: %s" file (error-message-string err))
                             :error))))
 
+(put 'insert-file-contents 'target-idx 0)
+(put 'write-region 'target-idx 2)
+(put 'call-process 'target-idx 0)
+(put 'start-process 'target-idx 2)
+(put 'open-network-stream 'target-idx 3)
+
+(defun find-operation-coding-system (operation &rest arguments)
+  "The coding systems (DECODING . ENCODING) OPERATION uses with ARGUMENTS, as
+Emacs's (C there): the entry of `file-coding-system-alist' (for
+`insert-file-contents' and `write-region'), `network-coding-system-alist' (for
+`open-network-stream') or `process-coding-system-alist' whose pattern matches
+the argument that names the file, program or service; its value, or what the
+function it names returns for (OPERATION . ARGUMENTS).  Nil when none matches."
+  (let ((index (and (symbolp operation) (get operation 'target-idx))))
+    (unless (natnump index)
+      (error "Invalid first argument"))
+    (when (<= (length arguments) index)
+      (error "Too few arguments for operation `%s'" operation))
+    (let ((target (nth index arguments)))
+      (unless (or (stringp target)
+                  (and (eq operation 'insert-file-contents) (consp target)
+                       (stringp (car target)) (bufferp (cdr target)))
+                  (and (eq operation 'open-network-stream) (or (fixnump target) (eq target t))))
+        (error "Invalid argument %d of operation `%s'" (1+ index) operation))
+      (when (consp target)
+        (setq target (car target)))
+      (let ((entry (seq-find (lambda (elt)
+                               (and (consp elt)
+                                    (if (stringp target)
+                                        (and (stringp (car elt))
+                                             (let ((case-fold-search nil))
+                                               (string-match-p (car elt) target)))
+                                      (and (fixnump target) (eq target (car elt))))))
+                             (pcase operation
+                               ((or 'insert-file-contents 'write-region) file-coding-system-alist)
+                               ('open-network-stream network-coding-system-alist)
+                               (_ process-coding-system-alist)))))
+        (when entry
+          (let ((val (cdr entry)))
+            (cond ((consp val) val)
+                  ((not (symbolp val)) nil)
+                  ((coding-system-p val) (cons val val))
+                  ((fboundp val)
+                   (setq val (funcall val (cons operation arguments)))
+                   (cond ((consp val) val)
+                         ((and (symbolp val) (coding-system-p val)) (cons val val)))))))))))
+
 ;; Loaded again from inside one of those files (an autoload of a function
 ;; they define later), it does nothing: the autoload then says the
 ;; function is not defined yet instead of loading everything twice.

@@ -690,6 +690,40 @@ Value expand_lambda(Value lambda, Value env)
     return make_cons(xcar(lambda), make_cons(xcar(xcdr(lambda)), body));
 }
 
+// A backquote's template with the forms it evaluates (its commas at depth
+// 1) expanded: gapmacs evaluates backquote directly, where Emacs's is a
+// macro that macroexpand-all turns into list and cons calls, so a walker
+// (cl-flet's local functions, a macrolet) must reach the forms inside it.
+Value expand_backquote_template(Value tmpl, int depth, Value env)
+{
+    if (vectorp(tmpl)) {
+        RootedVector out;
+        for (std::size_t i = 0; i < xvector(tmpl)->items.size(); ++i)
+            out.push_back(expand_backquote_template(xvector(tmpl)->items[i], depth, env));
+        Vector* v = alloc_vector();
+        v->items = out.items();
+        return Value::object(v);
+    }
+    if (!tmpl.is_cons())
+        return tmpl;
+    Value head = xcar(tmpl);
+    if (head == Qcomma || head == Qcomma_at) {
+        Value inner = car_safe(xcdr(tmpl));
+        return list({head, depth == 1 ? macroexpand_all(inner, env) : expand_backquote_template(inner, depth - 1, env)});
+    }
+    if (head == Qbackquote)
+        return list({head, expand_backquote_template(car_safe(xcdr(tmpl)), depth + 1, env)});
+    RootedVector items;
+    Value tail = tmpl;
+    for (; tail.is_cons(); tail = xcdr(tail)) {
+        Value item = xcar(tail);
+        if (item == Qcomma || item == Qcomma_at || item == Qbackquote)
+            break; // `(a . ,b) reads as (a \, b): the rest is an unquote
+        items.push_back(expand_backquote_template(item, depth, env));
+    }
+    return list_from(items, expand_backquote_template(tail, depth, env));
+}
+
 } // namespace
 
 Value macroexpand_all(Value form, Value env)
@@ -700,8 +734,10 @@ Value macroexpand_all(Value form, Value env)
         return form;
     Value head = xcar(form);
     Value rest = xcdr(form);
-    if (head == Qquote || head == Qbackquote || head == Qinteractive)
+    if (head == Qquote || head == Qinteractive)
         return form;
+    if (head == Qbackquote)
+        return rest.is_cons() ? list({head, expand_backquote_template(xcar(rest), 1, env)}) : form;
     if (head == Qfunction) {
         Value f = car_safe(rest);
         if (f.is_cons() && xcar(f) == Qlambda)

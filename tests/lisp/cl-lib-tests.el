@@ -188,6 +188,15 @@
   (should (equal (cl-do ((i 0 (1+ i)) (acc nil (cons i acc))) ((= i 3) acc))
                  '(2 1 0))))
 
+(ert-deftest cl-lib-tests-local-functions-in-backquote ()
+  "Local functions and macros are seen inside a backquote's commas (vc-git's
+checkin calls a `cl-flet' function there)."
+  (should (equal (cl-flet ((f (x) (list 'got x)))
+                   `((a . ,(f 1)) [,(f 2)] (b ,@(f 3)) `(c ,,(f 4))))
+                 '((a got 1) [(got 2)] (b got 3) `(c ,(got 4)))))
+  (should (equal (cl-macrolet ((m (x) `(* ,x 10))) `(,(m 2) . ,(m 3)))
+                 '(20 . 30))))
+
 (ert-deftest cl-lib-tests-seq ()
   (should (equal (cl-remove-if #'cl-oddp '(1 2 3 4))
                  '(2 4)))

@@ -181,6 +181,32 @@ characters encode back to their code."
   (should-error (coding-system-plist 'no-such-coding) :type 'coding-system-error)
   (should-error (decode-char 'no-such-charset 65) :type 'wrong-type-argument))
 
+(defun mule-tests--coding-for (args)
+  "What `file-coding-system-alist' calls for \".foo\" files: utf-8, and
+ARGS kept in `mule-tests--coding-args'."
+  (setq mule-tests--coding-args args)
+  'utf-8)
+(defvar mule-tests--coding-args nil)
+
+(ert-deftest mule-find-operation-coding-system ()
+  ;; Expected values from Emacs 28 (vc's diff asks for a directory's).
+  (should (equal (find-operation-coding-system 'insert-file-contents "/tmp/x.el")
+                 '(prefer-utf-8 . prefer-utf-8)))
+  (should (equal (find-operation-coding-system 'write-region 1 2 "/tmp/x.tar")
+                 '(no-conversion . no-conversion)))
+  (should (equal (find-operation-coding-system 'insert-file-contents "/tmp/") '(undecided)))
+  (with-temp-buffer
+    (should (equal (find-operation-coding-system 'insert-file-contents (cons "/tmp/x.el" (current-buffer)))
+                   '(prefer-utf-8 . prefer-utf-8))))
+  (let ((process-coding-system-alist '(("\\`ls\\'" utf-8 . latin-1))))
+    (should (equal (find-operation-coding-system 'start-process "n" nil "ls" "-l") '(utf-8 . latin-1)))
+    (should-not (find-operation-coding-system 'call-process "LS")))
+  (let ((file-coding-system-alist '(("\\.foo\\'" . mule-tests--coding-for))))
+    (should (equal (find-operation-coding-system 'insert-file-contents "a.foo" t) '(utf-8 . utf-8)))
+    (should (equal mule-tests--coding-args '(insert-file-contents "a.foo" t))))
+  (should-error (find-operation-coding-system 'no-such-operation "x"))
+  (should-error (find-operation-coding-system 'write-region 1 2)))
+
 (ert-deftest mule-converters-without-registry ()
   ;; Names the converters know stay coding systems, registry or not.
   (should (coding-system-p 'utf-8-unix))
