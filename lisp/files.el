@@ -51,45 +51,6 @@ but it is not an option.")
 (defun read-buffer-to-switch (prompt)
   (read-buffer prompt (other-buffer (current-buffer))))
 
-(unless (fboundp 'display-buffer)
-  (defun display-buffer (buffer &rest _)
-    "Show BUFFER in another window, splitting the selected one if need be."
-    (setq buffer (get-buffer-create buffer))
-    ;; Batch's one window (batch_window.cpp) cannot be split: a buffer
-    ;; shows only where it already is.
-    (if (fboundp 'split-window-below)
-        (or (get-buffer-window buffer) (files--show-in-other-window buffer))
-      (get-buffer-window buffer))))
-
-(defun files--show-in-other-window (buffer)
-  (let ((window (if (and (fboundp 'window-list) (cdr (window-list)))
-                    (cadr (window-list))
-                  (split-window-below))))
-    (set-window-buffer window buffer)
-    window))
-
-(unless (fboundp 'pop-to-buffer)
-  (defun pop-to-buffer (buffer &rest _)
-    (let ((w (and (fboundp 'split-window-below) (display-buffer buffer))))
-      (if (and w (fboundp 'select-window)) (select-window w)
-        (switch-to-buffer buffer)))
-    (get-buffer buffer)))
-
-(unless (fboundp 'quit-window)
-  (defun quit-window (&optional kill _window)
-    "Leave this buffer: show another one here, and kill this one with KILL."
-    (interactive "P")
-    (let ((buf (current-buffer)))
-      (switch-to-buffer (other-buffer buf))
-      (if kill (kill-buffer buf) (bury-buffer-soft buf)))))
-
-(defun bury-buffer-soft (_buffer) nil)
-
-(unless (fboundp 'switch-to-buffer-other-window)
-(defun switch-to-buffer-other-window (buffer-or-name &optional _norecord)
-  (interactive (list (read-buffer-to-switch "Switch to buffer in other window: ")))
-  (pop-to-buffer (get-buffer-create buffer-or-name))))
-
 ;;;; Visiting files
 
 (defcustom find-file-wildcards t

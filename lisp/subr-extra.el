@@ -1632,11 +1632,6 @@ number of characters put in, as editfns.c counts them."
   (defun recenter (&optional _arg _redisplay) nil)
   (defun line-number-display-width (&optional pixelwise) (if pixelwise 0.0 0)))
 
-(unless (fboundp 'pop-to-buffer-same-window)
-  ;; Batch's one window shows it (the editor defines its own).
-  (defun pop-to-buffer-same-window (buffer &optional norecord)
-    (set-buffer (switch-to-buffer buffer norecord))))
-
 (unless (fboundp 'format-mode-line)
   ;; The mode line's constructs as text (xdisp.c's display_mode_element):
   ;; the editor's mode line and compile.el's read them.

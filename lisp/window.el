@@ -176,3 +176,377 @@ truncated, so a screen line is a line of text."
       (beginning-of-line))
     (when col (move-to-column (truncate col)))
     (- (line-number-at-pos) from)))
+
+;;;; Where a buffer is shown: display-buffer and its actions, as Emacs's.
+
+;; Emacs's window.el finds the window by walking its window tree (parents,
+;; siblings, sizes in pixels), which gapmacs's frame does not expose; these
+;; are its display-buffer, its action chain and its action functions on the
+;; frame's windows, with the options users set in their init files
+;; (display-buffer-alist, pop-up-windows, split-height-threshold...).
+;; Batch's one window cannot be split: there a buffer shows where it
+;; already is, and pop-to-buffer shows it in that window.
+
+(defvar display-buffer-overriding-action '(nil . nil)
+  "An action (FUNCTIONS . ALIST) that overrides all others.")
+(defvar display-buffer-alist nil
+  "Alist of (CONDITION . ACTION): a buffer whose name matches CONDITION (a
+regexp, or a function of the name and the action) is shown by ACTION.")
+(defvar display-buffer-base-action '(nil . nil)
+  "The action tried after the caller's, before the fallback.")
+(defvar display-buffer-fallback-action
+  '((display-buffer--maybe-same-window
+     display-buffer-reuse-window
+     display-buffer--maybe-pop-up-frame-or-window
+     display-buffer-in-previous-window
+     display-buffer-use-some-window
+     display-buffer-pop-up-frame))
+  "The action tried last.")
+(defvar display-buffer--same-window-action
+  '(display-buffer-same-window (inhibit-same-window . nil)))
+(defvar display-buffer--other-frame-action
+  '((display-buffer-reuse-window display-buffer-pop-up-frame) (reusable-frames . 0) (inhibit-same-window . t)))
+(defvar display-buffer-function nil "Obsolete: a function that shows a buffer instead.")
+(defvar same-window-buffer-names nil "Buffers (names, or lists starting with one) shown in the selected window.")
+(defvar same-window-regexps nil "Buffers whose name matches one of these show in the selected window.")
+(defvar split-window-preferred-function #'split-window-sensibly
+  "How display-buffer splits a window to make one.")
+(defvar switch-to-buffer-obey-display-actions nil)
+
+(defun window--can-split-p ()
+  "Whether this frame's windows can be split (not batch's one window)."
+  (fboundp 'split-window))
+
+(defun same-window-p (buffer-name)
+  "Non-nil when a buffer named BUFFER-NAME shows in the selected window
+\(`same-window-buffer-names', `same-window-regexps')."
+  (cond ((not (stringp buffer-name)))
+        ((member buffer-name same-window-buffer-names))
+        ((assoc buffer-name same-window-buffer-names))
+        ((seq-some (lambda (regexp)
+                     (let ((re (if (consp regexp) (car regexp) regexp)))
+                       (and (stringp re) (string-match-p re buffer-name))))
+                   same-window-regexps))))
+
+(defun display-buffer-assq-regexp (buffer-name alist action)
+  "The action of ALIST's first entry whose condition matches BUFFER-NAME."
+  (catch 'match
+    (dolist (entry alist)
+      (let ((key (car entry)))
+        (when (or (and (stringp key) (string-match-p key buffer-name))
+                  (and (functionp key) (funcall key buffer-name action)))
+          (throw 'match (cdr entry)))))))
+
+(defun display-buffer (buffer-or-name &optional action frame)
+  "Show BUFFER-OR-NAME in some window, without selecting it, and return
+that window.  ACTION (FUNCTIONS . ALIST) says how, after
+`display-buffer-overriding-action' and `display-buffer-alist' and before
+`display-buffer-base-action' and `display-buffer-fallback-action'; a
+non-nil ACTION that is not a list means not the selected window."
+  (interactive (list (read-buffer "Display buffer: " (other-buffer (current-buffer)))
+                     (if current-prefix-arg t)))
+  (let ((buffer (if (bufferp buffer-or-name) buffer-or-name (get-buffer buffer-or-name)))
+        (inhibit-same-window (and action (not (listp action)))))
+    (unless (buffer-live-p buffer)
+      (error "Invalid buffer"))
+    (unless (listp action) (setq action nil))
+    (cond
+     ((not (window--can-split-p)) (get-buffer-window buffer))
+     (display-buffer-function (funcall display-buffer-function buffer inhibit-same-window))
+     (t
+      (let* ((user-action (display-buffer-assq-regexp (buffer-name buffer) display-buffer-alist action))
+             (extra-action (cons nil (append (and inhibit-same-window '((inhibit-same-window . t)))
+                                             (and frame `((reusable-frames . ,frame))))))
+             (actions (list display-buffer-overriding-action user-action action extra-action
+                            display-buffer-base-action display-buffer-fallback-action))
+             (functions (apply #'append (mapcar (lambda (a)
+                                                  (let ((f (car a))) (if (functionp f) (list f) f)))
+                                                actions)))
+             (alist (apply #'append (mapcar #'cdr actions)))
+             (window nil))
+        (while (and functions (not window))
+          (setq window (funcall (car functions) buffer alist)
+                functions (cdr functions)))
+        (and (windowp window) window))))))
+
+(defun window-normalize-buffer-to-switch-to (buffer-or-name)
+  "The buffer BUFFER-OR-NAME names, made (in its default mode) when there is
+none; nil means `other-buffer'."
+  (let ((buffer (cond ((bufferp buffer-or-name) buffer-or-name)
+                      ((null buffer-or-name) (other-buffer))
+                      (t (get-buffer buffer-or-name)))))
+    (or buffer
+        (let ((made (get-buffer-create buffer-or-name)))
+          (set-buffer-major-mode made)
+          made))))
+
+(defun pop-to-buffer (buffer-or-name &optional action norecord)
+  "Show BUFFER-OR-NAME as `display-buffer' does with ACTION, select its
+window and make it current; return the buffer."
+  (interactive (list (read-buffer "Pop to buffer: " (other-buffer (current-buffer)))
+                     (if current-prefix-arg t)))
+  (let ((buffer (window-normalize-buffer-to-switch-to buffer-or-name)))
+    (if (not (window--can-split-p))
+        (switch-to-buffer buffer norecord)
+      (let ((window (display-buffer buffer action)))
+        (when window (select-window window norecord))))
+    (set-buffer buffer)
+    buffer))
+
+(defun pop-to-buffer-same-window (buffer &optional norecord)
+  "Show BUFFER in the selected window, unless `display-buffer-alist' says
+otherwise, and select it."
+  (pop-to-buffer buffer display-buffer--same-window-action norecord))
+
+(defun switch-to-buffer-other-window (buffer-or-name &optional norecord)
+  "Select BUFFER-OR-NAME in another window."
+  (interactive (list (read-buffer-to-switch "Switch to buffer in other window: ")))
+  (pop-to-buffer buffer-or-name t norecord))
+
+(defun window--display-buffer (buffer window type &optional alist)
+  "Show BUFFER in WINDOW for `display-buffer'; TYPE `window' when WINDOW was
+made for it (`quit-window' then deletes it), else `reuse'.  ALIST's
+`dedicated', `window-height' and `window-width' apply.  Returns WINDOW."
+  (when (eq type 'window)
+    (set-window-parameter window 'quit-restore (list 'window 'window (selected-window) buffer)))
+  (unless (eq buffer (window-buffer window))
+    (set-window-dedicated-p window nil)
+    (set-window-buffer window buffer))
+  (let ((dedicated (cdr (assq 'dedicated alist))))
+    (when dedicated (set-window-dedicated-p window dedicated)))
+  (when (or (eq type 'window)
+            (let ((quit-restore (window-parameter window 'quit-restore)))
+              (and (eq (car quit-restore) 'window) (eq (nth 3 quit-restore) buffer))))
+    (window--resize-for-display window (cdr (assq 'window-height alist)) nil)
+    (window--resize-for-display window (cdr (assq 'window-width alist)) t))
+  window)
+
+(defun window--resize-for-display (window size horizontal)
+  "Make WINDOW SIZE lines (columns when HORIZONTAL) as an action's
+`window-height' or `window-width' says: a count, a fraction of the frame,
+or a function called with WINDOW."
+  (ignore-errors
+    (cond ((functionp size) (funcall size window))
+          ((numberp size)
+           (let* ((whole (if horizontal (frame-width) (frame-height)))
+                  (want (if (floatp size) (round (* size whole)) size))
+                  (have (if horizontal (window-total-width window) (window-total-height window))))
+             (unless (= want have)
+               (with-selected-window window
+                 (enlarge-window (- want have) horizontal))))))))
+
+;;; The action functions.
+
+(defun display-buffer-same-window (buffer alist)
+  "Show BUFFER in the selected window, unless ALIST inhibits it or the
+window is a minibuffer or dedicated."
+  (unless (or (cdr (assq 'inhibit-same-window alist))
+              (window-minibuffer-p) (window-dedicated-p))
+    (window--display-buffer buffer (selected-window) 'reuse alist)))
+
+(defun display-buffer--maybe-same-window (buffer alist)
+  (and (same-window-p (buffer-name buffer))
+       (display-buffer-same-window buffer alist)))
+
+(defun window--display-candidates (alist)
+  "The windows an action may use: not the minibuffer's, not the selected one
+when ALIST inhibits it."
+  (let ((inhibit (cdr (assq 'inhibit-same-window alist))))
+    (seq-remove (lambda (w) (or (window-minibuffer-p w) (and inhibit (eq w (selected-window)))))
+                (window-list))))
+
+(defun display-buffer-reuse-window (buffer alist)
+  "Use a window already showing BUFFER, the selected one first."
+  (let ((window (seq-find (lambda (w) (eq (window-buffer w) buffer))
+                          (let ((ws (window--display-candidates alist)))
+                            (if (memq (selected-window) ws) (cons (selected-window) ws) ws)))))
+    (when window
+      (window--display-buffer buffer window 'reuse alist))))
+
+(defun display-buffer-reuse-mode-window (buffer alist)
+  "Use a window showing a buffer in BUFFER's major mode (or ALIST's `mode':
+a mode or a list of them), not the selected one unless ALIST allows it."
+  (let* ((alist (if (assq 'inhibit-same-window alist) alist
+                  (cons '(inhibit-same-window . t) alist)))
+         (modes (let ((m (or (cdr (assq 'mode alist)) (buffer-local-value 'major-mode buffer))))
+                  (if (listp m) m (list m))))
+         (window (or (seq-find (lambda (w) (eq (window-buffer w) buffer))
+                               (window--display-candidates alist))
+                     (seq-find (lambda (w)
+                                 (and (not (window-dedicated-p w))
+                                      (with-current-buffer (window-buffer w)
+                                        (apply #'derived-mode-p modes))))
+                               (window--display-candidates alist)))))
+    (when window
+      (window--display-buffer buffer window 'reuse alist))))
+
+(defun display-buffer--maybe-pop-up-frame-or-window (buffer alist)
+  (display-buffer--maybe-pop-up-window buffer alist))
+
+(defun display-buffer--maybe-pop-up-window (buffer alist)
+  (and pop-up-windows (display-buffer-pop-up-window buffer alist)))
+
+(defun window-splittable-p (window &optional horizontal)
+  "Whether `split-window-sensibly' may split WINDOW (side by side when
+HORIZONTAL): wide or tall enough for `split-width-threshold' or
+`split-height-threshold'."
+  (when (and (window-live-p window) (not (window-minibuffer-p window)))
+    (with-current-buffer (window-buffer window)
+      (if horizontal
+          (and (memq window-size-fixed '(nil height))
+               (numberp split-width-threshold)
+               (>= (window-total-width window)
+                   (max split-width-threshold (* 2 (max window-min-width 2)))))
+        (and (memq window-size-fixed '(nil width))
+             (numberp split-height-threshold)
+             (>= (window-total-height window)
+                 (max split-height-threshold
+                      (* 2 (max window-min-height
+                            ;; gapmacs draws a mode line unless the variable says none
+                            (if (or (not (boundp 'mode-line-format)) mode-line-format) 2 1))))))))))
+
+(defun split-window-sensibly (&optional window)
+  "Split WINDOW one above the other if it is tall enough, else side by side
+if it is wide enough, else (the frame's only window) one above the other
+anyway; return the new window, or nil."
+  (let ((window (or window (selected-window))))
+    (or (and (window-splittable-p window)
+             (with-selected-window window (split-window-below)))
+        (and (window-splittable-p window t)
+             (with-selected-window window (split-window-right)))
+        (and (not (cdr (seq-remove #'window-minibuffer-p (window-list))))
+             (let ((split-height-threshold 0))
+               (and (window-splittable-p window)
+                    (with-selected-window window (split-window-below))))))))
+
+(defun window--try-to-split-window (window &optional _alist)
+  "WINDOW split by `split-window-preferred-function': the new window, or nil."
+  (and (window-live-p window)
+       (not (window-dedicated-p window))
+       (let ((made (ignore-errors (funcall split-window-preferred-function window))))
+         (and (window-live-p made) made))))
+
+(defun window--lru-window (&optional not-selected)
+  "The window to use when none is chosen: the next one after the selected
+\(gapmacs keeps no use times), not dedicated; the selected one last,
+unless NOT-SELECTED."
+  (let ((others (seq-remove (lambda (w) (or (window-minibuffer-p w) (window-dedicated-p w)
+                                            (eq w (selected-window))))
+                            (let ((all (window-list)))
+                              (append (cdr (memq (selected-window) all)) all)))))
+    (or (car others)
+        (and (not not-selected) (not (window-dedicated-p)) (not (window-minibuffer-p))
+             (selected-window)))))
+
+(defun display-buffer-pop-up-window (buffer alist)
+  "Show BUFFER in a window split from the largest one (or another)."
+  (let ((window (and (window--can-split-p)
+                     (or (window--try-to-split-window (get-largest-window nil nil) alist)
+                         (window--try-to-split-window (window--lru-window) alist)))))
+    (when window
+      (window--display-buffer buffer window 'window alist))))
+
+(defun display-buffer-in-previous-window (buffer alist)
+  "Show BUFFER in ALIST's `previous-window' when that is live."
+  (let ((window (cdr (assq 'previous-window alist))))
+    (when (and (window-live-p window) (not (window-dedicated-p window))
+               (memq window (window--display-candidates alist)))
+      (window--display-buffer buffer window 'reuse alist))))
+
+(defun display-buffer-use-some-window (buffer alist)
+  "Show BUFFER in some window: another than the selected one if there is."
+  (let ((window (window--lru-window (cdr (assq 'inhibit-same-window alist)))))
+    (when window
+      (window--display-buffer buffer window 'reuse alist))))
+
+(defalias 'display-buffer-use-least-recent-window #'display-buffer-use-some-window)
+
+(defun display-buffer-pop-up-frame (_buffer _alist)
+  "No frame: gapmacs's terminal shows one." nil)
+
+(defun display-buffer-no-window (_buffer alist)
+  "Show BUFFER nowhere, when ALIST's `allow-no-window' allows it."
+  (when (cdr (assq 'allow-no-window alist))
+    'fail))
+
+(defun window--bottom-window ()
+  "The lowest (then leftmost) window of the frame."
+  (car (sort (seq-remove #'window-minibuffer-p (window-list))
+             (lambda (a b) (or (> (window-top-line a) (window-top-line b))
+                               (and (= (window-top-line a) (window-top-line b))
+                                    (< (window-left-column a) (window-left-column b))))))))
+
+(defun display-buffer-below-selected (buffer alist)
+  "Show BUFFER in a window split below the selected one, or in the window
+below it."
+  (let* ((selected (selected-window))
+         (below (seq-find (lambda (w) (and (= (window-top-line w)
+                                              (+ (window-top-line selected) (window-total-height selected)))
+                                           (<= (window-left-column w) (window-left-column selected))))
+                          (window-list))))
+    (cond ((and below (eq (window-buffer below) buffer))
+           (window--display-buffer buffer below 'reuse alist))
+          ((and (window--can-split-p) (not (window-dedicated-p)) (window-splittable-p selected))
+           (window--display-buffer buffer (split-window-below) 'window alist))
+          ((and (window--can-split-p) (not (window-dedicated-p))
+                (let ((split-height-threshold 0)) (window-splittable-p selected)))
+           (window--display-buffer buffer (split-window-below) 'window alist))
+          ((and below (not (window-dedicated-p below)))
+           (window--display-buffer buffer below 'reuse alist)))))
+
+(defun display-buffer-at-bottom (buffer alist)
+  "Show BUFFER in a window at the bottom of the frame."
+  (let ((bottom (window--bottom-window)))
+    (cond ((and bottom (eq (window-buffer bottom) buffer))
+           (window--display-buffer buffer bottom 'reuse alist))
+          ((and bottom (window--can-split-p) (not (window-dedicated-p bottom))
+                (let ((split-height-threshold 0)) (window-splittable-p bottom)))
+           (window--display-buffer buffer (split-window bottom nil 'below) 'window alist))
+          ((and bottom (not (window-dedicated-p bottom)))
+           (window--display-buffer buffer bottom 'reuse alist)))))
+
+(defun display-buffer-in-side-window (buffer alist)
+  "Show BUFFER at ALIST's `side' of the frame (default bottom); gapmacs's
+frame has no side windows, so this is a window split at that side."
+  (if (memq (cdr (assq 'side alist)) '(left right))
+      (display-buffer-in-direction buffer (cons (cons 'direction (cdr (assq 'side alist))) alist))
+    (display-buffer-at-bottom buffer alist)))
+
+(defun display-buffer-in-direction (buffer alist)
+  "Show BUFFER in a window in ALIST's `direction' from the selected one."
+  (pcase (cdr (assq 'direction alist))
+    ((or 'right 'rightmost)
+     (if (and (window--can-split-p) (not (window-dedicated-p)))
+         (window--display-buffer buffer (split-window (selected-window) nil 'right) 'window alist)
+       (display-buffer-use-some-window buffer alist)))
+    ((or 'left 'leftmost)
+     (if (and (window--can-split-p) (not (window-dedicated-p)))
+         (let ((new (split-window (selected-window) nil 'right)))
+           ;; The new window is on the right: the buffers swap sides.
+           (set-window-buffer new (window-buffer))
+           (window--display-buffer buffer (selected-window) 'reuse alist))
+       (display-buffer-use-some-window buffer alist)))
+    ((or 'up 'above 'top) (display-buffer-use-some-window buffer alist))
+    ((or 'bottom) (display-buffer-at-bottom buffer alist))
+    (_ (display-buffer-below-selected buffer alist))))
+
+(defun quit-window (&optional kill window)
+  "Quit WINDOW (default: the selected one): delete it when display-buffer
+made it for its buffer, else show another buffer there; then bury its
+buffer, or kill it with KILL (the prefix argument)."
+  (interactive "P")
+  (let* ((window (or window (selected-window)))
+         (buffer (window-buffer window))
+         (quit-restore (window-parameter window 'quit-restore)))
+    (cond ((and (eq (car quit-restore) 'window) (window--can-split-p)
+                (cdr (seq-remove #'window-minibuffer-p (window-list))))
+           (delete-window window)
+           (when (window-live-p (nth 2 quit-restore))
+             (select-window (nth 2 quit-restore))))
+          ((eq window (selected-window))
+           (switch-to-buffer (other-buffer buffer)))
+          (t (set-window-buffer window (other-buffer buffer))))
+    (set-window-parameter window 'quit-restore nil)
+    (if kill (kill-buffer buffer) (bury-buffer-soft buffer))))
+
+(defun bury-buffer-soft (_buffer) nil)

@@ -329,67 +329,10 @@ Value f_switch_to_buffer(Args a)
     return b;
 }
 
-// display-buffer: a window showing buffer, split from the selected one when
-// there is only one window; the window is returned, not selected.
-Window& display_in_window(Value b)
-{
-    for (Window* w : frame().windows())
-        if (w->buffer() == b)
-            return *w;
-    auto all = frame().windows();
-    Window* sel = frame().selected().is_minibuffer() ? all.front() : &frame().selected();
-    Window* target = nullptr;
-    if (all.size() == 1) {
-        try {
-            target = &frame().split(*sel, true);
-            target->quit_deletes = true;
-        } catch (const gapmacs::Error&) {
-            target = sel;
-        }
-    } else {
-        auto it = std::find(all.begin(), all.end(), sel);
-        target = (it == all.end() || it + 1 == all.end()) ? all.front() : *(it + 1);
-        if (target == sel)
-            target = all.back();
-    }
-    target->set_buffer(b);
-    editor().note_shown(b);
-    return *target;
-}
-
-Value f_display_buffer(Args a)
-{
-    Value b = buffer_arg_create(a[0]);
-    return display_in_window(b).lisp_object();
-}
-
-Value f_pop_to_buffer(Args a)
-{
-    Value b = buffer_arg_create(a[0]);
-    Window& w = display_in_window(b);
-    select(w);
-    return b;
-}
-
 Value f_other_buffer(Args a)
 {
     Value avoid = nilp(arg(a, 0)) ? current_buffer() : a[0];
     return editor().other_buffer(avoid);
-}
-
-Value f_quit_window(Args a)
-{
-    Window& w = check_window(arg(a, 1));
-    Value b = w.buffer();
-    GcRoot root(&b, 1);
-    if (w.quit_deletes && frame().windows().size() > 1)
-        frame().remove(w);
-    else
-        w.set_buffer(editor().other_buffer(b));
-    set_current_buffer(frame().selected().buffer());
-    if (!nilp(arg(a, 0)))
-        kill_buffer(b);
-    return Qnil;
 }
 
 Value f_bury_buffer(Args a)
@@ -750,12 +693,7 @@ const SubrDef ui_subrs[] = {
     {"get-buffer-window", 0, 2, guarded<f_get_buffer_window>},
     {"get-buffer-window-list", 0, 3, guarded<f_get_buffer_window_list>},
     {"switch-to-buffer", 1, 3, guarded<f_switch_to_buffer>},
-    {"pop-to-buffer-same-window", 1, 2, guarded<f_switch_to_buffer>},
-    {"display-buffer", 1, 3, guarded<f_display_buffer>},
-    {"pop-to-buffer", 1, 3, guarded<f_pop_to_buffer>},
-    {"switch-to-buffer-other-window", 1, 2, guarded<f_pop_to_buffer>},
     {"other-buffer", 0, 3, guarded<f_other_buffer>},
-    {"quit-window", 0, 2, guarded<f_quit_window>},
     {"bury-buffer", 0, 1, guarded<f_bury_buffer>},
     {"recenter", 0, 2, guarded<f_recenter>},
     {"recenter-top-bottom", 0, 1, guarded<f_recenter_top_bottom>},
@@ -820,9 +758,6 @@ const char* const interactive_specs[][2] = {
     {"balance-windows", "(interactive)"},
     {"delete-other-windows", "(interactive)"},
     {"switch-to-buffer", "(interactive (list (read-buffer \"Switch to buffer: \" (other-buffer (current-buffer)))))"},
-    {"switch-to-buffer-other-window", "(interactive (list (read-buffer \"Switch to buffer in other window: \" (other-buffer (current-buffer)))))"},
-    {"display-buffer", "(interactive (list (read-buffer \"Display buffer: \" (other-buffer (current-buffer)))))"},
-    {"quit-window", "(interactive \"P\")"},
     {"bury-buffer", "(interactive)"},
     {"recenter", "(interactive \"P\")"},
     {"recenter-top-bottom", "(interactive \"P\")"},

@@ -47,8 +47,6 @@ public:
     // False while the window is off the frame but kept by a window
     // configuration: Lisp sees it deleted until the configuration is restored.
     bool live = true;
-    // Made by display-buffer for its buffer: quit-window deletes it.
-    bool quit_deletes = false;
     // Columns scrolled out on the left while lines are truncated (window-hscroll).
     int hscroll = 0;
     // The buffer has a header-line-format: the window's first row shows it
