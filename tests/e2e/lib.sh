@@ -38,6 +38,18 @@ start() {
     wait_for "----" 10
 }
 
+# A git repository in $1 on branch trunk whose one commit holds file $2
+# (relative to it) with the text $3; commits made later are by "test".
+git_repo() {
+    mkdir -p "$1/$(dirname "$2")"
+    printf '%s\n' "$3" > "$1/$2"
+    git -C "$1" init -q -b trunk
+    git -C "$1" config user.name test
+    git -C "$1" config user.email test@example.org
+    git -C "$1" add "$2"
+    git -C "$1" commit -qm first
+}
+
 # Skips the test (exit 77, which CTest reports) without GNU Emacs's library
 # or, when named, the programs it needs.
 needs_emacs_library() {

@@ -6,13 +6,7 @@
 source "$(dirname "$0")/lib.sh"
 needs_emacs_library git
 D=$WORK/repo
-mkdir -p "$D"
-printf 'first line\n' > "$D/t.txt"
-git -C "$D" init -q -b trunk
-git -C "$D" add t.txt
-git -C "$D" -c user.name=test -c user.email=test@example.org commit -qm first
-git -C "$D" config user.name test
-git -C "$D" config user.email test@example.org
+git_repo "$D" t.txt "first line"
 start repo/t.txt
 wait_for "L1    Git-trunk  (Text)"
 keys M-\>

@@ -5,11 +5,7 @@
 source "$(dirname "$0")/lib.sh"
 needs_emacs_library git
 D=$WORK/repo
-mkdir -p "$D"
-printf 'tracked\n' > "$D/t.txt"
-git -C "$D" init -q -b trunk
-git -C "$D" add t.txt
-git -C "$D" -c user.name=test -c user.email=test@example.org commit -qm first
+git_repo "$D" t.txt tracked
 printf 'loose\n' > "$WORK/loose.txt"
 start repo/t.txt
 wait_for "t.txt"
