@@ -240,10 +240,19 @@ Simplified: true for the whole dynamic extent of the call."
                 ((integerp arg) (format "%d " arg)))
           "M-x "))
 
+(defun callint--command-table (string predicate action)
+  "The commands, as Emacs's M-x completes them: their key bindings shown
+beside them in *Completions* (`suggest-key-bindings')."
+  (if (eq action 'metadata)
+      (and suggest-key-bindings (fboundp 'read-extended-command--affixation)
+           '(metadata (affixation-function . read-extended-command--affixation)
+                      (category . command)))
+    (complete-with-action action obarray string predicate)))
+
 (defun read-extended-command ()
   "Read a command name, with completion over all commands."
   (let ((name (completing-read (callint--command-prompt current-prefix-arg)
-                               obarray #'commandp t nil
+                               #'callint--command-table #'commandp t nil
                                'extended-command-history)))
     (when (equal name "") (user-error "No command name given"))
     name))

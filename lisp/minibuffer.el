@@ -25,8 +25,6 @@
 (defvar minibuffer-completion-buffer "*Completions*")
 (defvar minibuffer-default-prompt-format " (default %s)"
   "How `format-prompt' shows a default value: %s stands for the value.")
-(defvar completion-list-mode-map (make-sparse-keymap)
-  "Keymap of the *Completions* buffer.")
 
 ;;;; Completion tables
 
@@ -178,6 +176,11 @@ and completes by prefix without it.")
 (defvar completion-at-point-functions nil)
 (defvar completion-cycle-threshold nil)
 (defvar completions-format 'horizontal)
+(defvar completion-setup-hook '(completion-setup-function)
+  "Run in the minibuffer's buffer, with `standard-output' the *Completions*
+buffer, once it is written.  Emacs's simple.el gives it the function that
+gives *Completions* its mode and the line of help at its top (skipped
+without Emacs's library).")
 (defvar minibuffer-allow-text-properties nil)
 (defvar read-file-name-completion-ignore-case nil)
 (defvar read-buffer-completion-ignore-case nil)
@@ -208,6 +211,8 @@ and completes by prefix without it.")
     (define-key map "\t" 'minibuffer-complete)
     (define-key map " " 'minibuffer-complete-word)
     (define-key map "?" 'minibuffer-completion-help)
+    (define-key map "\M-v" 'switch-to-completions)
+    (define-key map [prior] 'switch-to-completions)
     map))
 
 (defvar minibuffer-confirm-exit-commands
@@ -299,26 +304,81 @@ finds them."
     (all-completions contents minibuffer-completion-table minibuffer-completion-predicate)))
 
 (defun minibuffer-completion-help ()
-  "Show the completions of the minibuffer's contents in *Completions*."
+  "Show the completions of the minibuffer's contents in *Completions*,
+sorted and annotated as the table's metadata (or
+`completion-extra-properties') says, as Emacs's."
   (interactive)
   (let* ((contents (minibuffer-contents))
-         (all (sort (copy-sequence (minibuffer--all contents (minibuffer--input-point)))
-                    #'string<)))
+         (point (minibuffer--input-point))
+         (all (copy-sequence (minibuffer--all contents point))))
     (if (null all)
         (minibuffer-message "No match")
-      (display-completion-list all))))
+      (let* ((md (minibuffer--metadata contents point))
+             (sort-fun (completion-metadata-get md 'display-sort-function))
+             (annotate (or (completion-metadata-get md 'annotation-function)
+                           (plist-get completion-extra-properties :annotation-function)))
+             (affixate (or (completion-metadata-get md 'affixation-function)
+                           (plist-get completion-extra-properties :affixation-function)))
+             ;; A choice replaces the input from its completion boundary
+             ;; on (a file name's directory stays).
+             (base (+ (minibuffer-prompt-end)
+                      (car (completion-boundaries (substring contents 0 point)
+                                                  minibuffer-completion-table
+                                                  minibuffer-completion-predicate
+                                                  (substring contents point)))))
+             (end (point-max)))
+        (setq all (if sort-fun (funcall sort-fun all) (sort all #'string-lessp)))
+        (cond (affixate (setq all (funcall affixate all)))
+              (annotate
+               (setq all (mapcar (lambda (s) (let ((a (funcall annotate s))) (if a (list s a) s)))
+                                 all))))
+        (with-current-buffer (display-completion-list all)
+          (setq-local completion-base-position (list base end))
+          (setq-local completion-list-insert-choice-function
+                      (lambda (start end choice)
+                        (completion--replace start end choice))))))))
 
-(defun display-completion-list (completions &optional _common)
-  "Write COMPLETIONS to the *Completions* buffer and show it."
-  (let ((buf (get-buffer-create minibuffer-completion-buffer)))
-    (with-current-buffer buf
-      (let ((inhibit-read-only t))
-        (erase-buffer)
-        (insert (if completions "Possible completions are:\n"
-                  "There are no possible completions of what you have typed."))
-        (dolist (c completions) (insert (if (consp c) (car c) c) "\n"))
-        (goto-char (point-min))))
-    (when (fboundp 'display-buffer) (display-buffer buf))
+(defun minibuffer--fit-completions (window)
+  "Make WINDOW as tall as its completions, at most half the frame."
+  (let* ((lines (with-current-buffer (window-buffer window)
+                  (count-lines (point-min) (point-max))))
+         (want (max window-min-height (min (+ lines 1) (/ (frame-height) 2)))))
+    (ignore-errors
+      (with-selected-window window
+        (enlarge-window (- want (window-total-height window)))))))
+
+(defun display-completion-list (completions &optional _common group-fun)
+  "Write COMPLETIONS (strings, or lists of a string and its annotation) to
+the *Completions* buffer as Emacs does, in columns as wide as its window
+allows, and show it; return the buffer."
+  (let ((buf (get-buffer-create minibuffer-completion-buffer))
+        (mainbuf (current-buffer)))
+    ;; Shown first: the columns are laid out for its window's width.
+    (let ((window (and (fboundp 'display-buffer)
+                       (display-buffer buf '((display-buffer--maybe-same-window
+                                              display-buffer-reuse-window
+                                              display-buffer-at-bottom))))))
+      (with-current-buffer buf
+        (setq buffer-read-only nil)
+        (let ((standard-output buf))
+          (erase-buffer)
+          (cond ((null completions)
+                 (insert "There are no possible completions of what you have typed."))
+                ((fboundp 'completion--insert-strings) ; Emacs's library
+                 (insert "Possible completions are:\n")
+                 (completion--insert-strings completions group-fun))
+                (t
+                 (insert "Possible completions are:\n")
+                 (dolist (c completions) (insert (if (consp c) (car c) c) "\n"))))))
+      (let ((standard-output buf))
+        (with-current-buffer mainbuf
+          (run-hook-wrapped 'completion-setup-hook
+                            (lambda (f) (when (or (not (symbolp f)) (fboundp f)) (funcall f)) nil))))
+      (with-current-buffer buf
+        (goto-char (point-min))
+        (setq buffer-read-only t))
+      (when (window-live-p window)
+        (minibuffer--fit-completions window)))
     buf))
 
 (defun minibuffer--exact-p (string)
@@ -576,7 +636,11 @@ default, Emacs's simple.el's, adds every completion of the empty input).")
     (cond ((eq action t) (file-name-all-completions base real-dir))
           ((eq action 'lambda)
            (and (file-exists-p (expand-file-name name)) t))
-          ((eq (car-safe action) 'boundaries) nil)
+          ;; As Emacs's file table: the completions are names in the
+          ;; directory typed, which stays.
+          ((eq (car-safe action) 'boundaries)
+           `(boundaries ,(length (or (file-name-directory string) ""))
+                        . ,(string-search "/" (cdr action))))
           (t (let ((comp (file-name-completion base real-dir pred)))
                (cond ((stringp comp) (concat dir comp))
                      (t comp)))))))

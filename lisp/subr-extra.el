@@ -1563,6 +1563,7 @@ when there was one."
                 lexical (progn (goto-char (point-min))
                                (looking-at ".*lexical-binding: *t"))))))
     (when form
+      (internal--load-derived-mode-variables file form path lexical)
       (let ((kept (mapcar (lambda (s)
                             (list s
                                   ;; An autoload to this same file is
@@ -1578,6 +1579,23 @@ when there was one."
           (when (nth 1 k) (fset (car k) (car (nth 1 k))))
           (when (nth 2 k) (set-default (car k) (car (nth 2 k))))))
       t)))
+
+(defun internal--load-derived-mode-variables (file form path lexical)
+  "Before FORM, a `define-derived-mode' of Emacs's FILE, is evaluated: the
+forms of FILE that define its keymap, syntax table and abbrev table first.
+The mode's expansion makes an empty one of each that is unbound (Emacs has
+them all, preloaded or loaded with their file): simple.el's
+`completion-list-mode-map', defined above the mode, was lost when the mode
+was read alone."
+  (when (eq (car-safe form) 'define-derived-mode)
+    (dolist (suffix '("map" "syntax-table" "abbrev-table"))
+      (let ((var (intern (format "%s-%s" (nth 1 form) suffix))))
+        (unless (default-boundp var)
+          (let ((own (save-match-data
+                       (with-current-buffer (internal--emacs-definition-buffer file)
+                         (save-excursion (internal--emacs-definition-form var 'variable))))))
+            (when (and own (not (equal own form)))
+              (internal--eval-as-loaded path lexical (list own)))))))))
 
 ;;;; What Emacs has in C and gapmacs nowhere else
 

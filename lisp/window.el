@@ -152,6 +152,22 @@ the frame's last window shows another buffer instead."
         (p (or pos (point))))
     (and (>= p (window-start w)) (<= p (window-end w t)))))
 
+(defun posn-at-point (&optional pos window)
+  "Where POS (default: point) shows in WINDOW (default: the selected one),
+as Emacs's position of a mouse event there: (WINDOW POS (X . Y) 0 nil POS
+\(COL . ROW) nil (0 . 0) (1 . 1)), X and Y the column and row in the
+window's text; nil when POS is not shown.  On a terminal a character is
+one unit wide and high."
+  (let* ((window (or window (selected-window)))
+         (pos (or pos (window-point window))))
+    (when (pos-visible-in-window-p pos window)
+      (with-current-buffer (window-buffer window)
+        (save-excursion
+          (goto-char pos)
+          (let ((xy (cons (max 0 (- (current-column) (window-hscroll window)))
+                          (count-lines (window-start window) (line-beginning-position)))))
+            (list window pos xy 0 nil pos xy nil '(0 . 0) '(1 . 1))))))))
+
 (defvar pop-up-windows t
   "Whether showing a buffer may split a window (Emacs's option).")
 (defvar pop-up-frames nil

@@ -1,6 +1,7 @@
 #include "ui/lisp_faces.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <unordered_map>
 
@@ -250,6 +251,31 @@ void show_editor_faces()
     }
 }
 
+// The columns of a `display' space's PROPS: (align-to, width), one of them
+// -1; nullopt for the forms a terminal row does not place (pixels,
+// expressions, relative widths).
+static std::optional<std::pair<int, int>> display_space(Value props)
+{
+    std::optional<int> align_to, width;
+    for (Value l = props; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l))) {
+        Value v = xcar(xcdr(l));
+        std::optional<int> columns;
+        if (v.is_fixnum())
+            columns = static_cast<int>(std::clamp<std::int64_t>(v.as_fixnum(), 0, 10000));
+        else if (floatp(v))
+            columns = static_cast<int>(std::clamp(std::lround(xfloat(v)), 0L, 10000L));
+        if (xcar(l) == intern(":align-to") && !align_to)
+            align_to = columns;
+        else if (xcar(l) == intern(":width") && !width)
+            width = columns;
+    }
+    if (align_to)
+        return std::pair{*align_to, -1};
+    if (width)
+        return std::pair{-1, *width};
+    return std::nullopt;
+}
+
 void buffer_faces(Value buffer, CharPos from, CharPos to, std::vector<Highlight>& out)
 {
     Buffer* b = lisp::live_buffer(buffer);
@@ -257,8 +283,13 @@ void buffer_faces(Value buffer, CharPos from, CharPos to, std::vector<Highlight>
         return;
     std::vector<lisp::TextFaceRun> runs;
     lisp::text_faces_in_range(buffer, from, to, runs);
-    for (const lisp::TextFaceRun& r : runs)
-        out.push_back({b->char_to_byte(r.beg), b->char_to_byte(r.end), face_from_lisp(r.face)});
+    for (const lisp::TextFaceRun& r : runs) {
+        const BytePos beg = b->char_to_byte(r.beg), end = b->char_to_byte(r.end);
+        if (!lisp::nilp(r.face))
+            out.push_back({beg, end, face_from_lisp(r.face)});
+        if (auto space = display_space(r.space))
+            out.push_back({beg, end, Face::Default, space->first, space->second});
+    }
     std::vector<lisp::OverlayView> overlays;
     lisp::overlays_in_range(buffer, from, to, overlays);
     std::stable_sort(overlays.begin(), overlays.end(),

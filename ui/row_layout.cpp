@@ -132,9 +132,19 @@ Face face_at(std::int64_t byte, std::span<const Highlight> highlights)
 {
     Face f = Face::Default;
     for (const Highlight& h : highlights)
-        if (byte >= h.beg.value && byte < h.end.value)
+        if (byte >= h.beg.value && byte < h.end.value && !h.is_space())
             f = h.face;
     return f;
+}
+
+// The display space over the character at `byte`, the last one given.
+const Highlight* space_at(std::int64_t byte, std::span<const Highlight> highlights)
+{
+    const Highlight* found = nullptr;
+    for (const Highlight& h : highlights)
+        if (byte >= h.beg.value && byte < h.end.value && h.is_space())
+            found = &h;
+    return found;
 }
 
 // Columns taken by the text [from, to) when it starts at column `col`.
@@ -294,7 +304,14 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
         Face face = face_at(ch.byte, highlights);
         std::u32string escaped;
         int w = 0;
-        if (ch.c == U'\t') {
+        const Highlight* space = space_at(ch.byte, highlights);
+        if (space) {
+            // Its first character is the blank; the others show nothing.
+            if (ch.byte == space->beg.value || i == 0)
+                w = space->align_to >= 0 ? std::max(space->align_to - col, 0) : space->space_width;
+            if (!options.truncate && col + w > content && col < content)
+                w = content - col;
+        } else if (ch.c == U'\t') {
             int tab = std::max(options.tab_width, 1);
             w = tab - col % tab;
             if (!options.truncate && col + w > content && col < content)
@@ -310,7 +327,7 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
         }
         if (has_cursor)
             place_cursor(col);
-        if (ch.c == U'\t') {
+        if (space || ch.c == U'\t') {
             for (int k = 0; k < w; ++k)
                 put(Cell::of(U' ', face));
         } else if (!escaped.empty()) {

@@ -40,11 +40,17 @@ struct OverlayArrow {
 };
 
 // Text to draw in a face other than the default (the region, search
-// matches). Later entries win where they overlap.
+// matches). Later entries win where they overlap. An entry with a space
+// (Emacs's `display' property (space :align-to COL) or (space :width N))
+// draws its text as one blank up to column COL from the row's start (none
+// when the row is past it), or N columns wide, and leaves faces alone.
 struct Highlight {
     BytePos beg;
     BytePos end;
     Face face;
+    int align_to = -1;
+    int space_width = -1;
+    bool is_space() const { return align_to >= 0 || space_width >= 0; }
     bool operator==(const Highlight&) const = default;
 };
 

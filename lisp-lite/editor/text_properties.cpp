@@ -19,7 +19,7 @@ using Plist = TextProperties::Plist;
 using Run = TextProperties::Run;
 
 Value g_inhibit_read_only, g_default_nonsticky, g_alias_alist;
-Value Qface_, Qfont_lock_face, Qcategory, Qread_only, Qfront_sticky, Qrear_nonsticky, Qsyntax_table;
+Value Qface_, Qfont_lock_face, Qdisplay, Qspace, Qcategory, Qread_only, Qfront_sticky, Qrear_nonsticky, Qsyntax_table;
 // The last changes of syntax-table properties, for syntax-ppss's cache:
 // change number g is at g % kept.
 struct SyntaxPropertyChange {
@@ -884,6 +884,8 @@ void register_text_property_builtins()
     add_root_source(mark_buffer_properties);
     Qface_ = intern("face");
     Qfont_lock_face = intern("font-lock-face");
+    Qdisplay = intern("display");
+    Qspace = intern("space");
     Qcategory = intern("category");
     Qread_only = intern("read-only");
     Qfront_sticky = intern("front-sticky");
@@ -1010,8 +1012,10 @@ void text_faces_in_range(Value buffer, CharPos from, CharPos to, std::vector<Tex
         Value face = textget(plist, Qface_);
         if (nilp(face))
             face = textget(plist, Qfont_lock_face);
-        if (!nilp(face))
-            out.push_back({CharPos(s), CharPos(e), face});
+        Value display = textget(plist, Qdisplay);
+        Value space = display.is_cons() && xcar(display) == Qspace ? xcdr(display) : Qnil;
+        if (!nilp(face) || !nilp(space))
+            out.push_back({CharPos(s), CharPos(e), face, space});
     });
 }
 

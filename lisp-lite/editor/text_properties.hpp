@@ -51,11 +51,13 @@ Value get_char_property(Value pos, Value prop, Value object);
 bool equal_including_properties(Value a, Value b);
 
 // What redisplay needs: the stretches of [from, to) of buffer whose `face`
-// (or else `font-lock-face`) property is non-nil, in order.
+// (or else `font-lock-face`) property is non-nil, or whose `display`
+// property is a space, (space . PROPS), in order.
 struct TextFaceRun {
     CharPos beg;
     CharPos end;
     Value face;
+    Value space = Qnil; // the display property's PROPS
 };
 void text_faces_in_range(Value buffer, CharPos from, CharPos to, std::vector<TextFaceRun>& out);
 

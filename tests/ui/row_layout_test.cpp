@@ -15,7 +15,7 @@ struct Laid {
 };
 
 Laid lay(const std::string& utf8, int width, bool truncate = false, std::optional<std::int64_t> cursor_char = {},
-         int tab_width = 8)
+         int tab_width = 8, std::vector<Highlight> highlights = {})
 {
     lisp::Value b = ui_test::buffer_with("layout", utf8);
     Buffer& text = *lisp::live_buffer(b);
@@ -24,7 +24,7 @@ Laid lay(const std::string& utf8, int width, bool truncate = false, std::optiona
     if (cursor_char)
         cursor = text.char_to_byte(CharPos(*cursor_char));
     Row row = layout_row(text, text.text_pos(CharPos(1)), text.text_pos(text.point_max()),
-                         {width, tab_width, truncate}, cells, cursor);
+                         {width, tab_width, truncate}, cells, cursor, highlights);
     CellGrid g(1, width);
     for (int c = 0; c < width; ++c)
         g.at(0, c) = cells[static_cast<std::size_t>(c)];
@@ -63,6 +63,22 @@ TEST_CASE("TAB advances to the next tab stop")
 {
     CHECK(lay("a\tb", 20).text == "a       b           ");
     CHECK(lay("abc\tde", 20, false, {}, 4).text == "abc de              ");
+}
+
+TEST_CASE("a display space aligns to a column or has a width")
+{
+    // Byte 2 ("\t") carries (space :align-to 5), as *Completions* puts
+    // between its columns; past the column the space has no width.
+    auto align = [](int col) { return Highlight{BytePos(2), BytePos(3), Face::Default, col, -1}; };
+    CHECK(lay("ab\tcd", 14, false, {}, 8, {align(5)}).text == "ab   cd       ");
+    CHECK(lay("ab\tcd", 14, false, {}, 8, {align(1)}).text == "abcd          ");
+    // (space :width 3) over two characters: one blank, three columns.
+    Highlight wide{BytePos(1), BytePos(3), Face::Default, -1, 3};
+    CHECK(lay("axyb", 10, false, {}, 8, {wide}).text == "a   b     ");
+    // A face over the same text still shows.
+    auto l = lay("ab cd", 10, false, 4, 8, {align(6), Highlight{BytePos(0), BytePos(5), Face::Region}});
+    CHECK(l.text == "ab    cd  ");
+    CHECK(l.row.cursor_col == 6);
 }
 
 TEST_CASE("control characters, DEL and ESC show as ^X")
