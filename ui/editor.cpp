@@ -135,6 +135,7 @@ public:
         : m_frame(f), m_window(&f.selected()), m_buffer(current_buffer()), m_prompt(f.prompt),
           m_mini_buffer(f.minibuffer_window().buffer())
     {
+        ++m_frame.minibuffer_depth;
         m_roots[0] = m_buffer;
         m_roots[1] = m_mini_buffer;
         for (Window* w : f.windows()) {
@@ -144,6 +145,7 @@ public:
     }
     ~MinibufferScope()
     {
+        --m_frame.minibuffer_depth;
         m_frame.prompt = m_prompt;
         hide_completions();
         if (live_buffer(m_mini_buffer))

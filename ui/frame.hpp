@@ -59,6 +59,9 @@ public:
     // after it while the minibuffer is in use ("[No match]").
     std::string prompt;
     std::string minibuffer_message;
+    // Minibuffer reads in progress: their input stays on the last row while
+    // another window is selected (M-v into *Completions*).
+    int minibuffer_depth = 0;
 
     CellGrid& grid() { return m_grid; }
     void mark_values() const;

@@ -416,7 +416,9 @@ void paint_minibuffer_row(Frame& frame, const SettingsFn& settings, RedisplaySta
     CellGrid& g = frame.grid();
     const int row = g.rows() - 1;
     Window& mw = frame.minibuffer_window();
-    if (!frame.minibuffer_active()) {
+    // A message shows over a read whose window is not selected, as Emacs's.
+    const bool reading = frame.minibuffer_active() || (frame.minibuffer_depth > 0 && frame.echo.empty());
+    if (!reading) {
         g.fill_row(row, 0, g.cols(), Cell{});
         std::string_view echo = frame.echo;
         if (auto nl = echo.find('\n'); nl != std::string_view::npos)

@@ -24,6 +24,8 @@ screen | grep -q '^find-face-definition  *find-file (C-x C-f)' || fail "no two c
     fail "the second column does not start at column 39"
 keys M-v
 settle 0.5
+# The read goes on below the list, as Emacs shows it.
+expect_row $(( ROWS - 1 )) "M-x find-f"
 keys Tab
 settle 0.3
 keys Enter
