@@ -386,13 +386,13 @@ a mode or a list of them), not the selected one unless ALIST allows it."
                   (cons '(inhibit-same-window . t) alist)))
          (modes (let ((m (or (cdr (assq 'mode alist)) (buffer-local-value 'major-mode buffer))))
                   (if (listp m) m (list m))))
-         (window (or (seq-find (lambda (w) (eq (window-buffer w) buffer))
-                               (window--display-candidates alist))
+         (candidates (window--display-candidates alist))
+         (window (or (seq-find (lambda (w) (eq (window-buffer w) buffer)) candidates)
                      (seq-find (lambda (w)
                                  (and (not (window-dedicated-p w))
                                       (with-current-buffer (window-buffer w)
                                         (apply #'derived-mode-p modes))))
-                               (window--display-candidates alist)))))
+                               candidates))))
     (when window
       (window--display-buffer buffer window 'reuse alist))))
 

@@ -128,23 +128,25 @@ std::int64_t char_boundary_at_or_after(const GapBuffer& text, std::int64_t b, st
     return b;
 }
 
-Face face_at(std::int64_t byte, std::span<const Highlight> highlights)
-{
-    Face f = Face::Default;
-    for (const Highlight& h : highlights)
-        if (byte >= h.beg.value && byte < h.end.value && !h.is_space())
-            f = h.face;
-    return f;
-}
+// How the character at `byte` shows: its face and the display space over
+// it, the last entry of each kind winning (one pass a character).
+struct Look {
+    Face face = Face::Default;
+    const Highlight* space = nullptr;
+};
 
-// The display space over the character at `byte`, the last one given.
-const Highlight* space_at(std::int64_t byte, std::span<const Highlight> highlights)
+Look look_at(std::int64_t byte, std::span<const Highlight> highlights)
 {
-    const Highlight* found = nullptr;
-    for (const Highlight& h : highlights)
-        if (byte >= h.beg.value && byte < h.end.value && h.is_space())
-            found = &h;
-    return found;
+    Look look;
+    for (const Highlight& h : highlights) {
+        if (byte < h.beg.value || byte >= h.end.value)
+            continue;
+        if (h.is_space())
+            look.space = &h;
+        else
+            look.face = h.face;
+    }
+    return look;
 }
 
 // Columns taken by the text [from, to) when it starts at column `col`.
@@ -301,19 +303,19 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
             return row;
         }
         // The cluster's glyphs.
-        Face face = face_at(ch.byte, highlights);
+        const Look look = look_at(ch.byte, highlights);
+        const Face face = look.face;
+        const Highlight* space = look.space;
         std::u32string escaped;
         int w = 0;
-        const Highlight* space = space_at(ch.byte, highlights);
-        if (space) {
-            // Its first character is the blank; the others show nothing.
-            if (ch.byte == space->beg.value || i == 0)
+        if (space || ch.c == U'\t') {
+            if (!space) {
+                int tab = std::max(options.tab_width, 1);
+                w = tab - col % tab;
+            } else if (ch.byte == space->beg.value || i == 0) {
+                // A space's first character is the blank; the others show nothing.
                 w = space->align_to >= 0 ? std::max(space->align_to - col, 0) : space->space_width;
-            if (!options.truncate && col + w > content && col < content)
-                w = content - col;
-        } else if (ch.c == U'\t') {
-            int tab = std::max(options.tab_width, 1);
-            w = tab - col % tab;
+            }
             if (!options.truncate && col + w > content && col < content)
                 w = content - col;
         } else if ((w = char_columns(ch.c)) < 0) {
