@@ -180,7 +180,9 @@ An error in the function is reported, not signaled."
         (timer-activate timer))))
   ;; As Emacs: with debug-on-error (ERT binds it) the error goes on.
   (condition-case-unless-debug err
-      (apply (timer--function timer) (timer--args timer))
+      ;; As Emacs: a timer function must not change the current buffer.
+      (save-current-buffer
+        (apply (timer--function timer) (timer--args timer)))
     (error (message "Error running timer%s: %S"
                     (if (symbolp (timer--function timer))
                         (format " `%s'" (timer--function timer))

@@ -213,14 +213,6 @@ private:
     int& m_d;
 };
 
-class CatchTagScope {
-public:
-    explicit CatchTagScope(Value tag) { push_catch_tag(tag); }
-    ~CatchTagScope() { pop_catch_tag(); }
-    CatchTagScope(const CatchTagScope&) = delete;
-    CatchTagScope& operator=(const CatchTagScope&) = delete;
-};
-
 constexpr auto frame_interval = std::chrono::milliseconds(16);
 // No key for this long ends a burst of typing: the collector may run.
 constexpr auto typing_pause = std::chrono::milliseconds(500);
@@ -745,7 +737,7 @@ Value Editor::read_key_sequence(Value prompt, Value& binding)
 Value Editor::recursive_edit()
 {
     DepthScope depth(m_depth);
-    CatchTagScope exit_tag(sym("exit"));
+    CatchScope exit_tag(sym("exit"));
     try {
         command_loop();
     } catch (const LispThrow& t) {
@@ -787,8 +779,6 @@ void Editor::command_loop()
         try {
             restore_memory_reserve();
             execute_one_command();
-        } catch (const LispSignal& e) {
-            report_error(e);
         } catch (const std::bad_alloc&) {
             // As Emacs: the command fails, the editor goes on. The garbage the
             // command made is unreachable now; the next collection frees it.
@@ -804,12 +794,11 @@ void Editor::command_loop()
                 continue; // top level: nothing above to return to
             }
             message("No catch for tag: " + prin1_to_string(t.tag()));
-        } catch (const gapmacs::Error& e) {
-            message(e.what());
-        } catch (const std::exception& e) {
-            // A C++ failure below Lisp (a bug, or a library's error): the
-            // command fails with its message; the editor and its buffers stay.
-            report_error(LispSignal(Qerror, list({make_string(std::string("Internal error: ") + e.what())})));
+        } catch (const std::exception&) {
+            // A Lisp error, or a C++ failure outside any subr (a bug, or a
+            // library's error): the command fails with its message; the
+            // editor and its buffers stay.
+            report_error(caught_error());
         }
     }
 }
@@ -1136,7 +1125,7 @@ int Editor::run(const StartupOptions& options)
         }
         run_command_line(options);
         for (;;) {
-            CatchTagScope top(sym("top-level"));
+            CatchScope top(sym("top-level"));
             try {
                 recursive_edit();
             } catch (const LispSignal& e) {

@@ -6,11 +6,7 @@
 
 namespace gapmacs::ui {
 
-namespace {
-
-constexpr short black = 0, red = 1, green = 2, yellow = 3, blue = 4, magenta = 5, cyan = 6, white = 7;
-
-} // namespace
+using namespace ansi;
 
 short color_number(std::string_view name)
 {

@@ -23,6 +23,11 @@ struct FaceSpec {
     bool operator==(const FaceSpec&) const = default;
 };
 
+// The eight ANSI colours' numbers in every palette.
+namespace ansi {
+constexpr short black = 0, red = 1, green = 2, yellow = 3, blue = 4, magenta = 5, cyan = 6, white = 7;
+}
+
 // The colour numbers of Emacs's basic colour names ("red", "blue", ...), -1
 // when unknown.
 short color_number(std::string_view name);

@@ -18,7 +18,7 @@ using namespace lisp;
 
 namespace {
 
-constexpr short black = 0, red = 1, green = 2, yellow = 3, blue = 4, magenta = 5, cyan = 6, white = 7;
+using namespace ansi;
 
 struct Partial {
     FaceSpec spec;

@@ -144,27 +144,22 @@ Value buffer_arg(Value v)
 // Emacs.
 Value f_make_local_variable(Args args)
 {
-    check_symbol(args[0]);
-    Value resolved = indirect_variable(args[0]);
-    Args a{&resolved, 1};
-    Symbol* s = xsymbol(a[0]);
-    if (s->constant() || keywordp(a[0]))
-        xsignal1(Qsetting_constant, a[0]);
-    if (local_in_current_buffer(a[0]))
-        return a[0];
+    const Value var = localizable_variable(args[0]);
+    if (local_in_current_buffer(var))
+        return var;
     // A variable of Emacs's preloaded files is defined before its local
     // binding is made, so the binding starts from its default as in Emacs.
-    if (find_symbol_value(a[0]) == Qunbound)
-        load_preloaded_variable(a[0]);
+    if (find_symbol_value(var) == Qunbound)
+        load_preloaded_variable(var);
     // Emacs's warning: a let of the default made in this buffer will
     // restore the default, not this binding. Emacs 28 gives it only for a
     // variable already local somewhere and not local-if-set: a let of a
     // plain variable, or one in another buffer, says nothing (load's let of
     // lexical-binding while a file's -*- line sets it in a temp buffer).
-    if ((s->m_flags & (F_LOCALIZED | F_LOCAL_IF_SET)) == F_LOCALIZED && let_shadows_buffer_binding(a[0], current_buffer()))
-        message("Making " + symbol_name(a[0]) + " buffer-local while locally let-bound!");
-    add_local(a[0]);
-    return a[0];
+    if ((xsymbol(var)->m_flags & (F_LOCALIZED | F_LOCAL_IF_SET)) == F_LOCALIZED && let_shadows_buffer_binding(var, current_buffer()))
+        message("Making " + symbol_name(var) + " buffer-local while locally let-bound!");
+    add_local(var);
+    return var;
 }
 
 Value f_local_variable_p(Args a)
@@ -279,13 +274,13 @@ Value f_kill_all_local_variables(Args)
 
 const SubrDef buffer_local_subrs[] = {
     {"make-local-variable", 1, 1, f_make_local_variable},
-    {"local-variable-p", 1, 2, guarded<f_local_variable_p>},
+    {"local-variable-p", 1, 2, f_local_variable_p},
     {"variable-binding-locus", 1, 1, f_variable_binding_locus},
-    {"local-variable-if-set-p", 1, 2, guarded<f_local_variable_if_set_p>},
-    {"buffer-local-value", 2, 2, guarded<f_buffer_local_value>},
-    {"buffer-local-variables", 0, 1, guarded<f_buffer_local_variables>},
+    {"local-variable-if-set-p", 1, 2, f_local_variable_if_set_p},
+    {"buffer-local-value", 2, 2, f_buffer_local_value},
+    {"buffer-local-variables", 0, 1, f_buffer_local_variables},
     {"kill-local-variable", 1, 1, f_kill_local_variable},
-    {"kill-all-local-variables", 0, 0, guarded<f_kill_all_local_variables>},
+    {"kill-all-local-variables", 0, 0, f_kill_all_local_variables},
 };
 
 } // namespace

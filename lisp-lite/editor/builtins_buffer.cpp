@@ -3,8 +3,8 @@
 // search builtins are in builtins_regex.cpp.
 //
 // gapmacs::Error from buffer/ and core/ becomes the Lisp error it names
-// (every subr is wrapped by `guarded`); positions are checked here first so
-// that the error data is Emacs's (e.g. (args-out-of-range #<buffer x> 100 1)).
+// where the evaluator calls a subr (invoke_subr); positions are checked
+// here first so that the error data is Emacs's (e.g. (args-out-of-range #<buffer x> 100 1)).
 #include <unicode/uchar.h>
 
 #include <algorithm>
@@ -281,35 +281,16 @@ std::string insertion_text(Args a)
     return text;
 }
 
-Value f_insert(Args a)
-{
-    std::string text = insertion_text(a);
-    if (!text.empty())
-        insert_at_point(text, false, a);
-    return Qnil;
-}
+// insert and its three variants, which differ only in where markers at
+// point go and whether the text inherits its neighbours' properties.
+enum class Markers { stay, advance };
+enum class Inherit { no, yes };
 
-Value f_insert_and_inherit(Args a)
+template <Markers M, Inherit I> Value insert_args(Args a)
 {
-    std::string text = insertion_text(a);
+    const std::string text = insertion_text(a);
     if (!text.empty())
-        insert_at_point(text, false, a, true);
-    return Qnil;
-}
-
-Value f_insert_before_markers(Args a)
-{
-    std::string text = insertion_text(a);
-    if (!text.empty())
-        insert_at_point(text, true, a);
-    return Qnil;
-}
-
-Value f_insert_before_markers_and_inherit(Args a)
-{
-    std::string text = insertion_text(a);
-    if (!text.empty())
-        insert_at_point(text, true, a, true);
+        insert_at_point(text, M == Markers::advance, a, I == Inherit::yes);
     return Qnil;
 }
 
@@ -1311,109 +1292,109 @@ Value f_save_buffer(Args)
 }
 
 const SubrDef buffer_subrs[] = {
-    {"current-buffer", 0, 0, guarded<f_current_buffer>},
-    {"set-buffer", 1, 1, guarded<f_set_buffer>},
-    {"get-buffer", 1, 1, guarded<f_get_buffer>},
-    {"get-buffer-create", 1, 2, guarded<f_get_buffer_create>},
-    {"generate-new-buffer-name", 1, 2, guarded<f_generate_new_buffer_name>},
-    {"generate-new-buffer", 1, 2, guarded<f_generate_new_buffer>},
-    {"kill-buffer", 0, 1, guarded<f_kill_buffer>},
-    {"buffer-name", 0, 1, guarded<f_buffer_name>},
-    {"rename-buffer", 1, 2, guarded<f_rename_buffer>},
-    {"buffer-list", 0, 1, guarded<f_buffer_list>},
-    {"buffer-live-p", 1, 1, guarded<f_buffer_live_p>},
-    {"bufferp", 1, 1, guarded<f_bufferp>},
-    {"buffer-size", 0, 1, guarded<f_buffer_size>},
-    {"buffer-string", 0, 0, guarded<f_buffer_string>},
-    {"buffer-substring", 2, 2, guarded<f_buffer_substring>},
-    {"buffer-substring-no-properties", 2, 2, guarded<f_buffer_substring_no_properties>},
-    {"insert-buffer-substring", 1, 3, guarded<f_insert_buffer_substring>},
-    {"insert-buffer-substring-no-properties", 1, 3, guarded<f_insert_buffer_substring_no_properties>},
-    {"erase-buffer", 0, 0, guarded<f_erase_buffer>},
-    {"insert", 0, many, guarded<f_insert>},
-    {"insert-and-inherit", 0, many, guarded<f_insert_and_inherit>},
-    {"insert-before-markers-and-inherit", 0, many, guarded<f_insert_before_markers_and_inherit>},
-    {"insert-before-markers", 0, many, guarded<f_insert_before_markers>},
+    {"current-buffer", 0, 0, f_current_buffer},
+    {"set-buffer", 1, 1, f_set_buffer},
+    {"get-buffer", 1, 1, f_get_buffer},
+    {"get-buffer-create", 1, 2, f_get_buffer_create},
+    {"generate-new-buffer-name", 1, 2, f_generate_new_buffer_name},
+    {"generate-new-buffer", 1, 2, f_generate_new_buffer},
+    {"kill-buffer", 0, 1, f_kill_buffer},
+    {"buffer-name", 0, 1, f_buffer_name},
+    {"rename-buffer", 1, 2, f_rename_buffer},
+    {"buffer-list", 0, 1, f_buffer_list},
+    {"buffer-live-p", 1, 1, f_buffer_live_p},
+    {"bufferp", 1, 1, f_bufferp},
+    {"buffer-size", 0, 1, f_buffer_size},
+    {"buffer-string", 0, 0, f_buffer_string},
+    {"buffer-substring", 2, 2, f_buffer_substring},
+    {"buffer-substring-no-properties", 2, 2, f_buffer_substring_no_properties},
+    {"insert-buffer-substring", 1, 3, f_insert_buffer_substring},
+    {"insert-buffer-substring-no-properties", 1, 3, f_insert_buffer_substring_no_properties},
+    {"erase-buffer", 0, 0, f_erase_buffer},
+    {"insert", 0, many, insert_args<Markers::stay, Inherit::no>},
+    {"insert-and-inherit", 0, many, insert_args<Markers::stay, Inherit::yes>},
+    {"insert-before-markers-and-inherit", 0, many, insert_args<Markers::advance, Inherit::yes>},
+    {"insert-before-markers", 0, many, insert_args<Markers::advance, Inherit::no>},
     {"set-buffer-multibyte", 1, 1, f_set_buffer_multibyte},
     {"buffer-swap-text", 1, 1, f_buffer_swap_text},
-    {"insert-char", 1, 3, guarded<f_insert_char>},
-    {"delete-region", 2, 2, guarded<f_delete_region>},
-    {"delete-char", 1, 2, guarded<f_delete_char>},
-    {"goto-char", 1, 1, guarded<f_goto_char>},
-    {"point", 0, 0, guarded<f_point>},
+    {"insert-char", 1, 3, f_insert_char},
+    {"delete-region", 2, 2, f_delete_region},
+    {"delete-char", 1, 2, f_delete_char},
+    {"goto-char", 1, 1, f_goto_char},
+    {"point", 0, 0, f_point},
     {"position-bytes", 1, 1, f_position_bytes},
     {"byte-to-position", 1, 1, f_byte_to_position},
-    {"point-min", 0, 0, guarded<f_point_min>},
-    {"point-max", 0, 0, guarded<f_point_max>},
-    {"narrow-to-region", 2, 2, guarded<f_narrow_to_region>},
-    {"widen", 0, 0, guarded<f_widen>},
-    {"save-restriction", 0, unevalled, guarded<sf_save_restriction>},
+    {"point-min", 0, 0, f_point_min},
+    {"point-max", 0, 0, f_point_max},
+    {"narrow-to-region", 2, 2, f_narrow_to_region},
+    {"widen", 0, 0, f_widen},
+    {"save-restriction", 0, unevalled, sf_save_restriction},
     {"save-excursion", 0, unevalled, sf_save_excursion},
     {"save-current-buffer", 0, unevalled, sf_save_current_buffer},
-    {"char-after", 0, 1, guarded<f_char_after>},
-    {"char-before", 0, 1, guarded<f_char_before>},
-    {"following-char", 0, 0, guarded<f_following_char>},
-    {"preceding-char", 0, 0, guarded<f_preceding_char>},
-    {"bolp", 0, 0, guarded<f_bolp>},
-    {"eolp", 0, 0, guarded<f_eolp>},
-    {"bobp", 0, 0, guarded<f_bobp>},
-    {"eobp", 0, 0, guarded<f_eobp>},
-    {"forward-char", 0, 1, guarded<f_forward_char>},
-    {"backward-char", 0, 1, guarded<f_backward_char>},
-    {"forward-line", 0, 1, guarded<f_forward_line>},
-    {"beginning-of-line", 0, 1, guarded<f_beginning_of_line>},
-    {"end-of-line", 0, 1, guarded<f_end_of_line>},
-    {"line-beginning-position", 0, 1, guarded<f_line_beginning_position>},
-    {"line-end-position", 0, 1, guarded<f_line_end_position>},
-    {"pos-bol", 0, 1, guarded<f_pos_bol>},
-    {"pos-eol", 0, 1, guarded<f_pos_eol>},
-    {"count-lines", 2, 3, guarded<f_count_lines>},
-    {"line-number-at-pos", 0, 2, guarded<f_line_number_at_pos>},
-    {"current-column", 0, 0, guarded<f_current_column>},
-    {"move-to-column", 1, 2, guarded<f_move_to_column>},
-    {"buffer-modified-p", 0, 1, guarded<f_buffer_modified_p>},
-    {"buffer-modified-tick", 0, 1, guarded<f_buffer_modified_tick>},
-    {"buffer-chars-modified-tick", 0, 1, guarded<f_buffer_chars_modified_tick>},
-    {"set-buffer-modified-p", 1, 1, guarded<f_set_buffer_modified_p>},
-    {"restore-buffer-modified-p", 1, 1, guarded<f_set_buffer_modified_p>},
-    {"buffer-file-name", 0, 1, guarded<f_buffer_file_name>},
-    {"buffer-enable-undo", 0, 1, guarded<f_buffer_enable_undo>},
-    {"buffer-disable-undo", 0, 1, guarded<f_buffer_disable_undo>},
-    {"undo-boundary", 0, 0, guarded<f_undo_boundary>},
-    {"undo", 0, 1, guarded<f_undo>},
-    {"gapmacs--undo-redo", 0, 1, guarded<f_undo_redo>},
-    {"upcase-region", 2, 3, guarded<f_upcase_region>},
-    {"downcase-region", 2, 3, guarded<f_downcase_region>},
-    {"capitalize-region", 2, 3, guarded<f_capitalize_region>},
-    {"upcase-initials-region", 2, 3, guarded<f_upcase_initials_region>},
-    {"markerp", 1, 1, guarded<f_markerp>},
-    {"make-marker", 0, 0, guarded<f_make_marker>},
-    {"point-marker", 0, 0, guarded<f_point_marker>},
-    {"point-min-marker", 0, 0, guarded<f_point_min_marker>},
-    {"point-max-marker", 0, 0, guarded<f_point_max_marker>},
-    {"copy-marker", 0, 2, guarded<f_copy_marker>},
-    {"set-marker", 2, 3, guarded<f_set_marker>},
-    {"move-marker", 2, 3, guarded<f_set_marker>},
-    {"marker-position", 1, 1, guarded<f_marker_position>},
-    {"marker-buffer", 1, 1, guarded<f_marker_buffer>},
-    {"marker-insertion-type", 1, 1, guarded<f_marker_insertion_type>},
-    {"set-marker-insertion-type", 2, 2, guarded<f_set_marker_insertion_type>},
-    {"mark-marker", 0, 0, guarded<f_mark_marker>},
-    {"mark", 0, 1, guarded<f_mark>},
-    {"set-mark", 1, 1, guarded<f_set_mark>},
-    {"push-mark", 0, 3, guarded<f_push_mark>},
-    {"region-beginning", 0, 0, guarded<f_region_beginning>},
-    {"region-end", 0, 0, guarded<f_region_end>},
-    {"decode-coding-string", 2, 4, guarded<f_decode_coding_string>},
-    {"encode-coding-string", 2, 4, guarded<f_encode_coding_string>},
-    {"coding-system-p", 1, 1, guarded<f_coding_system_p>},
-    {"coding-system--converter-p", 1, 1, guarded<f_coding_system_converter_p>},
-    {"coding-system-base", 1, 1, guarded<f_coding_system_base>},
-    {"coding-system-eol-type", 1, 1, guarded<f_coding_system_eol_type>},
-    {"check-coding-system", 1, 1, guarded<f_check_coding_system>},
-    {"insert-file-contents", 1, 5, guarded<f_insert_file_contents>},
-    {"write-region", 3, 7, guarded<f_write_region>},
-    {"save-buffer", 0, 1, guarded<f_save_buffer>},
+    {"char-after", 0, 1, f_char_after},
+    {"char-before", 0, 1, f_char_before},
+    {"following-char", 0, 0, f_following_char},
+    {"preceding-char", 0, 0, f_preceding_char},
+    {"bolp", 0, 0, f_bolp},
+    {"eolp", 0, 0, f_eolp},
+    {"bobp", 0, 0, f_bobp},
+    {"eobp", 0, 0, f_eobp},
+    {"forward-char", 0, 1, f_forward_char},
+    {"backward-char", 0, 1, f_backward_char},
+    {"forward-line", 0, 1, f_forward_line},
+    {"beginning-of-line", 0, 1, f_beginning_of_line},
+    {"end-of-line", 0, 1, f_end_of_line},
+    {"line-beginning-position", 0, 1, f_line_beginning_position},
+    {"line-end-position", 0, 1, f_line_end_position},
+    {"pos-bol", 0, 1, f_pos_bol},
+    {"pos-eol", 0, 1, f_pos_eol},
+    {"count-lines", 2, 3, f_count_lines},
+    {"line-number-at-pos", 0, 2, f_line_number_at_pos},
+    {"current-column", 0, 0, f_current_column},
+    {"move-to-column", 1, 2, f_move_to_column},
+    {"buffer-modified-p", 0, 1, f_buffer_modified_p},
+    {"buffer-modified-tick", 0, 1, f_buffer_modified_tick},
+    {"buffer-chars-modified-tick", 0, 1, f_buffer_chars_modified_tick},
+    {"set-buffer-modified-p", 1, 1, f_set_buffer_modified_p},
+    {"restore-buffer-modified-p", 1, 1, f_set_buffer_modified_p},
+    {"buffer-file-name", 0, 1, f_buffer_file_name},
+    {"buffer-enable-undo", 0, 1, f_buffer_enable_undo},
+    {"buffer-disable-undo", 0, 1, f_buffer_disable_undo},
+    {"undo-boundary", 0, 0, f_undo_boundary},
+    {"undo", 0, 1, f_undo},
+    {"gapmacs--undo-redo", 0, 1, f_undo_redo},
+    {"upcase-region", 2, 3, f_upcase_region},
+    {"downcase-region", 2, 3, f_downcase_region},
+    {"capitalize-region", 2, 3, f_capitalize_region},
+    {"upcase-initials-region", 2, 3, f_upcase_initials_region},
+    {"markerp", 1, 1, f_markerp},
+    {"make-marker", 0, 0, f_make_marker},
+    {"point-marker", 0, 0, f_point_marker},
+    {"point-min-marker", 0, 0, f_point_min_marker},
+    {"point-max-marker", 0, 0, f_point_max_marker},
+    {"copy-marker", 0, 2, f_copy_marker},
+    {"set-marker", 2, 3, f_set_marker},
+    {"move-marker", 2, 3, f_set_marker},
+    {"marker-position", 1, 1, f_marker_position},
+    {"marker-buffer", 1, 1, f_marker_buffer},
+    {"marker-insertion-type", 1, 1, f_marker_insertion_type},
+    {"set-marker-insertion-type", 2, 2, f_set_marker_insertion_type},
+    {"mark-marker", 0, 0, f_mark_marker},
+    {"mark", 0, 1, f_mark},
+    {"set-mark", 1, 1, f_set_mark},
+    {"push-mark", 0, 3, f_push_mark},
+    {"region-beginning", 0, 0, f_region_beginning},
+    {"region-end", 0, 0, f_region_end},
+    {"decode-coding-string", 2, 4, f_decode_coding_string},
+    {"encode-coding-string", 2, 4, f_encode_coding_string},
+    {"coding-system-p", 1, 1, f_coding_system_p},
+    {"coding-system--converter-p", 1, 1, f_coding_system_converter_p},
+    {"coding-system-base", 1, 1, f_coding_system_base},
+    {"coding-system-eol-type", 1, 1, f_coding_system_eol_type},
+    {"check-coding-system", 1, 1, f_check_coding_system},
+    {"insert-file-contents", 1, 5, f_insert_file_contents},
+    {"write-region", 3, 7, f_write_region},
+    {"save-buffer", 0, 1, f_save_buffer},
 };
 
 } // namespace

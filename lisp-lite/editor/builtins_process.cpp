@@ -10,6 +10,7 @@
 
 #include "buffer/buffer.hpp"
 #include "core/error.hpp"
+#include "lisp-lite/editor/async_lisp.hpp"
 #include "lisp-lite/editor/buffer_locals.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/coding_names.hpp"
@@ -152,31 +153,6 @@ Process& live_process(Value proc)
 
 // ---- calling Lisp from the process callbacks ----
 
-// Runs f; an error becomes a message, as Emacs reports filter and sentinel
-// errors, and output goes on. A throw to an outer catch passes through.
-template <typename F> void call_protected(const char* what, F&& f)
-{
-    try {
-        f();
-    } catch (const LispSignal& s) {
-        message(std::string(what) + ": " + error_message_string(cons(s.symbol(), s.data())));
-    }
-}
-
-// save-current-buffer around a region filter, which runs in the process buffer.
-class CurrentBufferScope {
-public:
-    explicit CurrentBufferScope(Value buffer) : m_saved(current_buffer()) { set_current_buffer(buffer); }
-    ~CurrentBufferScope()
-    {
-        if (live_buffer(m_saved))
-            set_current_buffer(m_saved);
-    }
-
-private:
-    Value m_saved;
-};
-
 bool is_default_filter(Value f) { return nilp(f) || f == sym("internal-default-process-filter"); }
 bool is_default_sentinel(Value f) { return nilp(f) || f == sym("internal-default-process-sentinel"); }
 
@@ -187,14 +163,14 @@ void install_receivers(ProcessData& d)
         out.set_string_filter([&d](std::string_view text) {
             Value proc = d.self;
             Value string = make_process_output_string(text, d.decoding);
-            call_protected("error in process filter", [&] { call2(d.filter, proc, string); });
+            run_async_lisp("error in process filter", [&] { call2(d.filter, proc, string); });
         });
     } else if (!nilp(d.region_filter)) {
         out.set_region_filter([&d](CharPos start, CharPos end) {
             Value proc = d.self;
             Value buffer = buffer_object(d.proc->output().buffer());
-            CurrentBufferScope scope(buffer);
-            call_protected("error in process filter", [&] {
+            run_async_lisp("error in process filter", [&] {
+                set_current_buffer(buffer); // a region filter runs in the process buffer
                 call3(d.region_filter, proc, Value::fixnum(start.value), Value::fixnum(end.value));
             });
         });
@@ -214,7 +190,7 @@ void install_sentinel(ProcessData& d)
             return;
         }
         Value e = make_string(event);
-        call_protected("error in process sentinel", [&] { call2(d.sentinel, proc, e); });
+        run_async_lisp("error in process sentinel", [&] { call2(d.sentinel, proc, e); });
     });
 }
 
@@ -746,7 +722,7 @@ Value f_delete_process(Args a)
     d->proc->close();
     if (was_running && !is_default_sentinel(d->sentinel)) {
         Value e = make_string("killed\n");
-        call_protected("error in process sentinel", [&] { call2(d->sentinel, proc, e); });
+        run_async_lisp("error in process sentinel", [&] { call2(d->sentinel, proc, e); });
     }
     return Qnil;
 }
@@ -1012,7 +988,7 @@ const SubrDef process_subrs[] = {
     {"gapmacs-process-progress", 1, 1, f_gapmacs_process_progress},
     {"process-tty-name", 1, 2, f_process_tty_name},
     {"process-running-child-p", 0, 1, f_process_running_child_p},
-    {"set-process-window-size", 3, 3, guarded<f_set_process_window_size>},
+    {"set-process-window-size", 3, 3, f_set_process_window_size},
     {"set-process-region-filter-unit", 2, 2, f_set_process_region_filter_unit},
     {"process-sentinel", 1, 1, f_process_sentinel},
     {"set-process-sentinel", 2, 2, f_set_process_sentinel},

@@ -17,6 +17,7 @@
 #include "core/regex.hpp"
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/match_data.hpp"
 #include "lisp-lite/editor/modification.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/syntax_table.hpp"
@@ -494,24 +495,24 @@ Value f_replace_match(Args a)
 }
 
 const SubrDef regex_subrs[] = {
-    {"string-match", 2, 4, guarded<f_string_match>},
-    {"string-match-p", 2, 3, guarded<f_string_match_p>},
-    {"looking-at", 1, 2, guarded<f_looking_at>},
-    {"looking-at-p", 1, 1, guarded<f_looking_at_p>},
-    {"search-forward", 1, 4, guarded<f_search_forward>},
-    {"search-backward", 1, 4, guarded<f_search_backward>},
-    {"re-search-forward", 1, 4, guarded<f_re_search_forward>},
-    {"re-search-backward", 1, 4, guarded<f_re_search_backward>},
-    {"search-forward-regexp", 1, 4, guarded<f_re_search_forward>},
-    {"search-backward-regexp", 1, 4, guarded<f_re_search_backward>},
-    {"match-beginning", 1, 1, guarded<f_match_beginning>},
-    {"match-end", 1, 1, guarded<f_match_end>},
-    {"match-data", 0, 3, guarded<f_match_data>},
-    {"set-match-data", 1, 2, guarded<f_set_match_data>},
-    {"store-match-data", 1, 2, guarded<f_set_match_data>},
-    {"match-data--translate", 1, 1, guarded<f_match_data_translate>},
-    {"regexp-quote", 1, 1, guarded<f_regexp_quote>},
-    {"replace-match", 1, 5, guarded<f_replace_match>},
+    {"string-match", 2, 4, f_string_match},
+    {"string-match-p", 2, 3, f_string_match_p},
+    {"looking-at", 1, 2, f_looking_at},
+    {"looking-at-p", 1, 1, f_looking_at_p},
+    {"search-forward", 1, 4, f_search_forward},
+    {"search-backward", 1, 4, f_search_backward},
+    {"re-search-forward", 1, 4, f_re_search_forward},
+    {"re-search-backward", 1, 4, f_re_search_backward},
+    {"search-forward-regexp", 1, 4, f_re_search_forward},
+    {"search-backward-regexp", 1, 4, f_re_search_backward},
+    {"match-beginning", 1, 1, f_match_beginning},
+    {"match-end", 1, 1, f_match_end},
+    {"match-data", 0, 3, f_match_data},
+    {"set-match-data", 1, 2, f_set_match_data},
+    {"store-match-data", 1, 2, f_set_match_data},
+    {"match-data--translate", 1, 1, f_match_data_translate},
+    {"regexp-quote", 1, 1, f_regexp_quote},
+    {"replace-match", 1, 5, f_replace_match},
 };
 
 // Functions Emacs defines in Lisp (subr.el), with its definitions.
@@ -578,6 +579,14 @@ const char* const regex_lisp = R"EL(
 )EL";
 
 } // namespace
+
+MatchDataScope::MatchDataScope() : m_regs(g_regs), m_searched(g_searched) {}
+
+MatchDataScope::~MatchDataScope()
+{
+    g_regs = std::move(m_regs);
+    g_searched = m_searched;
+}
 
 void register_regex_builtins()
 {

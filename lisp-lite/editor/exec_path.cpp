@@ -96,7 +96,7 @@ Value path_from_environment()
 }
 
 const SubrDef exec_path_subrs[] = {
-    {"executable-find", 1, 2, guarded<f_executable_find>},
+    {"executable-find", 1, 2, f_executable_find},
 };
 
 } // namespace

@@ -144,12 +144,12 @@ Value f_constrain_to_field(Args a)
 }
 
 const SubrDef field_subrs[] = {
-    {"field-beginning", 0, 3, guarded<f_field_beginning>},
-    {"field-end", 0, 3, guarded<f_field_end>},
-    {"field-string", 0, 1, guarded<f_field_string>},
-    {"field-string-no-properties", 0, 1, guarded<f_field_string_no_properties>},
-    {"delete-field", 0, 1, guarded<f_delete_field>},
-    {"constrain-to-field", 2, 5, guarded<f_constrain_to_field>},
+    {"field-beginning", 0, 3, f_field_beginning},
+    {"field-end", 0, 3, f_field_end},
+    {"field-string", 0, 1, f_field_string},
+    {"field-string-no-properties", 0, 1, f_field_string_no_properties},
+    {"delete-field", 0, 1, f_delete_field},
+    {"constrain-to-field", 2, 5, f_constrain_to_field},
 };
 
 } // namespace

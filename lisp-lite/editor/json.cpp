@@ -384,10 +384,10 @@ Value f_json_parse_buffer(Args a)
 }
 
 constexpr SubrDef json_subrs[] = {
-    {"json-serialize", 1, many, guarded<f_json_serialize>},
-    {"json-insert", 1, many, guarded<f_json_insert>},
-    {"json-parse-string", 1, many, guarded<f_json_parse_string>},
-    {"json-parse-buffer", 0, many, guarded<f_json_parse_buffer>},
+    {"json-serialize", 1, many, f_json_serialize},
+    {"json-insert", 1, many, f_json_insert},
+    {"json-parse-string", 1, many, f_json_parse_string},
+    {"json-parse-buffer", 0, many, f_json_parse_buffer},
 };
 
 } // namespace

@@ -322,7 +322,7 @@ Value f_copy_overlay(Args a)
 
 const SubrDef overlay_subrs[] = {
     {"overlayp", 1, 1, f_overlayp},
-    {"make-overlay", 2, 5, guarded<f_make_overlay>},
+    {"make-overlay", 2, 5, f_make_overlay},
     {"overlay-start", 1, 1, f_overlay_start},
     {"overlay-end", 1, 1, f_overlay_end},
     {"overlay-buffer", 1, 1, f_overlay_buffer},
@@ -330,15 +330,15 @@ const SubrDef overlay_subrs[] = {
     {"overlay-put", 3, 3, f_overlay_put},
     {"overlay-properties", 1, 1, f_overlay_properties},
     {"delete-overlay", 1, 1, f_delete_overlay},
-    {"move-overlay", 3, 4, guarded<f_move_overlay>},
-    {"overlays-at", 1, 2, guarded<f_overlays_at>},
-    {"overlays-in", 2, 2, guarded<f_overlays_in>},
-    {"next-overlay-change", 1, 1, guarded<f_next_overlay_change>},
-    {"previous-overlay-change", 1, 1, guarded<f_previous_overlay_change>},
-    {"delete-all-overlays", 0, 1, guarded<f_delete_all_overlays>},
+    {"move-overlay", 3, 4, f_move_overlay},
+    {"overlays-at", 1, 2, f_overlays_at},
+    {"overlays-in", 2, 2, f_overlays_in},
+    {"next-overlay-change", 1, 1, f_next_overlay_change},
+    {"previous-overlay-change", 1, 1, f_previous_overlay_change},
+    {"delete-all-overlays", 0, 1, f_delete_all_overlays},
     {"overlay-lists", 0, 0, f_overlay_lists},
-    {"remove-overlays", 0, 4, guarded<f_remove_overlays>},
-    {"copy-overlay", 1, 1, guarded<f_copy_overlay>},
+    {"remove-overlays", 0, 4, f_remove_overlays},
+    {"copy-overlay", 1, 1, f_copy_overlay},
 };
 
 } // namespace

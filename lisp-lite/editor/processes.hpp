@@ -2,9 +2,9 @@
 // filters, call-process, accept-process-output and friends.
 //
 // A Lisp process (Type::Process) owns its gapmacs::Process. Filters and
-// sentinels are Lisp functions wrapped into the C++ callbacks; an error in
-// one is reported with `message` ("error in process filter: ...") and the
-// process goes on, as in Emacs. The event loop is the one the whole editor
+// sentinels are Lisp functions wrapped into the C++ callbacks, run as Emacs
+// runs them (async_lisp.hpp): an error in one is reported with `message`
+// ("error in process filter: ...") and the process goes on. The event loop is the one the whole editor
 // turns (accept-process-output, sit-for, sleep-for, the UI).
 #pragma once
 #include <optional>

@@ -133,10 +133,10 @@ Value f_buffer_hash(Args a)
 }
 
 constexpr SubrDef secure_hash_subrs[] = {
-    {"md5", 1, 5, guarded<f_md5>},
-    {"secure-hash", 2, 5, guarded<f_secure_hash>},
+    {"md5", 1, 5, f_md5},
+    {"secure-hash", 2, 5, f_secure_hash},
     {"secure-hash-algorithms", 0, 0, f_secure_hash_algorithms},
-    {"buffer-hash", 0, 1, guarded<f_buffer_hash>},
+    {"buffer-hash", 0, 1, f_buffer_hash},
 };
 
 } // namespace

@@ -1198,13 +1198,13 @@ Value f_syntax_ppss_flush_cache(Args a)
 }
 
 const SubrDef syntax_scan_subrs[] = {
-    {"scan-lists", 3, 3, guarded<f_scan_lists>},
-    {"scan-sexps", 2, 2, guarded<f_scan_sexps>},
-    {"parse-partial-sexp", 2, 6, guarded<f_parse_partial_sexp>},
-    {"syntax-ppss", 0, 1, guarded<f_syntax_ppss>},
+    {"scan-lists", 3, 3, f_scan_lists},
+    {"scan-sexps", 2, 2, f_scan_sexps},
+    {"parse-partial-sexp", 2, 6, f_parse_partial_sexp},
+    {"syntax-ppss", 0, 1, f_syntax_ppss},
     {"syntax-ppss-flush-cache", 1, many, f_syntax_ppss_flush_cache},
-    {"forward-comment", 1, 1, guarded<f_forward_comment>},
-    {"backward-prefix-chars", 0, 0, guarded<f_backward_prefix_chars>},
+    {"forward-comment", 1, 1, f_forward_comment},
+    {"backward-prefix-chars", 0, 0, f_backward_prefix_chars},
 };
 
 } // namespace

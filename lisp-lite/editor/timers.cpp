@@ -12,6 +12,7 @@
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/processes.hpp"
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/eval.hpp"
 
 namespace gapmacs::lisp {
 
@@ -28,7 +29,15 @@ Alarm& alarm()
     return a;
 }
 
-void run_due_timers() { call0(intern("timer--run-due")); }
+// As Emacs's timer_check: timers run with inhibit-quit bound (C-g waits
+// for them); timer.el reports their errors and restores the buffer.
+void run_due_timers()
+{
+    static const Value run_due = intern("timer--run-due");
+    SpecScope bindings;
+    specbind(Qinhibit_quit, Qt);
+    call0(run_due);
+}
 
 // (timer--arm-wakeup DELAY): call timer--run-due in DELAY seconds (a
 // number), replacing the previous request; nil cancels it.

@@ -80,7 +80,7 @@ Value f_subst_char_in_region(Args a)
 }
 
 const SubrDef translate_subrs[] = {
-    {"subst-char-in-region", 4, 5, guarded<f_subst_char_in_region>},
+    {"subst-char-in-region", 4, 5, f_subst_char_in_region},
 };
 
 } // namespace

@@ -472,12 +472,12 @@ Value f_skip_syntax_forward(Args a) { return skip_syntax(a, true); }
 Value f_skip_syntax_backward(Args a) { return skip_syntax(a, false); }
 
 const SubrDef word_subrs[] = {
-    {"forward-word", 0, 1, guarded<f_forward_word>},
-    {"backward-word", 0, 1, guarded<f_backward_word>},
-    {"skip-chars-forward", 1, 2, guarded<f_skip_chars_forward>},
-    {"skip-chars-backward", 1, 2, guarded<f_skip_chars_backward>},
-    {"skip-syntax-forward", 1, 2, guarded<f_skip_syntax_forward>},
-    {"skip-syntax-backward", 1, 2, guarded<f_skip_syntax_backward>},
+    {"forward-word", 0, 1, f_forward_word},
+    {"backward-word", 0, 1, f_backward_word},
+    {"skip-chars-forward", 1, 2, f_skip_chars_forward},
+    {"skip-chars-backward", 1, 2, f_skip_chars_backward},
+    {"skip-syntax-forward", 1, 2, f_skip_syntax_forward},
+    {"skip-syntax-backward", 1, 2, f_skip_syntax_backward},
 };
 
 } // namespace

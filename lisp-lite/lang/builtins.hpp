@@ -69,17 +69,6 @@ void register_charset_map_builtins(); // charset--map-tables (charset_map.cpp)
 // Signals (wrong-length-argument V).
 [[noreturn]] void wrong_length_argument(Value v);
 
-// A subr whose C++ callees (buffer/, core/) may throw gapmacs::Error:
-// guarded<f> signals it as the Lisp error it names.
-template <SubrFn F> Value guarded(Args a)
-{
-    try {
-        return F(a);
-    } catch (const gapmacs::Error& e) {
-        signal_core_error(e);
-    }
-}
-
 // ---- argument helpers ----
 std::int64_t check_fixnum(Value v);    // integerp: a marker is not one, as in Emacs
 // aref (and elt of an array): element INDEX of a vector or string, or

@@ -47,7 +47,26 @@ void signal_core_error(const std::exception& e)
     }
     if (auto* ls = dynamic_cast<const LispSignal*>(&e))
         throw *ls;
-    error(e.what());
+    error(std::string("Internal error: ") + e.what());
+}
+
+LispSignal caught_error()
+{
+    try {
+        throw;
+    } catch (const LispSignal& s) {
+        return s;
+    } catch (const LispThrow&) {
+        throw;
+    } catch (const std::bad_alloc&) {
+        return LispSignal(Qerror, list({make_string("Memory exhausted")}));
+    } catch (const std::exception& e) {
+        try {
+            signal_core_error(e);
+        } catch (const LispSignal& s) {
+            return s;
+        }
+    }
 }
 
 bool error_matches(Value error_symbol, Value handler_conditions)

@@ -150,19 +150,25 @@ std::int64_t unevalled_count(Value args)
     return n;
 }
 
-// Runs a subr's function. Errors of the C++ layers below (gapmacs::Error
-// from buffer/, core/, process/) become the Lisp errors they name, and a
-// size no container can hold (std::length_error) is memory exhaustion, as
-// std::bad_alloc: one place, so no subr needs its own guard to keep a
-// condition-case able to catch them.
+// Runs a subr's function, a special form's included. Errors of the C++
+// layers below (gapmacs::Error from buffer/, core/, process/) become the
+// Lisp errors they name, and a size no container can hold
+// (std::length_error) is memory exhaustion, as std::bad_alloc: the one
+// place where a C++ error under Lisp becomes a Lisp error, so a
+// condition-case catches it whichever subr it came through. The catches
+// name C++'s two error families rather than std::exception, so a Lisp
+// signal or throw (also std::exceptions) unwinds past every subr frame
+// without being caught and rethrown at each.
 inline Value invoke_subr(const SubrDef* d, Args args)
 {
     try {
         return d->fn(args);
-    } catch (const gapmacs::Error& e) {
-        signal_core_error(e);
     } catch (const std::length_error&) {
         throw std::bad_alloc();
+    } catch (const std::logic_error& e) {
+        signal_core_error(e);
+    } catch (const std::runtime_error& e) { // gapmacs::Error among them
+        signal_core_error(e);
     }
 }
 
@@ -207,7 +213,7 @@ Value eval_cons(Value form)
         if (d->max_args == unevalled) {
             if (d->min_args > 0 && unevalled_count(arglist) < d->min_args)
                 xsignal2(Qwrong_number_of_arguments, original, Value::fixnum(unevalled_count(arglist)));
-            return d->fn(Args{&arglist, 1});
+            return invoke_subr(d, Args{&arglist, 1});
         }
         ArgFrame frame;
         for (ListWalker w(arglist); w.consp(); w.next())
@@ -1126,15 +1132,6 @@ Value sf_unwind_protect(Args a)
     progn(xcdr(a[0]));
     return val;
 }
-
-struct CatchScope {
-    explicit CatchScope(Value tag) { push_catch_tag(tag); }
-    ~CatchScope()
-    {
-        pop_catch_tag();
-        asm volatile("" ::: "memory"); // see ~LexenvScope
-    }
-};
 
 Value sf_catch(Args a)
 {

@@ -127,6 +127,19 @@ public:
 void push_catch_tag(Value tag);
 void pop_catch_tag();
 bool catch_tag_active(Value tag);
+// A catch tag's extent as a scope (catch, the command loop's exit and
+// top-level).
+class CatchScope {
+public:
+    explicit CatchScope(Value tag) { push_catch_tag(tag); }
+    ~CatchScope()
+    {
+        pop_catch_tag();
+        asm volatile("" ::: "memory"); // see ~LexenvScope
+    }
+    CatchScope(const CatchScope&) = delete;
+    CatchScope& operator=(const CatchScope&) = delete;
+};
 
 // Modules of the language (modules.cpp).
 void init_obarray(); // nil, t, the well-known symbols (symbols.cpp)

@@ -168,8 +168,14 @@ struct KillEmacs {
 [[noreturn]] void args_out_of_range3(Value a, Value b, Value c);
 // (error MESSAGE) with an already formatted message (internal text).
 [[noreturn]] void error(std::string_view message);
-// Rethrows a gapmacs::Error (core/buffer) as the Lisp error it names.
+// Rethrows a gapmacs::Error (core/buffer) as the Lisp error it names; any
+// other C++ error is (error "Internal error: WHAT").
 [[noreturn]] void signal_core_error(const std::exception& e);
+// Inside a catch block: the exception being handled as the Lisp error a
+// reporter shows (the command loop, filters, sentinels): a LispSignal as
+// itself, std::bad_alloc as (error "Memory exhausted"), any other C++ error
+// as signal_core_error makes it. A LispThrow is no error: it is rethrown.
+LispSignal caught_error();
 // Emacs's text for (SYMBOL . DATA), as error-message-string gives it.
 // Never throws unless MAY_SIGNAL (the Lisp function, which signals as
 // Emacs's when the data cannot be printed): reporters call it while an

@@ -106,19 +106,14 @@ Value f_set_default_toplevel_value(Args a)
 // Marks the symbol only: it becomes local wherever it is set
 // (set_internal asks the LocalBindings for that binding). make-variable-
 // buffer-local of an alias acts on the variable it names, as in Emacs.
-Value f_make_variable_buffer_local(Args args)
+Value f_make_variable_buffer_local(Args a)
 {
-    check_symbol(args[0]);
-    Value resolved = indirect_variable(args[0]);
-    Args a{&resolved, 1};
-    Symbol* s = xsymbol(a[0]);
-    if (s->constant() || keywordp(a[0]))
-        xsignal1(Qerror, list({make_string("Symbol %s may not be buffer-local"), a[0]}));
-    s->m_flags |= F_LOCALIZED | F_LOCAL_IF_SET | Symbol::special_flag;
+    const Value var = localizable_variable(a[0]);
+    xsymbol(var)->m_flags |= F_LOCALIZED | F_LOCAL_IF_SET | Symbol::special_flag;
     // Emacs gives a void variable the default value nil.
-    if (default_value(a[0]) == Qunbound)
-        set_default(a[0], Qnil);
-    return a[0];
+    if (default_value(var) == Qunbound)
+        set_default(var, Qnil);
+    return var;
 }
 
 // (defvaralias NEW-ALIAS BASE-VARIABLE &optional DOCSTRING)
@@ -211,6 +206,15 @@ const SubrDef variable_subrs[] = {
 };
 
 } // namespace
+
+Value localizable_variable(Value sym)
+{
+    check_symbol(sym);
+    const Value var = indirect_variable(sym);
+    if (xsymbol(var)->constant() || keywordp(var))
+        xsignal1(Qsetting_constant, var);
+    return var;
+}
 
 void install_local_bindings(LocalBindings& bindings) { g_bindings = &bindings; }
 LocalBindings& local_bindings() { return *g_bindings; }

@@ -56,6 +56,10 @@ inline bool forwarded(Symbol* s) { return s->m_flags & Symbol::forwarded_flag; }
 inline bool variable_alias_p(Symbol* s) { return forwarded(s) && s->m_aux == alias_aux; }
 // The variable an alias chain ends at (the symbol itself if not an alias).
 Value indirect_variable(Value sym);
+// The variable SYM names (through aliases) when it may have buffer-local
+// bindings; a constant or a keyword signals setting-constant, as Emacs's
+// make-local-variable and make-variable-buffer-local do.
+Value localizable_variable(Value sym);
 
 // Variable watchers: a watched variable's every write (set, let, unlet,
 // makunbound, defvaralias) first calls its `watchers' property's functions

@@ -294,3 +294,11 @@
                                          (eq (variable-binding-locus 'fill-column) (current-buffer)))
                        (condition-case e (variable-binding-locus 1) (error e)))
                  '(nil nil t t t nil t (wrong-type-argument symbolp 1)))))
+
+(ert-deftest buffer-local-constants-cannot-be-made-local ()
+  ;; Both ways of making a variable local refuse a constant alike, as Emacs.
+  (dolist (constant '(nil t :keyword))
+    (should (equal (should-error (make-local-variable constant) :type 'setting-constant)
+                   (list 'setting-constant constant)))
+    (should (equal (should-error (make-variable-buffer-local constant) :type 'setting-constant)
+                   (list 'setting-constant constant)))))

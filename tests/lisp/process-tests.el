@@ -241,3 +241,64 @@ no arguments yet (\"[sh]\")."
           (should (string-match-p "\\`  *User +PID %CPU %Mem +Start +Time Args"
                                   (internal--header-line-text header-line-format)))))
     (kill-buffer "*Proced*")))
+
+(ert-deftest process-filters-and-sentinels-run-as-emacs-runs-them ()
+  ;; inhibit-quit and last-nonmenu-event bound to t; the current buffer and
+  ;; the match data of the code they interrupt are restored afterwards.
+  (let* ((seen nil)
+         (other (get-buffer-create " *process-tests-other*"))
+         (p (make-process :name "asynch" :command '("echo" "hello")
+                          :filter (lambda (_p s)
+                                    (push (list 'filter inhibit-quit last-nonmenu-event (buffer-name)) seen)
+                                    (string-match "l+" s)
+                                    (set-buffer other))
+                          :sentinel (lambda (_p e)
+                                      (push (list 'sentinel inhibit-quit (buffer-name)) seen)
+                                      (string-match "d" e)
+                                      (set-buffer other)))))
+    (unwind-protect
+        (with-temp-buffer
+          (rename-buffer " *process-tests-caller*")
+          (string-match "b" "abc")
+          (process-tests--wait p)
+          (should (equal (reverse seen)
+                         '((filter t t " *process-tests-caller*")
+                           (sentinel t " *process-tests-caller*"))))
+          (should (equal (match-beginning 0) 1))
+          (should (equal (buffer-name) " *process-tests-caller*")))
+      (kill-buffer other))))
+
+(ert-deftest process-timers-bind-inhibit-quit-and-keep-the-buffer ()
+  ;; As Emacs's timers: C-g waits for them, and the current buffer is
+  ;; restored; the match data is not (Emacs does not save it for timers).
+  (let ((ran nil)
+        (other (get-buffer-create " *process-tests-other*")))
+    (unwind-protect
+        (with-temp-buffer
+          (rename-buffer " *process-tests-timer*")
+          (string-match "b" "abc")
+          (run-at-time 0 nil (lambda ()
+                               (setq ran (list inhibit-quit (buffer-name)))
+                               (string-match "c" "abc")
+                               (set-buffer other)))
+          (while (not ran) (accept-process-output nil 0.05))
+          (should (equal ran '(t " *process-tests-timer*")))
+          (should (equal (match-beginning 0) 2))
+          (should (equal (buffer-name) " *process-tests-timer*")))
+      (kill-buffer other))))
+
+(ert-deftest process-with-debug-on-error-a-filter-error-reaches-the-waiter ()
+  ;; As Emacs: with debug-on-error (ERT binds it) a filter's error is not
+  ;; caught for a message but goes on to whoever waits for the output.
+  ;; (Named to run last: Emacs's match data after a filter exits this way
+  ;; is what the filter left, which would fail the test above.)
+  (let* ((p (make-process :name "boom" :command '("sh" "-c" "echo hello; sleep 5")
+                          :filter (lambda (_p _s) (error "Boom")))))
+    (unwind-protect
+        (should (equal (condition-case e
+                           (let ((debug-on-error t) (debugger #'ignore))
+                             (while (process-live-p p) (accept-process-output p 0.1))
+                             'no-error)
+                         (error e))
+                       '(error "Boom")))
+      (delete-process p))))

@@ -1,0 +1,21 @@
+#include "lisp-lite/editor/async_lisp.hpp"
+
+namespace gapmacs::lisp {
+
+AsyncLispScope::AsyncLispScope()
+{
+    static const Value last_nonmenu_event = intern("last-nonmenu-event");
+    specbind(Qinhibit_quit, Qt);
+    specbind(last_nonmenu_event, Qt);
+}
+
+void report_async_error(const char* what)
+{
+    static const Value debug_on_error = intern("debug-on-error");
+    const LispSignal e = caught_error(); // a throw goes on from here
+    if (!error_matches(e.symbol(), Qerror) || !nilp(symbol_value(debug_on_error)))
+        throw;
+    message(std::string(what) + ": " + error_message_string(make_cons(e.symbol(), e.data())));
+}
+
+} // namespace gapmacs::lisp
