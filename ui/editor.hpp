@@ -5,8 +5,11 @@
 // the echo area and go on. Recursive edits (the minibuffer) run the same
 // loop one level deeper, until (throw 'exit ...).
 //
-// The Lisp side (windows, the minibuffer, reading events, sit-for) is in
-// ui_builtins.cpp; it reaches the editor through Editor::instance().
+// Its parts: editor.cpp (what it owns, signals, messages), editor_input.cpp,
+// editor_command_loop.cpp, editor_display.cpp, editor_minibuffer.cpp,
+// editor_startup.cpp. The Lisp side (windows, the minibuffer, reading
+// events, sit-for) is in ui_builtins.cpp; it reaches the editor through
+// Editor::instance().
 #pragma once
 #include <chrono>
 #include <memory>

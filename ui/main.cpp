@@ -5,7 +5,7 @@
 #include <cstring>
 #include <langinfo.h>
 
-#include "lisp-lite/editor/processes.hpp"
+#include "lisp-lite/editor/waiting.hpp"
 #include "lisp-lite/lisp_lite.hpp"
 #include "ui/batch.hpp"
 #include "ui/command_line.hpp"

@@ -1,6 +1,8 @@
-// Buffer, marker, file and coding-system builtins (Emacs's buffer.c,
-// editfns.c, insdel.c, marker.c, fileio.c, coding.c subset). Regexp and
-// search builtins are in builtins_regex.cpp.
+// Buffer builtins (Emacs's buffer.c, editfns.c, insdel.c, casefiddle.c
+// subset): buffers, their text, point and motion, the save- forms,
+// columns, modification state and undo, case of regions. Markers are in
+// builtins_marker.cpp, coding systems in builtins_coding.cpp, file
+// contents in builtins_file_contents.cpp, regexps in builtins_regex.cpp.
 //
 // gapmacs::Error from buffer/ and core/ becomes the Lisp error it names
 // where the evaluator calls a subr (invoke_subr); positions are checked
@@ -47,29 +49,7 @@ Value fix(std::int64_t n) { return Value::fixnum(n); }
 Value lisp_string(std::string_view internal) { return make_string(internal); }
 
 
-Value symbol_value_or_nil(const char* name)
-{
-    Value v = find_symbol_value(intern(name));
-    return v == Qunbound ? Qnil : v;
-}
-
 Value buffer_arg(Value v) { return nilp(v) ? current_buffer() : v; }
-
-// Whether OPERATION (insert-file-contents, write-region) on path goes
-// through gzip, as Emacs's jka-compr handler takes a ".gz" name under
-// auto-compression-mode, unless the caller inhibits that handler for the
-// operation (insert-file-contents-literally does).
-bool auto_compressed(const std::string& path, const char* operation)
-{
-    if (!compressed_file_name(path) || nilp(symbol_value_or_nil("auto-compression-mode")))
-        return false;
-    static const Value handler = intern("jka-compr-handler");
-    bool inhibited = false;
-    for (Value h = symbol_value_or_nil("inhibit-file-name-handlers"); h.is_cons(); h = xcdr(h))
-        inhibited = inhibited || xcar(h) == handler;
-    Value op = symbol_value_or_nil("inhibit-file-name-operation");
-    return !(inhibited && symbolp(op) && symbol_name(op) == operation);
-}
 
 // ---- buffers ----
 Value f_current_buffer(Args) { return current_buffer(); }
@@ -711,7 +691,7 @@ Value f_line_number_at_pos(Args a)
 // ---- columns ----
 int tab_width()
 {
-    Value v = symbol_value_or_nil("tab-width");
+    Value v = value_or_nil("tab-width");
     return v.is_fixnum() && v.as_fixnum() > 0 && v.as_fixnum() <= 1000 ? static_cast<int>(v.as_fixnum()) : 8;
 }
 
@@ -772,7 +752,7 @@ std::string indentation(std::int64_t from, std::int64_t to)
         return out;
     const int tab = tab_width();
     check_allocation(static_cast<double>(to - from));
-    if (!nilp(symbol_value_or_nil("indent-tabs-mode"))) {
+    if (!nilp(value_or_nil("indent-tabs-mode"))) {
         const std::int64_t tabs = to / tab - from / tab;
         if (tabs > 0) {
             out.append(static_cast<std::size_t>(tabs), '\t');
@@ -872,8 +852,8 @@ Value f_undo(Args a)
     barf_if_buffer_read_only();
     if (!b.undo_list().enabled())
         xsignal1(Quser_error, make_string("No undo information in this buffer"));
-    const bool no_redo = !nilp(symbol_value_or_nil("undo-no-redo"));
-    if (symbol_value_or_nil("last-command") != intern("undo"))
+    const bool no_redo = !nilp(value_or_nil("undo-no-redo"));
+    if (value_or_nil("last-command") != intern("undo"))
         b.restart_undo(no_redo);
     const bool redo = !no_redo && b.next_undo_is_redo();
     for (std::int64_t i = 0; i < n; ++i)
@@ -935,361 +915,6 @@ Value f_upcase_region(Args a) { return casify_region(a[0], a[1], "upcase"); }
 Value f_downcase_region(Args a) { return casify_region(a[0], a[1], "downcase"); }
 Value f_capitalize_region(Args a) { return casify_region(a[0], a[1], "capitalize"); }
 Value f_upcase_initials_region(Args a) { return casify_region(a[0], a[1], "upcase-initials"); }
-
-// ---- markers ----
-Value f_markerp(Args a) { return boolean(markerp(a[0])); }
-Value f_make_marker(Args) { return make_marker_object(); }
-Value f_point_marker(Args) { return make_marker_object(&current(), current().point()); }
-Value f_point_min_marker(Args) { return make_marker_object(&current(), current().point_min()); }
-Value f_point_max_marker(Args) { return make_marker_object(&current(), current().point_max()); }
-
-Value f_copy_marker(Args a)
-{
-    bool advances = !nilp(a[1]);
-    if (markerp(a[0])) {
-        Marker* m = check_marker(a[0]);
-        return make_marker_object(m->buffer(), m->position(), advances);
-    }
-    if (!a[0].is_fixnum())
-        wrong_type(Qinteger_or_marker_p, a[0]);
-    return make_marker_object(&current(), cpos(a[0].as_fixnum()), advances);
-}
-
-Value f_set_marker(Args a)
-{
-    Marker* m = check_marker(a[0]);
-    if (nilp(a[1])) {
-        m->detach();
-        return a[0];
-    }
-    std::int64_t pos = check_position(a[1]);
-    Value buffer = nilp(a[2]) ? current_buffer() : get_buffer(a[2]);
-    Buffer* b = live_buffer(buffer);
-    if (!b)
-        m->detach();
-    else
-        m->set(*b, cpos(pos));
-    return a[0];
-}
-
-Value f_marker_position(Args a)
-{
-    auto pos = check_marker(a[0])->position();
-    return pos ? fix(*pos) : Qnil;
-}
-Value f_marker_buffer(Args a) { return buffer_object(check_marker(a[0])->buffer()); }
-Value f_marker_insertion_type(Args a) { return boolean(check_marker(a[0])->advances()); }
-Value f_set_marker_insertion_type(Args a)
-{
-    check_marker(a[0])->set_advances(!nilp(a[1]));
-    return a[1];
-}
-
-Value f_mark_marker(Args) { return mark_marker_of(current_buffer()); }
-Value f_mark(Args)
-{
-    auto pos = current().mark_position();
-    return pos ? fix(*pos) : Qnil;
-}
-Value f_set_mark(Args a)
-{
-    if (nilp(a[0]))
-        current().mark().detach();
-    else
-        current().set_mark(cpos(check_position(a[0])));
-    return a[0];
-}
-Value f_push_mark(Args a)
-{
-    current().set_mark(cpos(position_or_point(a[0])));
-    if (nilp(a[1]) && !nilp(symbol_value_or_nil("noninteractive")))
-        message("Mark set");
-    return Qnil;
-}
-std::pair<CharPos, CharPos> region()
-{
-    auto m = current().mark_position();
-    if (!m)
-        error("The mark is not set now, so there is no region");
-    CharPos p = current().point();
-    return {std::min(p, *m), std::max(p, *m)};
-}
-Value f_region_beginning(Args) { return fix(region().first); }
-Value f_region_end(Args) { return fix(region().second); }
-
-// ---- coding systems ----
-std::string string_bytes(Value s)
-{
-    std::string out;
-    internal_to_utf8(string_view(s), out);
-    return out;
-}
-
-Value f_decode_coding_string(Args a)
-{
-    check_string(a[0]);
-    if (nilp(a[1]))
-        return a[0];
-    CodingSystem cs = coding_system_of(a[1]);
-    std::string_view in = string_view(a[0]);
-    if (!nilp(a[2]) && is_ascii(in) && in.find('\r') == std::string_view::npos)
-        return a[0]; // NOCOPY, and decoding would change nothing
-    std::string text = decode_all(cs, string_bytes(a[0]));
-    const auto n = static_cast<std::int64_t>(count_chars(text));
-    // Emacs: bytes that stay bytes (binary, raw-text) stay a unibyte string;
-    // any other decoding gives a multibyte one, even all ASCII.
-    const bool unibyte = cs.kind == CodingSystem::Kind::Binary && !is_ascii(text);
-    return make_string_raw(std::move(text), n, !unibyte);
-}
-
-Value f_encode_coding_string(Args a)
-{
-    check_string(a[0]);
-    if (nilp(a[1]))
-        return a[0];
-    CodingSystem cs = coding_system_of(a[1]);
-    return make_unibyte_string(encode(cs, string_view(a[0])));
-}
-
-} // namespace
-
-Value make_process_output_string(std::string_view internal, Value decoding)
-{
-    if (symbolp(decoding) && !nilp(decoding) && coding_system_p(symbol_name(decoding)) &&
-        find_coding_system(symbol_name(decoding)).kind == CodingSystem::Kind::Binary) {
-        // Decoded with binary, the text holds raw-byte characters for bytes
-        // >= 0x80: exactly a unibyte string's internal text.
-        return make_string_raw(std::string(internal), static_cast<std::int64_t>(count_chars(internal)), false);
-    }
-    return make_string_raw(std::string(internal), static_cast<std::int64_t>(count_chars(internal)), true);
-}
-
-namespace {
-
-// coding-system-p, coding-system-base, coding-system-eol-type and
-// check-coding-system answer from the converters for the names they know,
-// so the common names cost no loading, until Emacs's coding systems have
-// been loaded (by the first name the converters do not know, or any
-// coding-system data function); from then on, and for every other name,
-// Emacs's registry answers (codings.el), with Emacs's base names
-// (iso-latin-1 for latin-1). nil is no-conversion, as in coding.c.
-bool converter_knows(Value coding) { return symbolp(coding) && coding_system_p(symbol_name(coding)); }
-
-// The registry's answer, or nil when it has none (or is not loaded and
-// the converters know the name).
-Value registry_answer(const char* function, Value coding)
-{
-    static const Value featurep = intern("featurep");
-    static const Value mule_setup = intern("mule-setup");
-    if (converter_knows(coding) && nilp(call1(featurep, mule_setup)))
-        return Qnil;
-    return call1(intern(function), coding);
-}
-
-Value f_coding_system_converter_p(Args a) { return boolean(converter_knows(a[0])); }
-
-Value f_coding_system_p(Args a)
-{
-    if (nilp(a[0]) || converter_knows(a[0]))
-        return Qt;
-    return boolean(symbolp(a[0]) && !nilp(registry_answer("coding-system--registered-p", a[0])));
-}
-
-Value f_coding_system_base(Args a)
-{
-    if (nilp(a[0]))
-        return intern("no-conversion");
-    if (Value base = registry_answer("coding-system--registry-base", a[0]); !nilp(base))
-        return base;
-    return intern(coding_system_of(a[0]).with_eol(Eol::Undecided).name());
-}
-
-// 0, 1, 2 for -unix, -dos, -mac; a vector of the three when undecided.
-Value f_coding_system_eol_type(Args a)
-{
-    if (nilp(a[0]))
-        return fix(0);
-    if (Value eol = registry_answer("coding-system--registry-eol-type", a[0]); !nilp(eol))
-        return eol;
-    CodingSystem cs = coding_system_of(a[0]);
-    switch (cs.eol) {
-    case Eol::Unix: return fix(0);
-    case Eol::Dos: return fix(1);
-    case Eol::Mac: return fix(2);
-    default: break;
-    }
-    Value v = make_vector(3, Qnil);
-    const Eol eols[] = {Eol::Unix, Eol::Dos, Eol::Mac};
-    for (std::size_t i = 0; i < 3; ++i)
-        xvector(v)->items[i] = intern(cs.with_eol(eols[i]).name());
-    return v;
-}
-
-Value f_check_coding_system(Args a)
-{
-    if (nilp(a[0]) || converter_knows(a[0]))
-        return a[0];
-    check_symbol(a[0]);
-    if (nilp(registry_answer("coding-system--registered-p", a[0])))
-        xsignal1(Qcoding_system_error, a[0]);
-    return a[0];
-}
-
-// ---- files ----
-std::string file_arg(Value name)
-{
-    check_string(name);
-    Value expanded = call1(intern("expand-file-name"), name);
-    return string_bytes(expanded);
-}
-
-// The coding for reading `bytes` from a file: coding-system-for-read, else
-// what the bytes look like.
-CodingSystem read_coding(std::string_view bytes)
-{
-    Value v = symbol_value_or_nil("coding-system-for-read");
-    return nilp(v) ? detect_coding(bytes) : coding_system_of(v);
-}
-
-Value f_insert_file_contents(Args a)
-{
-    std::string path = file_arg(a[0]);
-    Buffer& b = current();
-    bool visit = !nilp(a[1]);
-    // As Emacs: visiting into a buffer with no history keeps none, so the
-    // first undo cannot take the file's text away (a revert stays undoable).
-    const bool fresh_history = b.undo_list().entries().empty();
-    if (visit) {
-        b.set_file_name(path);
-        record_visited_modtime(b); // before reading: a missing file is recorded as missing
-    }
-    check_file_readable(path); // file errors come before any change hook runs
-    if (visit && (!nilp(a[2]) || !nilp(a[3])))
-        error("Attempt to visit less than an entire file");
-    // As Emacs: BEG or END only for a regular file (a device may never end).
-    if ((!nilp(a[2]) || !nilp(a[3])) && !is_regular_file(path))
-        xsignal2(Qfile_error, make_string("not a regular file"), make_string_from_utf8(path));
-    bool replace = !nilp(a[4]);
-    std::int64_t old_len = replace ? b.point_max().value - b.point_min().value : 0;
-    // The common case reads straight into the gap: a whole file, nothing to
-    // replace, no coding asked for, and text that needs no decoding.
-    const bool gzip = auto_compressed(path, "insert-file-contents");
-    const bool plain = !gzip && nilp(a[2]) && nilp(a[3]) && !replace && nilp(symbol_value_or_nil("coding-system-for-read"));
-    Modification m(replace ? b.point_min() : b.point(), replace ? b.point_max() : b.point());
-    CharPos at = b.point();
-    std::optional<std::int64_t> inserted = plain ? insert_file_in_place(b, path, at) : std::nullopt;
-    CodingSystem detected = find_coding_system("utf-8-unix");
-    if (!inserted) {
-        // A device or FIFO is read until its end; quit stops one that has none.
-        std::string bytes = gzip ? read_file_contents(path) : read_file_bytes(path, [] { maybe_quit(); });
-        std::int64_t from = nilp(a[2]) ? 0 : check_fixnum(a[2]);
-        std::int64_t to = nilp(a[3]) ? static_cast<std::int64_t>(bytes.size()) : check_fixnum(a[3]);
-        from = std::clamp<std::int64_t>(from, 0, static_cast<std::int64_t>(bytes.size()));
-        to = std::clamp<std::int64_t>(to, from, static_cast<std::int64_t>(bytes.size()));
-        std::string_view part = std::string_view(bytes).substr(static_cast<std::size_t>(from), static_cast<std::size_t>(to - from));
-        std::string text = decode_all(read_coding(part), part, &detected);
-        bytes = std::string(); // the file's bytes are not needed beside the text
-        if (replace)
-            b.delete_region(b.point_min(), b.point_max());
-        at = b.point();
-        b.insert_at(at, text);
-        inserted = static_cast<std::int64_t>(count_chars(text));
-    }
-    b.goto_char(at);
-    m.done(at, at + CharCount(*inserted), old_len);
-    if (visit) {
-        b.set_coding(detected);
-        b.set_saved();
-        if (fresh_history)
-            b.undo_list().clear();
-    }
-    return list({make_string_from_utf8(path), fix(*inserted)});
-}
-
-// The coding for writing b: coding-system-for-write, else the buffer's.
-CodingSystem write_coding(Buffer& b)
-{
-    Value v = symbol_value_or_nil("coding-system-for-write");
-    if (!nilp(v))
-        return coding_system_of(v);
-    CodingSystem cs = b.coding();
-    return cs.eol == Eol::Undecided ? cs.with_eol(Eol::Unix) : cs;
-}
-
-// Bytes already made, as a ByteSource that owns them.
-ByteSource whole_bytes(std::string bytes)
-{
-    return [held = std::make_shared<const std::string>(std::move(bytes))](const ByteSink& sink) { sink(*held); };
-}
-
-// APPEND for write-region: the old content followed by the new (an integer
-// APPEND overwrites from that byte offset), for the file to be replaced
-// atomically as a whole.
-std::string appended(std::string old, std::string bytes, Value append)
-{
-    if (!append.is_fixnum())
-        return old + bytes;
-    auto off = static_cast<std::size_t>(std::clamp<std::int64_t>(append.as_fixnum(), 0, static_cast<std::int64_t>(old.size())));
-    std::string rest = off + bytes.size() < old.size() ? old.substr(off + bytes.size()) : std::string();
-    return old.substr(0, off) + bytes + rest;
-}
-
-Value f_write_region(Args a)
-{
-    Buffer& b = current();
-    std::string path = file_arg(a[2]);
-    CodingSystem cs = write_coding(b);
-    CharPos s(1), e(b.size() + 1);
-    if (!stringp(a[0]) && !nilp(a[0])) {
-        std::int64_t x = check_position(a[0]), y = check_position(a[1]);
-        if (x > y)
-            std::swap(x, y);
-        if (x < 1 || y > b.size() + 1)
-            args_out_of_range(a[0], a[1]);
-        s = cpos(x);
-        e = cpos(y);
-    }
-    bool exists = !nilp(call1(intern("file-exists-p"), make_string_from_utf8(path)));
-    if (!nilp(a[6]) && exists)
-        xsignal2(Qfile_already_exists, make_string("File exists"), make_string_from_utf8(path));
-    // A region is encoded a chunk at a time from the gap buffer.
-    ByteSource source = stringp(a[0]) ? whole_bytes(encode(cs, string_view(a[0])))
-                                      : encoded_text(b, cs, b.char_to_byte(s), b.char_to_byte(e));
-    const bool gzip = auto_compressed(path, "write-region");
-    if (!nilp(a[3]) && exists) {
-        std::string bytes;
-        source([&bytes](std::string_view piece) { bytes += piece; });
-        std::string old = gzip ? read_file_contents(path) : read_file_bytes(path);
-        source = whole_bytes(appended(std::move(old), std::move(bytes), a[3]));
-    }
-    if (gzip)
-        source = gzip_compressed(std::move(source));
-    write_file_atomic(path, source, [] { maybe_quit(); });
-    if (a[4] == Qt) {
-        b.set_file_name(path);
-        b.set_coding(cs);
-        b.set_saved();
-        record_visited_modtime(b);
-    }
-    return Qnil;
-}
-
-Value f_save_buffer(Args)
-{
-    Buffer& b = current();
-    if (!b.modified()) {
-        message("(No changes need to be saved)");
-        return Qnil;
-    }
-    if (b.file_name().empty())
-        error("Buffer " + b.name() + " is not visiting a file");
-    message("Saving file " + b.file_name() + "...");
-    if (b.coding().eol == Eol::Undecided)
-        b.set_coding(b.coding().with_eol(Eol::Unix));
-    save_buffer(b, {}, [] { maybe_quit(); }, auto_compressed(b.file_name(), "write-region"));
-    message("Wrote " + b.file_name());
-    return Qnil;
-}
 
 const SubrDef buffer_subrs[] = {
     {"current-buffer", 0, 0, f_current_buffer},
@@ -1367,34 +992,6 @@ const SubrDef buffer_subrs[] = {
     {"downcase-region", 2, 3, f_downcase_region},
     {"capitalize-region", 2, 3, f_capitalize_region},
     {"upcase-initials-region", 2, 3, f_upcase_initials_region},
-    {"markerp", 1, 1, f_markerp},
-    {"make-marker", 0, 0, f_make_marker},
-    {"point-marker", 0, 0, f_point_marker},
-    {"point-min-marker", 0, 0, f_point_min_marker},
-    {"point-max-marker", 0, 0, f_point_max_marker},
-    {"copy-marker", 0, 2, f_copy_marker},
-    {"set-marker", 2, 3, f_set_marker},
-    {"move-marker", 2, 3, f_set_marker},
-    {"marker-position", 1, 1, f_marker_position},
-    {"marker-buffer", 1, 1, f_marker_buffer},
-    {"marker-insertion-type", 1, 1, f_marker_insertion_type},
-    {"set-marker-insertion-type", 2, 2, f_set_marker_insertion_type},
-    {"mark-marker", 0, 0, f_mark_marker},
-    {"mark", 0, 1, f_mark},
-    {"set-mark", 1, 1, f_set_mark},
-    {"push-mark", 0, 3, f_push_mark},
-    {"region-beginning", 0, 0, f_region_beginning},
-    {"region-end", 0, 0, f_region_end},
-    {"decode-coding-string", 2, 4, f_decode_coding_string},
-    {"encode-coding-string", 2, 4, f_encode_coding_string},
-    {"coding-system-p", 1, 1, f_coding_system_p},
-    {"coding-system--converter-p", 1, 1, f_coding_system_converter_p},
-    {"coding-system-base", 1, 1, f_coding_system_base},
-    {"coding-system-eol-type", 1, 1, f_coding_system_eol_type},
-    {"check-coding-system", 1, 1, f_check_coding_system},
-    {"insert-file-contents", 1, 5, f_insert_file_contents},
-    {"write-region", 3, 7, f_write_region},
-    {"save-buffer", 0, 1, f_save_buffer},
 };
 
 } // namespace

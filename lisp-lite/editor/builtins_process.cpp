@@ -1,6 +1,7 @@
 // Process builtins: make-process (with :filter and the new :region-filter),
-// start-process, call-process, accept-process-output, and the process
-// accessors, with Emacs's names, arguments, values and errors.
+// start-process, accept-process-output, and the process accessors, with
+// Emacs's names, arguments, values and errors. call-process is in
+// call_process.cpp, the waits in waiting.cpp.
 #include "lisp-lite/editor/processes.hpp"
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "lisp-lite/editor/async_lisp.hpp"
 #include "lisp-lite/editor/buffer_locals.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/child_setup.hpp"
 #include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/exec_path.hpp"
 #include "lisp-lite/editor/modules.hpp"
@@ -20,27 +22,8 @@
 #include "lisp-lite/lang/eval.hpp"
 #include "process/default_sentinel.hpp"
 #include "process/process.hpp"
-#include "process/sync_process.hpp"
 
 namespace gapmacs::lisp {
-
-namespace {
-EventLoop* g_loop = nullptr;
-WaitHook g_wait_hook = nullptr;
-} // namespace
-
-void set_event_loop(EventLoop& loop) { g_loop = &loop; }
-
-EventLoop& event_loop()
-{
-    if (!g_loop) {
-        static EventLoop batch_loop; // batch mode: nobody handed one down
-        g_loop = &batch_loop;
-    }
-    return *g_loop;
-}
-
-void set_wait_hook(WaitHook hook) { g_wait_hook = hook; }
 
 namespace {
 
@@ -196,9 +179,6 @@ void install_sentinel(ProcessData& d)
 
 // ---- coding systems ----
 
-Value coding_symbol_or(Value v, const char* fallback) { return nilp(v) ? sym(fallback) : v; }
-
-
 // Decoding and encoding symbols from :coding (a symbol or a cons) and the
 // coding-system-for-read/-write variables.
 std::pair<Value, Value> process_codings(Value coding)
@@ -215,22 +195,6 @@ std::pair<Value, Value> process_codings(Value coding)
 }
 
 // ---- spawning ----
-
-std::string working_directory()
-{
-    Value dir = symbol_value(Qdefault_directory);
-    if (!stringp(dir))
-        return {};
-    Value expanded = call1(sym("expand-file-name"), dir);
-    return os_string(expanded);
-}
-
-std::size_t read_output_max()
-{
-    Value v = symbol_value(sym("read-process-output-max"));
-    std::int64_t n = fixnump(v) ? v.as_fixnum() : 65536;
-    return n > 0 ? static_cast<std::size_t>(n) : 1;
-}
 
 std::vector<std::string> command_argv(Value command)
 {
@@ -267,26 +231,6 @@ OutputStream::RegionUnit region_unit_arg(Value v)
     if (v == sym("line"))
         return OutputStream::RegionUnit::Line;
     xsignal2(Qerror, make_string("Invalid region filter unit (chunk or line)"), v);
-}
-
-// The child's environment: process-environment, the first entry for a name
-// winning, a bare NAME (unset) leaving it out.
-std::vector<std::string> child_environment()
-{
-    std::vector<std::string> env;
-    std::vector<std::string> seen;
-    for (Value l : tails(find_symbol_value(sym("process-environment")))) {
-        if (!stringp(xcar(l)))
-            continue;
-        std::string e = os_string(xcar(l));
-        std::string name = e.substr(0, e.find('='));
-        if (std::find(seen.begin(), seen.end(), name) != seen.end())
-            continue;
-        seen.push_back(name);
-        if (e.find('=') != std::string::npos)
-            env.push_back(std::move(e));
-    }
-    return env;
 }
 
 // :connection-type: pty (or t) or pipe; nil means process-connection-type,
@@ -745,39 +689,6 @@ std::uint64_t all_bytes_read()
     return n;
 }
 
-std::optional<EventLoop::Duration> seconds_arg(Value seconds, Value millisec)
-{
-    if (nilp(seconds) && nilp(millisec))
-        return std::nullopt;
-    double s = nilp(seconds) ? 0 : check_number(seconds);
-    if (!nilp(millisec))
-        s += static_cast<double>(check_fixnum(millisec)) / 1000.0;
-    if (!(s >= 0)) // negative or NaN
-        s = 0;
-    if (s > 1e9) // ~32 years: converting more to the clock's integer ticks overflows
-        s = 1e9;
-    return std::chrono::duration_cast<EventLoop::Duration>(std::chrono::duration<double>(s));
-}
-
-// Turns the loop until `done` holds or the timeout passes.
-template <typename Done> void wait_until(std::optional<EventLoop::Duration> timeout, Done&& done)
-{
-    auto deadline = timeout ? std::optional(EventLoop::Clock::now() + *timeout) : std::nullopt;
-    while (!done()) {
-        maybe_quit();
-        std::optional<EventLoop::Duration> left;
-        if (deadline) {
-            auto now = EventLoop::Clock::now();
-            if (now >= *deadline)
-                return;
-            left = *deadline - now;
-        }
-        if (g_wait_hook)
-            g_wait_hook(left);
-        event_loop().run_once(left);
-    }
-}
-
 Value f_accept_process_output(Args a)
 {
     auto timeout = seconds_arg(a[1], a[2]);
@@ -800,152 +711,6 @@ Value f_accept_process_output(Args a)
     return boolean(got);
 }
 
-// SECONDS must be a number, as Emacs's (sit-for nil) in batch signals
-// (wrong-type-argument numberp nil) instead of waiting forever.
-Value check_seconds(Value seconds)
-{
-    if (!numberp(seconds))
-        wrong_type(Qnumberp, seconds);
-    return seconds;
-}
-
-Value f_sleep_for(Args a)
-{
-    auto timeout = seconds_arg(check_seconds(a[0]), a[1]);
-    wait_until(timeout, [] { return false; });
-    return Qnil;
-}
-
-Value f_sit_for(Args a)
-{
-    auto timeout = seconds_arg(check_seconds(a[0]), Qnil);
-    wait_until(timeout, [] { return false; });
-    return Qt;
-}
-
-// ---- call-process ----
-
-struct CallDestination {
-    Value buffer = Qnil;        // where stdout goes (nil: nowhere)
-    bool no_wait = false;       // 0: discard and return at once
-    std::string stdout_file;    // (:file FILE)
-    SpawnOptions::Stream stderr_mode = SpawnOptions::Stream::MergeWithStdout;
-    std::string stderr_file;
-};
-
-CallDestination parse_destination(Value dest)
-{
-    CallDestination d;
-    Value real = dest;
-    if (consp(dest)) {
-        if (xcar(dest) == sym(":file")) {
-            d.stdout_file = os_string(call1(sym("expand-file-name"), car(cdr(dest))));
-            return d;
-        }
-        real = xcar(dest);
-        Value err = car(cdr(dest));
-        if (nilp(err))
-            d.stderr_mode = SpawnOptions::Stream::Null;
-        else if (stringp(err)) {
-            d.stderr_mode = SpawnOptions::Stream::File;
-            d.stderr_file = os_string(call1(sym("expand-file-name"), err));
-        }
-    }
-    if (real == Value::fixnum(0))
-        d.no_wait = true;
-    else if (real == Qt)
-        d.buffer = current_buffer();
-    else if (!nilp(real))
-        d.buffer = get_buffer_create(real);
-    return d;
-}
-
-Value call_process(const std::vector<std::string>& argv, const std::string& infile, Value destination)
-{
-    CallDestination dest = parse_destination(destination);
-    Buffer* buffer = live_buffer(dest.buffer);
-    // As Emacs inserts the output: a read-only buffer takes it only under
-    // inhibit-read-only (dired's listing).
-    if (buffer && buffer->read_only() && nilp(symbol_value(sym("inhibit-read-only"))))
-        xsignal1(Qbuffer_read_only, dest.buffer);
-    if (!infile.empty())
-        SyncProcess::check_input_file(infile);
-
-    SpawnOptions options;
-    options.environment = child_environment();
-    options.argv = argv;
-    options.directory = working_directory();
-    options.stdin_mode = infile.empty() ? SpawnOptions::Stream::Null : SpawnOptions::Stream::File;
-    options.stdin_file = infile;
-    if (!dest.stdout_file.empty()) {
-        options.stdout_mode = SpawnOptions::Stream::File;
-        options.stdout_file = dest.stdout_file;
-    } else if (!buffer) {
-        options.stdout_mode = SpawnOptions::Stream::Null; // the child writes to /dev/null itself
-    }
-    options.stderr_mode = dest.stderr_mode;
-    options.stderr_file = dest.stderr_file;
-    options.pipe_size = read_output_max();
-    CodingSystem coding = coding_system_of(coding_symbol_or(symbol_value(sym("coding-system-for-read")), "utf-8-unix"));
-
-    SyncProcess child(event_loop(), options);
-    if (dest.no_wait) {
-        child.detach();
-        return Qnil;
-    }
-    child.read_output(buffer, coding, [] { maybe_quit(); });
-    wait_until(std::nullopt, [&] { return child.status().has_value(); });
-    const ProcessStatus s = *child.status();
-    if (s.state == ProcessStatus::State::Signal)
-        return make_string_from_utf8(sigdescr_np(s.code) ? sigdescr_np(s.code) : "Unknown signal");
-    return Value::fixnum(s.code);
-}
-
-std::vector<std::string> program_and_args(Value program, Args a, std::size_t first_arg)
-{
-    std::vector<std::string> argv{find_program(os_string(program))};
-    for (std::size_t i = first_arg; i < a.size(); ++i)
-        argv.push_back(os_string(a[i]));
-    return argv;
-}
-
-Value f_call_process(Args a)
-{
-    Value infile_arg = arg(a, 1);
-    std::string infile = nilp(infile_arg) ? "" : os_string(call1(sym("expand-file-name"), infile_arg));
-    try {
-        return call_process(program_and_args(a[0], a, 4), infile, arg(a, 2));
-    } catch (const Error& e) {
-        signal_core_error(e);
-    }
-}
-
-// call-process-region: the region (or a string) goes to the program's stdin
-// through a temporary file, as Emacs does.
-Value f_call_process_region(Args a)
-{
-    std::string input;
-    if (stringp(a[0]))
-        input = string_view(a[0]);
-    else if (nilp(a[0]))
-        input = current().text();
-    else
-        input = current().substring(CharPos(check_position(a[0])), CharPos(check_position(a[1])));
-    Value coding_sym = coding_symbol_or(symbol_value(sym("coding-system-for-write")), "utf-8-unix");
-    const InputFile in(encode(coding_system_of(coding_sym), input));
-    if (!nilp(arg(a, 3)) && !stringp(a[0])) {
-        if (nilp(a[0]))
-            current().erase();
-        else
-            current().delete_region(CharPos(check_position(a[0])), CharPos(check_position(a[1])));
-    }
-    try {
-        return call_process(program_and_args(a[2], a, 6), in.path(), arg(a, 4));
-    } catch (const Error& e) {
-        signal_core_error(e);
-    }
-}
-
 // Processes of a killed buffer are deleted, as Emacs's kill_buffer_processes.
 void delete_processes_of(Buffer&, Value buffer)
 {
@@ -965,8 +730,6 @@ void delete_processes_of(Buffer&, Value buffer)
 const SubrDef process_subrs[] = {
     {"make-process", 0, many, f_make_process},
     {"start-process", 3, many, f_start_process},
-    {"call-process", 1, many, f_call_process},
-    {"call-process-region", 3, many, f_call_process_region},
     {"processp", 1, 1, f_processp},
     {"get-process", 1, 1, f_get_process},
     {"process-list", 0, 0, f_process_list},
@@ -1012,8 +775,6 @@ const SubrDef process_subrs[] = {
     {"signal-process", 2, 3, f_signal_process},
     {"delete-process", 0, 1, f_delete_process},
     {"accept-process-output", 0, 4, f_accept_process_output},
-    {"sleep-for", 0, 2, f_sleep_for},
-    {"sit-for", 0, 2, f_sit_for},
 };
 
 } // namespace

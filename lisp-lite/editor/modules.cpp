@@ -13,7 +13,9 @@ namespace {
 const Module modules[] = {
     {"files", register_file_builtins},
     {"file-attributes", register_file_attribute_builtins},
+    {"waiting", register_waiting_builtins},
     {"processes", register_process_builtins},
+    {"call-process", register_call_process_builtins},
     {"exec-path", register_exec_path_builtins},
     {"directories", register_dir_builtins},
     {"buffer-locals", register_buffer_local_builtins},
@@ -26,6 +28,9 @@ const Module modules[] = {
     {"commands", register_command_builtins},
     {"minibuffer", register_minibuffer_builtins},
     {"buffers", register_buffer_builtins}, // the buffer list, *scratch*, save-excursion...
+    {"markers", register_marker_builtins},
+    {"coding-systems", register_coding_builtins},
+    {"file-contents", register_file_contents_builtins},
     {"per-buffer-variables", define_per_buffer_variables}, // needs the buffer list
     {"regexps", register_regex_builtins},
     {"overlays", register_overlay_builtins},

@@ -14,7 +14,9 @@ std::span<const Module> editor_modules();
 // What each module installs (the file that defines it in a comment).
 void register_file_builtins();           // builtins_file.cpp
 void register_file_attribute_builtins(); // file-attributes, modes, copy-file (builtins_file_attributes.cpp)
+void register_waiting_builtins();        // sleep-for, sit-for (waiting.cpp)
 void register_process_builtins();        // builtins_process.cpp
+void register_call_process_builtins();   // call-process, call-process-region (call_process.cpp)
 void register_dir_builtins();            // directory-files... (builtins_dir.cpp)
 void register_buffer_local_builtins();   // and the LocalBindings of buffers (buffer_locals.cpp)
 void register_modification_builtins();   // modification.cpp
@@ -26,7 +28,10 @@ void register_translate_builtins();      // subst-char-in-region (translate.cpp)
 void register_timer_builtins();          // the event-loop alarm of lisp/timer.el (timers.cpp)
 void register_command_builtins();        // interactive specs of the builtin commands (commands.cpp)
 void register_minibuffer_builtins();     // batch read-from-minibuffer, read-event (minibuffer.cpp)
-void register_buffer_builtins();         // buffers, markers, save-excursion... (builtins_buffer.cpp)
+void register_buffer_builtins();         // buffers, their text, save-excursion... (builtins_buffer.cpp)
+void register_marker_builtins();         // markers and the mark (builtins_marker.cpp)
+void register_coding_builtins();         // decode-coding-string... (builtins_coding.cpp)
+void register_file_contents_builtins();  // insert-file-contents, write-region (builtins_file_contents.cpp)
 void define_per_buffer_variables();      // buffer_locals.cpp
 void register_regex_builtins();          // builtins_regex.cpp
 void register_overlay_builtins();        // overlays.cpp

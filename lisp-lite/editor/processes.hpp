@@ -7,23 +7,10 @@
 // ("error in process filter: ...") and the process goes on. The event loop is the one the whole editor
 // turns (accept-process-output, sit-for, sleep-for, the UI).
 #pragma once
-#include <optional>
-
-#include "core/event_loop.hpp"
+#include "lisp-lite/editor/waiting.hpp"
 #include "lisp-lite/lang/lisp.hpp"
 
 namespace gapmacs::lisp {
-
-// The editor's event loop: the one the application hands down with
-// set_event_loop, or one made on first use in batch mode. (Its
-// construction blocks SIGCHLD.)
-EventLoop& event_loop();
-void set_event_loop(EventLoop& loop);
-
-// Called before each wait of accept-process-output, sleep-for and sit-for
-// (the UI redisplays there); `left` may be shortened by the hook.
-using WaitHook = void (*)(std::optional<EventLoop::Duration>& left);
-void set_wait_hook(WaitHook hook);
 
 // Kills every subprocess without running sentinels: kill-emacs and the end
 // of a batch run call it, so no child outlives the editor.

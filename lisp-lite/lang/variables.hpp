@@ -72,6 +72,12 @@ Value write_place(Value sym, bool bind);
 
 // The binding seen now; Qunbound when void.
 Value find_symbol_value(Value sym);
+// The variable NAME's binding seen now, nil when void.
+inline Value value_or_nil(const char* name)
+{
+    const Value v = find_symbol_value(intern(name));
+    return v == Qunbound ? Qnil : v;
+}
 // setq / set: sets the current binding. An automatically-local variable
 // becomes local in the current place unless `bind` (a let is binding it)
 // or a let of its default value is active there, as in Emacs.

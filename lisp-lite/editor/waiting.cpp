@@ -1,0 +1,94 @@
+#include "lisp-lite/editor/waiting.hpp"
+
+#include <chrono>
+
+#include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/lang/builtins.hpp"
+
+namespace gapmacs::lisp {
+
+namespace {
+EventLoop* g_loop = nullptr;
+WaitHook g_wait_hook = nullptr;
+} // namespace
+
+void set_event_loop(EventLoop& loop) { g_loop = &loop; }
+
+EventLoop& event_loop()
+{
+    if (!g_loop) {
+        static EventLoop batch_loop; // batch mode: nobody handed one down
+        g_loop = &batch_loop;
+    }
+    return *g_loop;
+}
+
+void set_wait_hook(WaitHook hook) { g_wait_hook = hook; }
+
+std::optional<EventLoop::Duration> seconds_arg(Value seconds, Value millisec)
+{
+    if (nilp(seconds) && nilp(millisec))
+        return std::nullopt;
+    double s = nilp(seconds) ? 0 : check_number(seconds);
+    if (!nilp(millisec))
+        s += static_cast<double>(check_fixnum(millisec)) / 1000.0;
+    if (!(s >= 0)) // negative or NaN
+        s = 0;
+    if (s > 1e9) // ~32 years: converting more to the clock's integer ticks overflows
+        s = 1e9;
+    return std::chrono::duration_cast<EventLoop::Duration>(std::chrono::duration<double>(s));
+}
+
+void wait_until(std::optional<EventLoop::Duration> timeout, const std::function<bool()>& done)
+{
+    auto deadline = timeout ? std::optional(EventLoop::Clock::now() + *timeout) : std::nullopt;
+    while (!done()) {
+        maybe_quit();
+        std::optional<EventLoop::Duration> left;
+        if (deadline) {
+            auto now = EventLoop::Clock::now();
+            if (now >= *deadline)
+                return;
+            left = *deadline - now;
+        }
+        if (g_wait_hook)
+            g_wait_hook(left);
+        event_loop().run_once(left);
+    }
+}
+
+namespace {
+
+// SECONDS must be a number, as Emacs's (sit-for nil) in batch signals
+// (wrong-type-argument numberp nil) instead of waiting forever.
+Value check_seconds(Value seconds)
+{
+    if (!numberp(seconds))
+        wrong_type(Qnumberp, seconds);
+    return seconds;
+}
+
+Value f_sleep_for(Args a)
+{
+    auto timeout = seconds_arg(check_seconds(a[0]), a[1]);
+    wait_until(timeout, [] { return false; });
+    return Qnil;
+}
+
+Value f_sit_for(Args a)
+{
+    auto timeout = seconds_arg(check_seconds(a[0]), Qnil);
+    wait_until(timeout, [] { return false; });
+    return Qt;
+}
+
+constexpr SubrDef waiting_subrs[] = {
+    {"sleep-for", 0, 2, f_sleep_for},
+    {"sit-for", 0, 2, f_sit_for},
+};
+
+} // namespace
+
+void register_waiting_builtins() { register_subrs(waiting_subrs); }
+
+} // namespace gapmacs::lisp

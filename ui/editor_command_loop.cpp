@@ -1,0 +1,192 @@
+// Emacs's command loop: recursive edits, one command at a time, errors
+// reported and the loop going on, memory exhaustion survived.
+#include "ui/editor.hpp"
+
+#include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/processes.hpp"
+#include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/heap.hpp"
+#include "lisp-lite/lang/hooks.hpp"
+#include "ui/editor_support.hpp"
+#include "ui/keyboard_macro.hpp"
+
+namespace gapmacs::ui {
+
+using namespace lisp;
+using namespace editor_support;
+
+Value Editor::recursive_edit()
+{
+    DepthScope depth(m_depth);
+    CatchScope exit_tag(sym("exit"));
+    try {
+        command_loop();
+    } catch (const LispThrow& t) {
+        if (t.tag() != sym("exit"))
+            throw;
+        Value v = t.value();
+        if (v == Qt)
+            xsignal(Qquit, Qnil);
+        if (!nilp(v) && functionp(v))
+            call0(v);
+    }
+    return Qnil;
+}
+
+constexpr std::size_t memory_reserve_bytes = 16 << 20;
+constexpr const char* memory_exhausted_message =
+    "Memory exhausted--use C-x s then exit and restart gapmacs";
+
+void Editor::release_memory_reserve()
+{
+    m_memory_reserve.reset();
+    set_value("memory-full", Qt);
+}
+
+void Editor::restore_memory_reserve()
+{
+    if (m_memory_reserve)
+        return;
+    try {
+        m_memory_reserve = std::make_unique_for_overwrite<char[]>(memory_reserve_bytes);
+        set_value("memory-full", Qnil);
+    } catch (const std::bad_alloc&) {
+    }
+}
+
+void Editor::command_loop()
+{
+    for (;;) {
+        try {
+            restore_memory_reserve();
+            execute_one_command();
+        } catch (const std::bad_alloc&) {
+            // As Emacs: the command fails, the editor goes on. The garbage the
+            // command made is unreachable now; the next collection frees it.
+            release_memory_reserve();
+            collect_garbage();
+            report_error(LispSignal(Qerror, list({make_string(memory_exhausted_message)})));
+        } catch (const LispThrow& t) {
+            if (t.tag() == sym("exit") && m_depth > 1)
+                throw;
+            if (t.tag() == sym("exit") || t.tag() == sym("top-level")) {
+                if (m_depth > 1)
+                    throw;
+                continue; // top level: nothing above to return to
+            }
+            message("No catch for tag: " + prin1_to_string(t.tag()));
+        } catch (const std::exception&) {
+            // A Lisp error, or a C++ failure outside any subr (a bug, or a
+            // library's error): the command fails with its message; the
+            // editor and its buffers stay.
+            report_error(caught_error());
+        }
+    }
+}
+
+void Editor::report_error(const LispSignal& e)
+{
+    m_command_ran = true;
+    m_keyboard->discard();
+    clear_quit();
+    set_value("unread-command-events", Qnil);
+    set_value("prefix-arg", Qnil);
+    // As in Emacs, an error ends a keyboard macro's definition.
+    cancel_macro_definition();
+    // As Emacs's command loop after an error: the failed command is the last
+    // one, so an undo after C-g starts a new undo sequence (it redoes).
+    set_value("last-command", value_or_nil("this-command"));
+    set_value("real-last-command", value_or_nil("real-this-command"));
+    if (e.symbol() == Qquit) {
+        message("Quit");
+        m_terminal->beep();
+        return;
+    }
+    Value err = make_cons(e.symbol(), e.data());
+    message(error_message_string(err));
+    m_terminal->beep();
+}
+
+void Editor::execute_one_command()
+{
+    // As Emacs's command loop: each command starts in the selected window's
+    // buffer (a kill-buffer of the current one left another buffer current).
+    if (Value shown = m_frame->selected().buffer(); live_buffer(shown))
+        set_current_buffer(shown);
+    Value binding = Qnil;
+    Value keys = read_key_sequence(Qnil, binding);
+    GcRoot root(&keys, 1);
+    if (nilp(binding)) {
+        Value desc = call1(sym("key-description"), keys);
+        message(std::string(string_view(desc)) + " is undefined");
+        m_terminal->beep();
+        set_value("prefix-arg", Qnil);
+        return;
+    }
+    set_value("this-command", binding);
+    set_value("real-this-command", binding);
+    set_value("gapmacs--this-command-keys", keys);
+    set_value("current-prefix-arg", value_or_nil("prefix-arg"));
+    set_value("prefix-arg", Qnil);
+    set_value("deactivate-mark", Qnil);
+    safe_run_hooks(sym("pre-command-hook"));
+    // Consecutive self-insertions are one undo step, up to 20 of them, as
+    // Emacs amalgamates them.
+    const bool self_insert = binding == sym("self-insert-command");
+    if (!(self_insert && value_or_nil("last-command") == sym("self-insert-command") && ++m_self_inserts < 20)) {
+        m_self_inserts = 0;
+        current().undo_boundary();
+    }
+    Value cmd = value_or_nil("this-command");
+    if (symbolp(cmd) && nilp(xsymbol(cmd)->function) && !nilp(cmd))
+        xsignal1(Qvoid_function, cmd);
+    // command-execute, as Emacs's loop: a string or vector bound to a key
+    // is a keyboard macro (C-x 8 ' e types é). SPECIAL: the prefix argument
+    // was moved to current-prefix-arg above.
+    {
+        Value args[] = {cmd, Qnil, Qnil, Qt};
+        funcall(sym("command-execute"), args, 4);
+    }
+    safe_run_hooks(sym("post-command-hook"));
+    if (!nilp(value_or_nil("deactivate-mark")) && !nilp(value_or_nil("transient-mark-mode")) && fboundp("deactivate-mark"))
+        call0(sym("deactivate-mark"));
+    // A prefix command (C-u, M-5) leaves the last command as it was, so
+    // C-w after C-u still appends to the kill.
+    if (nilp(value_or_nil("prefix-arg"))) {
+        set_value("last-command", value_or_nil("this-command"));
+        set_value("real-last-command", value_or_nil("real-this-command"));
+    }
+    set_value("last-prefix-arg", value_or_nil("current-prefix-arg"));
+    m_command_ran = true;
+}
+
+int Editor::run(const StartupOptions& options)
+{
+    try {
+        load_startup(options);
+        if (fboundp("startup--insert-scratch-message"))
+            call0(sym("startup--insert-scratch-message"));
+        if (current_buffer() == get_buffer(make_string("*scratch*")) && fboundp("lisp-interaction-mode")) {
+            try {
+                call0(sym("lisp-interaction-mode"));
+            } catch (const LispSignal&) {
+            }
+        }
+        run_command_line(options);
+        for (;;) {
+            CatchScope top(sym("top-level"));
+            try {
+                recursive_edit();
+            } catch (const LispSignal& e) {
+                report_error(e);
+            } catch (const LispThrow&) {
+            }
+        }
+    } catch (const KillEmacs& k) {
+        kill_all_processes();
+        disarm_timer_alarm();
+        return k.status;
+    }
+}
+
+} // namespace gapmacs::ui

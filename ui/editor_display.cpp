@@ -1,0 +1,295 @@
+// Redisplay as the editor drives it: each window's settings from its
+// buffer's variables (mode line, faces, arrows), the frame drawn at most
+// once a frame interval, and what the editor does while it waits.
+#include "ui/editor.hpp"
+
+#include "core/utf8.hpp"
+#include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/eval.hpp"
+#include "ui/editor_support.hpp"
+#include "ui/fontification.hpp"
+#include "ui/lisp_faces.hpp"
+
+namespace gapmacs::ui {
+
+using namespace lisp;
+using namespace editor_support;
+
+// No key for this long ends a burst of typing: the collector may run.
+constexpr auto typing_pause = std::chrono::milliseconds(500);
+
+namespace {
+
+// "12.3M" for a byte count.
+std::string human_size(double bytes)
+{
+    const char* units[] = {"B", "K", "M", "G", "T"};
+    int u = 0;
+    while (bytes >= 1024 && u < 4) {
+        bytes /= 1024;
+        ++u;
+    }
+    char buf[32];
+    std::snprintf(buf, sizeof buf, u == 0 ? "%.0f%s" : "%.1f%s", bytes, units[u]);
+    return buf;
+}
+
+// The mode line's word on a buffer's process: its status, and for output
+// that streams how much arrived and how fast (":run 12.3M 45.0M/s").
+std::string process_progress(Value proc)
+{
+    std::string out = ":" + princ_text(call1(sym("process-status"), proc));
+    // An interactive program (on a pty) shows its status only, as in Emacs.
+    if (!nilp(call1(sym("process-tty-name"), proc)))
+        return out;
+    Value progress = call1(sym("gapmacs-process-progress"), proc);
+    double bytes = static_cast<double>(check_fixnum(car(progress)));
+    double secs = check_number(car(cdr(progress)));
+    if (bytes > 0) {
+        out += " " + human_size(bytes);
+        if (secs > 0.2)
+            out += " " + human_size(bytes / secs) + "/s";
+    }
+    return out;
+}
+
+// A mode-line construct as text: a string as it is; a list or a symbol
+// (Emacs 28's elisp-mode names itself ("ELisp" (lexical-binding ...)),
+// package.el's mode-line-process is a list) through format-mode-line, in
+// buffer b, where its variables are read.
+std::string mode_line_text(Value construct, Value b)
+{
+    if (stringp(construct) || nilp(construct))
+        return princ_text(construct);
+    if (!fboundp("format-mode-line"))
+        return {};
+    CurrentBufferScope scope;
+    set_current_buffer(b);
+    return princ_text(call1(sym("format-mode-line"), construct));
+}
+
+// header-line-format's text in buffer b (an error in it shows as nothing,
+// as Emacs shows a mode line whose construct fails).
+std::string header_line_text(Value construct, Value b)
+{
+    if (!fboundp("internal--header-line-text"))
+        return mode_line_text(construct, b);
+    try {
+        CurrentBufferScope scope;
+        set_current_buffer(b);
+        return princ_text(call1(sym("internal--header-line-text"), construct));
+    } catch (const LispSignal&) {
+        return {};
+    }
+}
+
+// The lighters of minor-mode-alist whose variable is set in buffer b, as
+// the mode line's (... minor-mode-alist) shows them: " Def", " Fill".
+std::string minor_mode_lighters(Value b)
+{
+    std::string out;
+    for (Value tail = value_or_nil("minor-mode-alist"); consp(tail); tail = xcdr(tail)) {
+        Value entry = xcar(tail);
+        if (!consp(entry) || !symbolp(xcar(entry)) || !consp(xcdr(entry)))
+            continue;
+        Value on = buffer_local_value(xcar(entry), b);
+        if (nilp(on) || on == Qunbound)
+            continue;
+        out += mode_line_text(xcar(xcdr(entry)), b);
+    }
+    return out;
+}
+
+// Emacs's overlay arrows: each variable of overlay-arrow-variable-list
+// whose value in the buffer is a marker there puts its
+// `overlay-arrow-string' property, or the variable overlay-arrow-string,
+// at that line ("=>" at *xref*'s and next-error's current line).
+std::vector<OverlayArrow> overlay_arrows(Value buffer)
+{
+    static const Value string_property = intern("overlay-arrow-string");
+    std::vector<OverlayArrow> arrows;
+    Buffer* buf = live_buffer(buffer);
+    for (Value l = local_value("overlay-arrow-variable-list", buffer); consp(l); l = xcdr(l)) {
+        Value var = xcar(l);
+        if (!symbolp(var))
+            continue;
+        Value marker = buffer_local_value(var, buffer);
+        if (!markerp(marker) || check_marker(marker)->buffer() != buf || !check_marker(marker)->position())
+            continue;
+        Value text = symbol_get(var, string_property);
+        if (!stringp(text))
+            text = local_value("overlay-arrow-string", buffer);
+        if (!stringp(text))
+            continue;
+        std::u32string chars;
+        std::string_view utf8 = string_view(text);
+        for (std::size_t i = 0; i < utf8.size();) {
+            int length = 1;
+            chars.push_back(decode_internal_char(utf8.data() + i, utf8.data() + utf8.size(), &length));
+            i += static_cast<std::size_t>(length);
+        }
+        arrows.push_back({*check_marker(marker)->position(), std::move(chars)});
+    }
+    return arrows;
+}
+
+} // namespace
+
+WindowSettings Editor::settings_for(Window& w)
+{
+    WindowSettings s;
+    Value b = w.buffer();
+    Value tab = local_value("tab-width", b);
+    s.layout.tab_width = fixnump(tab) && tab.as_fixnum() > 0 && tab.as_fixnum() <= 1000 ? static_cast<int>(tab.as_fixnum()) : 8;
+    s.layout.truncate = !nilp(local_value("truncate-lines", b));
+    Value name = local_value("mode-name", b);
+    s.mode_name = nilp(name) ? "Fundamental" : mode_line_text(name, b);
+    s.mode_line_process = mode_line_text(local_value("mode-line-process", b), b);
+    if (s.mode_line_process.empty() && fboundp("get-buffer-process")) {
+        // A buffer with a process shows its status, as comint modes do.
+        Value proc = call1(sym("get-buffer-process"), b);
+        if (!nilp(proc))
+            s.mode_line_process = process_progress(proc);
+    }
+    s.minor_modes = minor_mode_lighters(b);
+    if (Value vc = local_value("vc-mode", b); stringp(vc))
+        s.vc_mode = mode_line_text(vc, b);
+    if (Value header = local_value("header-line-format", b); !nilp(header) && header != Qunbound)
+        s.header_line = header_line_text(header, b);
+    if (Buffer* buf = live_buffer(b); buf && buf->narrowed())
+        s.minor_modes += " Narrow"; // Emacs's %n
+    s.line_number_mode = !nilp(value_or_nil("line-number-mode"));
+    s.column_number_mode = !nilp(value_or_nil("column-number-mode"));
+    s.line_numbers = !nilp(local_value("display-line-numbers", b));
+    if (!nilp(value_or_nil("transient-mark-mode")) && !nilp(local_value("mark-active", b))) {
+        if (Buffer* buf = live_buffer(b))
+            s.region = buf->mark_position();
+    }
+    s.faces = faces_of(b);
+    s.arrows = overlay_arrows(b);
+    s.fontify = [this, b](CharPos from, CharPos to) {
+        // Once a key waits, the other windows are drawn as they are.
+        if (m_keyboard->interrupted())
+            return false;
+        return fontify_for_display(b, from, to);
+    };
+    if (fboundp("gapmacs--highlights") && &w == &m_frame->selected()) {
+        try {
+            for (Value l = call1(sym("gapmacs--highlights"), b); consp(l); l = xcdr(l)) {
+                Value h = xcar(l);
+                Buffer* buf = live_buffer(b);
+                if (!buf || !consp(h))
+                    continue;
+                std::int64_t beg = check_position(car(h)), end = check_position(car(cdr(h)));
+                Face face = car(cdr(cdr(h))) == sym("isearch") ? Face::Isearch : Face::LazyHighlight;
+                beg = std::clamp<std::int64_t>(beg, 1, buf->size() + 1);
+                end = std::clamp<std::int64_t>(end, beg, buf->size() + 1);
+                s.highlights.push_back({buf->char_to_byte(CharPos(beg)), buf->char_to_byte(CharPos(end)), face});
+            }
+        } catch (const LispSignal&) {
+        }
+    }
+    return s;
+}
+
+void Editor::redisplay(bool force) { redisplay_frame(force, false); }
+
+void Editor::redisplay_before_input() { redisplay_frame(false, true); }
+
+void Editor::redisplay_frame(bool force, bool before_input)
+{
+    // After a command, what it changed is shown before it is fontified.
+    const bool defer_fontification = before_input && m_command_ran;
+    if (force)
+        m_terminal->force_repaint();
+    // Windows follow buffers that were killed or replaced behind their back.
+    for (Window* w : m_frame->windows())
+        if (!live_buffer(w->buffer()))
+            w->set_buffer(other_buffer(Qnil));
+    Frame& f = *m_frame;
+    show_editor_faces();
+    RedisplayStats stats;
+    {
+        std::optional<Keyboard::InterruptScope> interrupts;
+        if (before_input)
+            interrupts.emplace(*m_keyboard);
+        try {
+            stats = ui::redisplay(f, [this, defer_fontification](Window& w) {
+                WindowSettings s = settings_for(w);
+                s.defer_fontification = defer_fontification;
+                return s;
+            });
+        } catch (const LispSignal& e) {
+            // A key came while the mode line's Lisp ran (fontification
+            // catches its own): the keys go first and the frame is drawn
+            // after them. Let out, the signal ended the key sequence being
+            // read (C-x, then d arriving: both lost).
+            static const Value interrupted = sym("redisplay-interrupted");
+            if (!before_input || e.symbol() != interrupted)
+                throw;
+            m_command_ran = true;
+            return;
+        }
+    }
+    m_fontification_pending = stats.windows_unfontified > 0;
+    m_terminal->draw(f.grid(), stats.cursor_row, stats.cursor_col);
+    m_last_redisplay = EventLoop::Clock::now();
+    m_command_ran = false;
+    if (!m_first_paint_logged) {
+        m_first_paint_logged = true;
+        log_latency("first-paint", m_last_redisplay - process_start);
+    }
+    if (m_key_time) {
+        log_latency("key", m_last_redisplay - *m_key_time);
+        m_key_time.reset();
+    }
+}
+
+void Editor::log_latency(const char* what, EventLoop::Duration d)
+{
+    Value file = value_or_nil("gapmacs-latency-log");
+    if (!stringp(file))
+        return;
+    std::string path = os_string(file);
+    if (std::FILE* f = std::fopen(path.c_str(), "a")) {
+        std::fprintf(f, "%s %lld\n", what,
+                     static_cast<long long>(std::chrono::duration_cast<std::chrono::microseconds>(d).count()));
+        std::fclose(f);
+    }
+}
+
+void Editor::during_wait(std::optional<EventLoop::Duration>& left)
+{
+    auto since = EventLoop::Clock::now() - m_last_redisplay;
+    if (since >= frame_interval) {
+        redisplay();
+        since = EventLoop::Duration::zero();
+    }
+    EventLoop::Duration next = frame_interval - since;
+    if (!left || *left > next)
+        left = next;
+}
+
+void Editor::end_typing_after_pause(EventLoop::Clock::time_point now, std::optional<EventLoop::Duration>& wait)
+{
+    if (!m_typing)
+        return;
+    const auto left = m_keyboard->last_read_time() + typing_pause - now;
+    if (left <= EventLoop::Duration::zero())
+        m_typing.reset();
+    else
+        wait = wait ? std::min(*wait, left) : left;
+}
+
+bool Editor::index_lines_while_idle()
+{
+    // About a third of a millisecond each: a key never waits long behind one.
+    constexpr std::size_t piece = 1 << 20;
+    for (Window* w : m_frame->windows())
+        if (Buffer* b = live_buffer(w->buffer()); b && b->index_lines(piece))
+            return true;
+    return false;
+}
+
+} // namespace gapmacs::ui

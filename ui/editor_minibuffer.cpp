@@ -1,0 +1,179 @@
+// The minibuffer: read-from-minibuffer as a recursive edit in the
+// minibuffer window, and everything it changed restored however it ends.
+#include "ui/editor.hpp"
+
+#include <algorithm>
+
+#include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/hooks.hpp"
+#include "ui/editor_support.hpp"
+
+namespace gapmacs::ui {
+
+using namespace lisp;
+using namespace editor_support;
+
+namespace {
+
+// Restores what a minibuffer changed, however it is left.
+class MinibufferScope {
+public:
+    MinibufferScope(Frame& f)
+        : m_frame(f), m_window(&f.selected()), m_buffer(current_buffer()), m_prompt(f.prompt),
+          m_mini_buffer(f.minibuffer_window().buffer())
+    {
+        ++m_frame.minibuffer_depth;
+        m_roots[0] = m_buffer;
+        m_roots[1] = m_mini_buffer;
+        for (Window* w : f.windows()) {
+            m_windows_before.push_back(w);
+            m_buffers_before.push_back(w->buffer());
+        }
+    }
+    ~MinibufferScope()
+    {
+        --m_frame.minibuffer_depth;
+        m_frame.prompt = m_prompt;
+        hide_completions();
+        if (live_buffer(m_mini_buffer))
+            m_frame.minibuffer_window().set_buffer(m_mini_buffer);
+        if (m_frame.contains(m_window))
+            m_frame.select(*m_window);
+        else
+            m_frame.select(*m_frame.windows().front());
+        Value b = live_buffer(m_buffer) ? m_buffer : m_frame.selected().buffer();
+        if (live_buffer(b))
+            set_current_buffer(b);
+    }
+    MinibufferScope(const MinibufferScope&) = delete;
+    MinibufferScope& operator=(const MinibufferScope&) = delete;
+
+private:
+    Frame& m_frame;
+    Window* m_window;
+    // As Emacs restores the window configuration when a minibuffer exits
+    // (RET or C-g): a window made to show *Completions* goes, and one that
+    // was taken for it shows its buffer again.
+    void hide_completions() noexcept
+    {
+        // Runs in a destructor, maybe while an error unwinds: nothing may escape.
+        try {
+            hide_completions_windows();
+        } catch (...) {
+        }
+    }
+    void hide_completions_windows()
+    {
+        for (Window* w : m_frame.windows()) {
+            const Buffer* b = live_buffer(w->buffer());
+            if (!b || b->name() != "*Completions*")
+                continue;
+            auto before = std::find(m_windows_before.begin(), m_windows_before.end(), w);
+            if (before == m_windows_before.end()) {
+                if (m_frame.windows().size() > 1)
+                    m_frame.remove(*w);
+                continue;
+            }
+            Value was = m_buffers_before[static_cast<std::size_t>(before - m_windows_before.begin())];
+            if (was != w->buffer() && live_buffer(was))
+                w->set_buffer(was);
+        }
+    }
+
+    Value m_buffer;
+    std::string m_prompt;
+    Value m_mini_buffer;
+    Value m_roots[2];
+    GcRoot m_root{m_roots, 2};
+    std::vector<Window*> m_windows_before; // compared only: a removed window is not touched
+    RootedVector m_buffers_before;         // what each of them showed
+};
+
+// minibuffer-exit-hook runs however the minibuffer is left (RET, C-g, an
+// error), in the minibuffer, before its buffer and windows are restored:
+// Emacs's run_exit_minibuf_hook, an unwind of read_minibuf.
+class MinibufferExitHook {
+public:
+    MinibufferExitHook() = default;
+    ~MinibufferExitHook()
+    {
+        try {
+            safe_run_hooks(sym("minibuffer-exit-hook"));
+        } catch (...) {
+            // A throw out of the hook while unwinding: the reading ends anyway.
+        }
+    }
+    MinibufferExitHook(const MinibufferExitHook&) = delete;
+    MinibufferExitHook& operator=(const MinibufferExitHook&) = delete;
+};
+
+} // namespace
+
+Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bool read, Value history,
+                                   Value default_value)
+{
+    RootedVector roots;
+    roots.push_back(prompt);
+    roots.push_back(initial);
+    roots.push_back(keymap);
+    roots.push_back(history);
+    roots.push_back(default_value);
+    MinibufferScope scope(*m_frame);
+    DepthScope mdepth(m_minibuffer_depth);
+    Value mb = get_buffer_create(make_string(" *Minibuf-" + std::to_string(m_minibuffer_depth) + "*"));
+    roots.push_back(mb);
+    Buffer& text = check_live_buffer(mb);
+    text.set_read_only(false);
+    text.widen();
+    text.erase();
+    text.undo_list().clear();
+    if (stringp(initial))
+        text.insert(string_view(initial));
+    else if (consp(initial) && stringp(xcar(initial)))
+        text.insert(string_view(xcar(initial)));
+    m_frame->prompt = stringp(prompt) ? std::string(string_view(prompt)) : std::string();
+    Window& mw = m_frame->minibuffer_window();
+    mw.set_buffer(mb);
+    text.goto_char(text.point_max());
+    m_frame->select(mw);
+    set_current_buffer(mb);
+    // As minibuf.c's get_minibuffer: a minibuffer used again keeps nothing
+    // local from its last reading (what a setup hook set there).
+    if (fboundp("kill-all-local-variables"))
+        call0(sym("kill-all-local-variables"));
+    if (fboundp("use-local-map"))
+        call1(sym("use-local-map"), nilp(keymap) ? value_or_nil("minibuffer-local-map") : keymap);
+    SpecScope bindings;
+    // The commands run in the minibuffer do not change what the command
+    // that reads (its interactive spec) sees afterwards.
+    for (const char* var : {"current-prefix-arg", "prefix-arg", "this-command", "real-this-command", "last-command"})
+        specbind(sym(var), value_or_nil(var));
+    Value hist_var = consp(history) ? xcar(history) : nilp(history) ? sym("minibuffer-history") : history;
+    specbind(sym("minibuffer-history-variable"), hist_var);
+    specbind(sym("minibuffer-default"), default_value);
+    specbind(sym("minibuffer-history-position"), Value::fixnum(0));
+    specbind(sym("minibuffer-text-before-history"), Qnil);
+    m_frame->echo.clear();
+    m_frame->minibuffer_message.clear();
+    MinibufferExitHook exit_hook;
+    run_hook(sym("minibuffer-setup-hook"));
+    recursive_edit();
+    std::string contents = text.substring(text.point_min(), text.point_max());
+    Value result = make_string(contents);
+    roots.push_back(result);
+    // History: the newest first, no immediate duplicate, never t.
+    if (hist_var != Qt && !contents.empty() && symbolp(hist_var)) {
+        Value old = value_or_nil(symbol_name(hist_var).c_str());
+        if (!consp(old) || !stringp(xcar(old)) || string_view(xcar(old)) != contents)
+            set_symbol_value(hist_var, make_cons(result, listp(old) ? old : Qnil));
+    }
+    if (read) {
+        if (contents.empty() && !nilp(default_value))
+            result = stringp(default_value) ? default_value : consp(default_value) ? xcar(default_value) : result;
+        return call1(sym("car"), call1(sym("read-from-string"), result));
+    }
+    return result;
+}
+
+} // namespace gapmacs::ui
