@@ -17,6 +17,7 @@
 #include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lisp_lite.hpp"
 #include "ui/command_line.hpp"
+#include "ui/symbols.hpp"
 
 namespace gapmacs::ui {
 
@@ -72,8 +73,6 @@ std::string canonical(std::string_view arg, std::string& inline_value, bool& has
 }
 
 Value lisp_string(std::string_view utf8) { return make_string_from_utf8(utf8); }
-
-
 
 int report_uncaught(const LispSignal& e)
 {
@@ -185,14 +184,14 @@ int run_batch(int argc, char** argv)
                 ++i;
         }
     }
-    init();
+    init_ui();
     // Its generator (gen-preloaded-index.el) asks what gapmacs defines without it.
     if (const char* index = std::getenv("GAPMACS_PRELOADED_INDEX"); !index || std::strcmp(index, "off") != 0)
         enable_preloaded_index();
     std::signal(SIGINT, on_sigint);
     xsymbol(Qnoninteractive)->value = Qt;
     // As Emacs in batch: no region highlighting to keep active.
-    set_symbol_value(intern("transient-mark-mode"), Qnil);
+    set_symbol_value(Qtransient_mark_mode, Qnil);
     set_command_line(argc, argv);
     int status = 0;
     try {

@@ -9,6 +9,7 @@
 #include "lisp-lite/lang/hooks.hpp"
 #include "ui/editor_support.hpp"
 #include "ui/keyboard_macro.hpp"
+#include "ui/symbols.hpp"
 
 namespace gapmacs::ui {
 
@@ -18,11 +19,11 @@ using namespace editor_support;
 Value Editor::recursive_edit()
 {
     DepthScope depth(m_depth);
-    CatchScope exit_tag(sym("exit"));
+    CatchScope exit_tag(Qexit);
     try {
         command_loop();
     } catch (const LispThrow& t) {
-        if (t.tag() != sym("exit"))
+        if (t.tag() != Qexit)
             throw;
         Value v = t.value();
         if (v == Qt)
@@ -67,9 +68,9 @@ void Editor::command_loop()
             collect_garbage();
             report_error(LispSignal(Qerror, list({make_string(memory_exhausted_message)})));
         } catch (const LispThrow& t) {
-            if (t.tag() == sym("exit") && m_depth > 1)
+            if (t.tag() == Qexit && m_depth > 1)
                 throw;
-            if (t.tag() == sym("exit") || t.tag() == sym("top-level")) {
+            if (t.tag() == Qexit || t.tag() == Qtop_level) {
                 if (m_depth > 1)
                     throw;
                 continue; // top level: nothing above to return to
@@ -117,7 +118,7 @@ void Editor::execute_one_command()
     Value keys = read_key_sequence(Qnil, binding);
     GcRoot root(&keys, 1);
     if (nilp(binding)) {
-        Value desc = call1(sym("key-description"), keys);
+        Value desc = call1(Qkey_description, keys);
         message(std::string(string_view(desc)) + " is undefined");
         m_terminal->beep();
         set_value("prefix-arg", Qnil);
@@ -129,11 +130,11 @@ void Editor::execute_one_command()
     set_value("current-prefix-arg", value_or_nil("prefix-arg"));
     set_value("prefix-arg", Qnil);
     set_value("deactivate-mark", Qnil);
-    safe_run_hooks(sym("pre-command-hook"));
+    safe_run_hooks(Qpre_command_hook);
     // Consecutive self-insertions are one undo step, up to 20 of them, as
     // Emacs amalgamates them.
-    const bool self_insert = binding == sym("self-insert-command");
-    if (!(self_insert && value_or_nil("last-command") == sym("self-insert-command") && ++m_self_inserts < 20)) {
+    const bool self_insert = binding == Qself_insert_command;
+    if (!(self_insert && value_or_nil("last-command") == Qself_insert_command && ++m_self_inserts < 20)) {
         m_self_inserts = 0;
         current().undo_boundary();
     }
@@ -145,11 +146,11 @@ void Editor::execute_one_command()
     // was moved to current-prefix-arg above.
     {
         Value args[] = {cmd, Qnil, Qnil, Qt};
-        funcall(sym("command-execute"), args, 4);
+        funcall(Qcommand_execute, args, 4);
     }
-    safe_run_hooks(sym("post-command-hook"));
+    safe_run_hooks(Qpost_command_hook);
     if (!nilp(value_or_nil("deactivate-mark")) && !nilp(value_or_nil("transient-mark-mode")) && fboundp("deactivate-mark"))
-        call0(sym("deactivate-mark"));
+        call0(Qdeactivate_mark);
     // A prefix command (C-u, M-5) leaves the last command as it was, so
     // C-w after C-u still appends to the kill.
     if (nilp(value_or_nil("prefix-arg"))) {
@@ -165,16 +166,16 @@ int Editor::run(const StartupOptions& options)
     try {
         load_startup(options);
         if (fboundp("startup--insert-scratch-message"))
-            call0(sym("startup--insert-scratch-message"));
+            call0(Qstartup__insert_scratch_message);
         if (current_buffer() == get_buffer(make_string("*scratch*")) && fboundp("lisp-interaction-mode")) {
             try {
-                call0(sym("lisp-interaction-mode"));
+                call0(Qlisp_interaction_mode);
             } catch (const LispSignal&) {
             }
         }
         run_command_line(options);
         for (;;) {
-            CatchScope top(sym("top-level"));
+            CatchScope top(Qtop_level);
             try {
                 recursive_edit();
             } catch (const LispSignal& e) {

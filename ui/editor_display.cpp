@@ -10,6 +10,7 @@
 #include "ui/editor_support.hpp"
 #include "ui/fontification.hpp"
 #include "ui/lisp_faces.hpp"
+#include "ui/symbols.hpp"
 
 namespace gapmacs::ui {
 
@@ -39,11 +40,11 @@ std::string human_size(double bytes)
 // that streams how much arrived and how fast (":run 12.3M 45.0M/s").
 std::string process_progress(Value proc)
 {
-    std::string out = ":" + princ_text(call1(sym("process-status"), proc));
+    std::string out = ":" + princ_text(call1(Qprocess_status, proc));
     // An interactive program (on a pty) shows its status only, as in Emacs.
-    if (!nilp(call1(sym("process-tty-name"), proc)))
+    if (!nilp(call1(Qprocess_tty_name, proc)))
         return out;
-    Value progress = call1(sym("gapmacs-process-progress"), proc);
+    Value progress = call1(Qgapmacs_process_progress, proc);
     double bytes = static_cast<double>(check_fixnum(car(progress)));
     double secs = check_number(car(cdr(progress)));
     if (bytes > 0) {
@@ -66,7 +67,7 @@ std::string mode_line_text(Value construct, Value b)
         return {};
     CurrentBufferScope scope;
     set_current_buffer(b);
-    return princ_text(call1(sym("format-mode-line"), construct));
+    return princ_text(call1(Qformat_mode_line, construct));
 }
 
 // header-line-format's text in buffer b (an error in it shows as nothing,
@@ -78,7 +79,7 @@ std::string header_line_text(Value construct, Value b)
     try {
         CurrentBufferScope scope;
         set_current_buffer(b);
-        return princ_text(call1(sym("internal--header-line-text"), construct));
+        return princ_text(call1(Qinternal__header_line_text, construct));
     } catch (const LispSignal&) {
         return {};
     }
@@ -107,7 +108,7 @@ std::string minor_mode_lighters(Value b)
 // at that line ("=>" at *xref*'s and next-error's current line).
 std::vector<OverlayArrow> overlay_arrows(Value buffer)
 {
-    static const Value string_property = intern("overlay-arrow-string");
+    static const Value string_property = Qoverlay_arrow_string;
     std::vector<OverlayArrow> arrows;
     Buffer* buf = live_buffer(buffer);
     for (Value l = local_value("overlay-arrow-variable-list", buffer); consp(l); l = xcdr(l)) {
@@ -148,7 +149,7 @@ WindowSettings Editor::settings_for(Window& w)
     s.mode_line_process = mode_line_text(local_value("mode-line-process", b), b);
     if (s.mode_line_process.empty() && fboundp("get-buffer-process")) {
         // A buffer with a process shows its status, as comint modes do.
-        Value proc = call1(sym("get-buffer-process"), b);
+        Value proc = call1(Qget_buffer_process, b);
         if (!nilp(proc))
             s.mode_line_process = process_progress(proc);
     }
@@ -176,13 +177,13 @@ WindowSettings Editor::settings_for(Window& w)
     };
     if (fboundp("gapmacs--highlights") && &w == &m_frame->selected()) {
         try {
-            for (Value l = call1(sym("gapmacs--highlights"), b); consp(l); l = xcdr(l)) {
+            for (Value l = call1(Qgapmacs__highlights, b); consp(l); l = xcdr(l)) {
                 Value h = xcar(l);
                 Buffer* buf = live_buffer(b);
                 if (!buf || !consp(h))
                     continue;
                 std::int64_t beg = check_position(car(h)), end = check_position(car(cdr(h)));
-                Face face = car(cdr(cdr(h))) == sym("isearch") ? Face::Isearch : Face::LazyHighlight;
+                Face face = car(cdr(cdr(h))) == Qisearch ? Face::Isearch : Face::LazyHighlight;
                 beg = std::clamp<std::int64_t>(beg, 1, buf->size() + 1);
                 end = std::clamp<std::int64_t>(end, beg, buf->size() + 1);
                 s.highlights.push_back({buf->char_to_byte(CharPos(beg)), buf->char_to_byte(CharPos(end)), face});
@@ -225,7 +226,7 @@ void Editor::redisplay_frame(bool force, bool before_input)
             // catches its own): the keys go first and the frame is drawn
             // after them. Let out, the signal ended the key sequence being
             // read (C-x, then d arriving: both lost).
-            static const Value interrupted = sym("redisplay-interrupted");
+            static const Value interrupted = Qredisplay_interrupted;
             if (!before_input || e.symbol() != interrupted)
                 throw;
             m_command_ran = true;

@@ -6,6 +6,7 @@
 #include "ui/editor_support.hpp"
 #include "ui/emergency_save.hpp"
 #include "ui/keyboard_macro.hpp"
+#include "ui/symbols.hpp"
 
 namespace gapmacs::ui {
 
@@ -36,7 +37,7 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
     m_keyboard->stop_quit_polling();
     // Waiting for input is being idle: idle timers count from here.
     if (!m_keyboard->has_event() && fboundp("timer--idle-begin"))
-        call0(sym("timer--idle-begin"));
+        call0(Qtimer__idle_begin);
     auto deadline = timeout ? std::optional(EventLoop::Clock::now() + *timeout) : std::nullopt;
     while (!m_keyboard->has_event()) {
         auto now = EventLoop::Clock::now();
@@ -83,7 +84,7 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
         return Qnil;
     Value ev = m_keyboard->pop();
     if (fboundp("timer--idle-end"))
-        call0(sym("timer--idle-end"));
+        call0(Qtimer__idle_end);
     record_macro_event(ev);
     if (!m_key_time)
         m_key_time = m_keyboard->last_read_time();
@@ -133,7 +134,7 @@ Value Editor::read_key_sequence(Value prompt, Value& binding)
                 Value v = make_vector(keys.size(), Qnil);
                 for (std::size_t i = 0; i < keys.size(); ++i)
                     xvector(v)->items[i] = keys[i];
-                message(std::string(string_view(call1(sym("key-description"), v))) + "-");
+                message(std::string(string_view(call1(Qkey_description, v))) + "-");
                 ev = read_event();
             }
         } else {
@@ -147,21 +148,21 @@ Value Editor::read_key_sequence(Value prompt, Value& binding)
             xvector(v)->items[i] = keys[i];
         if (consp(ev)) // (xterm-paste TEXT) is looked up by its head
             xvector(v)->items.back() = xcar(ev);
-        binding = call2(sym("key-binding"), v, Qt);
+        binding = call2(Qkey_binding, v, Qt);
         if (nilp(binding)) {
             // Emacs's shift translation: an unbound S-right runs right's
             // command, telling it the key was shifted (shift-selection).
             Value plain = unshifted(ev);
             if (!nilp(plain)) {
                 xvector(v)->items.back() = plain;
-                binding = call2(sym("key-binding"), v, Qt);
+                binding = call2(Qkey_binding, v, Qt);
                 if (!nilp(binding)) {
                     ev = plain;
                     set_value("this-command-keys-shift-translated", Qt);
                 }
             }
         }
-        if (!nilp(binding) && !nilp(call1(sym("keymapp"), binding)))
+        if (!nilp(binding) && !nilp(call1(Qkeymapp, binding)))
             continue;
         xvector(v)->items.back() = ev;
         set_value("last-command-event", ev);

@@ -8,6 +8,7 @@
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/hooks.hpp"
 #include "ui/editor_support.hpp"
+#include "ui/symbols.hpp"
 
 namespace gapmacs::ui {
 
@@ -99,7 +100,7 @@ public:
     ~MinibufferExitHook()
     {
         try {
-            safe_run_hooks(sym("minibuffer-exit-hook"));
+            safe_run_hooks(Qminibuffer_exit_hook);
         } catch (...) {
             // A throw out of the hook while unwinding: the reading ends anyway.
         }
@@ -141,23 +142,23 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     // As minibuf.c's get_minibuffer: a minibuffer used again keeps nothing
     // local from its last reading (what a setup hook set there).
     if (fboundp("kill-all-local-variables"))
-        call0(sym("kill-all-local-variables"));
+        call0(Qkill_all_local_variables);
     if (fboundp("use-local-map"))
-        call1(sym("use-local-map"), nilp(keymap) ? value_or_nil("minibuffer-local-map") : keymap);
+        call1(Quse_local_map, nilp(keymap) ? value_or_nil("minibuffer-local-map") : keymap);
     SpecScope bindings;
     // The commands run in the minibuffer do not change what the command
     // that reads (its interactive spec) sees afterwards.
     for (const char* var : {"current-prefix-arg", "prefix-arg", "this-command", "real-this-command", "last-command"})
-        specbind(sym(var), value_or_nil(var));
-    Value hist_var = consp(history) ? xcar(history) : nilp(history) ? sym("minibuffer-history") : history;
-    specbind(sym("minibuffer-history-variable"), hist_var);
-    specbind(sym("minibuffer-default"), default_value);
-    specbind(sym("minibuffer-history-position"), Value::fixnum(0));
-    specbind(sym("minibuffer-text-before-history"), Qnil);
+        specbind(intern(var), value_or_nil(var));
+    Value hist_var = consp(history) ? xcar(history) : nilp(history) ? Qminibuffer_history : history;
+    specbind(Qminibuffer_history_variable, hist_var);
+    specbind(Qminibuffer_default, default_value);
+    specbind(Qminibuffer_history_position, Value::fixnum(0));
+    specbind(Qminibuffer_text_before_history, Qnil);
     m_frame->echo.clear();
     m_frame->minibuffer_message.clear();
     MinibufferExitHook exit_hook;
-    run_hook(sym("minibuffer-setup-hook"));
+    run_hook(Qminibuffer_setup_hook);
     recursive_edit();
     std::string contents = text.substring(text.point_min(), text.point_max());
     Value result = make_string(contents);
@@ -171,7 +172,7 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     if (read) {
         if (contents.empty() && !nilp(default_value))
             result = stringp(default_value) ? default_value : consp(default_value) ? xcar(default_value) : result;
-        return call1(sym("car"), call1(sym("read-from-string"), result));
+        return call1(Qcar, call1(Qread_from_string, result));
     }
     return result;
 }

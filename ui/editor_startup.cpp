@@ -11,6 +11,7 @@
 #include "lisp-lite/lang/preloaded_index.hpp"
 #include "ui/command_line.hpp"
 #include "ui/editor_support.hpp"
+#include "ui/symbols.hpp"
 
 namespace gapmacs::ui {
 
@@ -32,7 +33,7 @@ void Editor::load_startup(const StartupOptions& options)
     for (const char* step : {"startup--terminal-setup", "startup--preloaded-modes", "bindings--emacs-library-keys"}) {
         try {
             if (fboundp(step))
-                call0(sym(step));
+                call0(intern(step));
         } catch (const LispSignal& e) {
             message(std::string(step) + ": " + error_message_string(make_cons(e.symbol(), e.data())));
         }
@@ -72,7 +73,7 @@ void Editor::run_command_line(const StartupOptions& options)
             case Kind::Eval: eval_argument(action.arg); break;
             case Kind::Funcall: call0(intern(action.arg)); break;
             case Kind::Directory:
-                set_value("load-path", make_cons(call2(sym("expand-file-name"), make_string_from_utf8(action.arg), dir),
+                set_value("load-path", make_cons(call2(Qexpand_file_name, make_string_from_utf8(action.arg), dir),
                                                  value_or_nil("load-path")));
                 break;
             }
@@ -85,11 +86,11 @@ void Editor::run_command_line(const StartupOptions& options)
         if (n > 0 && live_buffer(visited[n - 1]))
             switch_to_buffer(visited[n - 1]);
         if (n > 1 && live_buffer(visited[n - 2])) {
-            call1(sym("switch-to-buffer-other-window"), visited[n - 2]);
-            call1(sym("other-window"), Value::fixnum(-1));
+            call1(Qswitch_to_buffer_other_window, visited[n - 2]);
+            call1(Qother_window, Value::fixnum(-1));
         }
         if (n > 2 && fboundp("list-buffers"))
-            call0(sym("list-buffers"));
+            call0(Qlist_buffers);
     } catch (const LispSignal& e) {
         message(error_message_string(make_cons(e.symbol(), e.data())));
     }
@@ -97,17 +98,17 @@ void Editor::run_command_line(const StartupOptions& options)
 
 Value Editor::visit_file(const StartupOptions::Action& visit, Value dir)
 {
-    Value name = call2(sym("expand-file-name"), make_string_from_utf8(visit.arg), dir);
+    Value name = call2(Qexpand_file_name, make_string_from_utf8(visit.arg), dir);
     // As find-file: a directory or an unreadable file is the user's error.
-    Value buffer = call1(sym("files--visit"), name);
-    call1(sym("set-buffer"), buffer);
+    Value buffer = call1(Qfiles__visit, name);
+    call1(Qset_buffer, buffer);
     if (visit.line > 0) {
         Buffer& b = current();
         b.goto_char(b.point_min());
         b.forward_line(visit.line - 1);
     }
     if (visit.column > 0)
-        call1(sym("move-to-column"), Value::fixnum(visit.column - 1));
+        call1(Qmove_to_column, Value::fixnum(visit.column - 1));
     return buffer;
 }
 

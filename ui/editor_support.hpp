@@ -11,7 +11,6 @@ namespace gapmacs::ui::editor_support {
 
 using lisp::Value;
 
-inline Value sym(const char* name) { return lisp::intern(name); }
 void set_value(const char* name, Value v);
 bool fboundp(const char* name);
 // The value a variable has in buffer (its local value or the default).

@@ -4,6 +4,7 @@
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/variables.hpp"
+#include "ui/symbols.hpp"
 
 namespace gapmacs::ui {
 
@@ -37,9 +38,9 @@ void report_error(const LispSignal& e)
 // (between marking a chunk and fontifying it, or after).
 void unfontify(Value from, Value to)
 {
-    static const Value silently = intern("with-silent-modifications");
-    static const Value put = intern("put-text-property");
-    static const Value fontified = intern("fontified");
+    static const Value silently = Qwith_silent_modifications;
+    static const Value put = Qput_text_property;
+    static const Value fontified = Qfontified;
     SpecScope spec;
     specbind(Qinhibit_quit, Qt);
     try {
@@ -53,11 +54,11 @@ void unfontify(Value from, Value to)
 
 bool fontify_for_display(Value buffer, CharPos from, CharPos to)
 {
-    static const Value hook = intern("fontification-functions");
-    static const Value fontified = intern("fontified");
-    static const Value property_any = intern("text-property-any");
-    static const Value next_change = intern("next-single-property-change");
-    static const Value interrupted = intern("redisplay-interrupted");
+    static const Value hook = Qfontification_functions;
+    static const Value fontified = Qfontified;
+    static const Value property_any = Qtext_property_any;
+    static const Value next_change = Qnext_single_property_change;
+    static const Value interrupted = Qredisplay_interrupted;
     Value functions = buffer_local_value(hook, buffer);
     if (nilp(functions) || functions == Qunbound || from >= to)
         return true;

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "core/utf8.hpp"
+#include "ui/symbols.hpp"
 
 namespace gapmacs::ui {
 
@@ -107,7 +108,7 @@ Value lisp_event(const KeyEvent& key)
     switch (key.kind) {
     case KeyEvent::Kind::Char: return Value::fixnum(key.code);
     case KeyEvent::Kind::Symbol: return intern(key.text);
-    case KeyEvent::Kind::Paste: return list({intern("xterm-paste"), make_string_from_utf8(key.text)});
+    case KeyEvent::Kind::Paste: return list({Qxterm_paste, make_string_from_utf8(key.text)});
     }
     return Qnil;
 }

@@ -5,6 +5,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "ui/editor.hpp"
+#include "ui/symbols.hpp"
 
 namespace gapmacs::ui {
 
@@ -12,9 +13,8 @@ using namespace lisp;
 
 namespace {
 
-Value sym(const char* name) { return intern(name); }
-Value var(const char* name) { return find_symbol_value(sym(name)); }
-void set_var(const char* name, Value v) { set_symbol_value(sym(name), v); }
+Value var(const char* name) { return find_symbol_value(intern(name)); }
+void set_var(const char* name, Value v) { set_symbol_value(intern(name), v); }
 
 // The recorded events, newest first, while a definition is in progress.
 constexpr const char* recording = "gapmacs--kbd-macro-events";
@@ -25,7 +25,7 @@ Value as_event_vector(Value macro)
         macro = indirect_function(macro);
     if (vectorp(macro) || stringp(macro))
         return macro;
-    wrong_type(sym("arrayp"), macro);
+    wrong_type(Qarrayp, macro);
 }
 
 Value f_start_kbd_macro(Args a)
@@ -35,7 +35,7 @@ Value f_start_kbd_macro(Args a)
     Value start = Qnil;
     // APPEND: go on from the last macro's keys, as C-u C-x ( does.
     if (a.size() > 0 && !nilp(a[0]) && !nilp(var("last-kbd-macro")))
-        start = call1(sym("nreverse"), call1(sym("append"), make_cons(var("last-kbd-macro"), make_cons(Qnil, Qnil))));
+        start = call1(Qnreverse, call1(Qappend, make_cons(var("last-kbd-macro"), make_cons(Qnil, Qnil))));
     set_var(recording, start);
     set_var("defining-kbd-macro", Qt);
     Editor::instance()->message("Defining kbd macro...");
@@ -46,9 +46,9 @@ Value f_start_kbd_macro(Args a)
 // recorded as they were typed; they are not part of the macro.
 Value recorded_without_this_command()
 {
-    Value events = call1(sym("nreverse"), var(recording));
-    std::size_t drop = std::size_t(xvector(call0(sym("this-command-keys-vector")))->items.size());
-    Value v = call1(sym("vconcat"), events);
+    Value events = call1(Qnreverse, var(recording));
+    std::size_t drop = std::size_t(xvector(call0(Qthis_command_keys_vector))->items.size());
+    Value v = call1(Qvconcat, events);
     auto& items = xvector(v)->items;
     items.resize(items.size() > drop ? items.size() - drop : 0);
     return v;
@@ -65,7 +65,7 @@ Value f_end_kbd_macro(Args a)
     Editor::instance()->message("Keyboard macro defined");
     // C-u N C-x ) runs the new macro N-1 more times; 0 until an error.
     if (a.size() > 0 && fixnump(a[0]) && a[0].as_fixnum() != 1)
-        call2(sym("execute-kbd-macro"), macro,
+        call2(Qexecute_kbd_macro, macro,
               Value::fixnum(a[0].as_fixnum() > 0 ? a[0].as_fixnum() - 1 : 0));
     return Qnil;
 }
@@ -76,9 +76,9 @@ Value f_execute_kbd_macro(Args a)
     Value macro = as_event_vector(a[0]);
     long count = a.size() < 2 || nilp(a[1]) ? 1 : long(check_fixnum(a[1]));
     SpecScope scope;
-    specbind(sym("executing-kbd-macro"), macro);
-    specbind(sym("executing-kbd-macro-index"), Value::fixnum(0));
-    const long length = long(check_fixnum(call1(sym("length"), macro)));
+    specbind(Qexecuting_kbd_macro, macro);
+    specbind(Qexecuting_kbd_macro_index, Value::fixnum(0));
+    const long length = long(check_fixnum(call1(Qlength, macro)));
     for (long n = 0; count <= 0 || n < count; ++n) {
         set_var("executing-kbd-macro-index", Value::fixnum(0));
         if (length == 0)
@@ -95,8 +95,8 @@ Value f_call_last_kbd_macro(Args a)
         error("Can't execute anonymous macro while defining one");
     if (nilp(var("last-kbd-macro")))
         error("No kbd macro has been defined");
-    Value count = a.size() < 1 || nilp(a[0]) ? Qnil : call1(sym("prefix-numeric-value"), a[0]);
-    return call2(sym("execute-kbd-macro"), var("last-kbd-macro"), count);
+    Value count = a.size() < 1 || nilp(a[0]) ? Qnil : call1(Qprefix_numeric_value, a[0]);
+    return call2(Qexecute_kbd_macro, var("last-kbd-macro"), count);
 }
 
 Value f_store_kbd_macro_event(Args a)
@@ -128,10 +128,10 @@ Value next_macro_event()
         return Value();
     Value index = var("executing-kbd-macro-index");
     long i = fixnump(index) ? index.as_fixnum() : 0;
-    if (i >= check_fixnum(call1(sym("length"), macro)))
+    if (i >= check_fixnum(call1(Qlength, macro)))
         return Value();
     set_var("executing-kbd-macro-index", Value::fixnum(i + 1));
-    return call2(sym("aref"), macro, Value::fixnum(i));
+    return call2(Qaref, macro, Value::fixnum(i));
 }
 
 void record_macro_event(Value event)
@@ -151,12 +151,12 @@ void register_keyboard_macro_builtins()
     register_subrs(macro_subrs);
     for (const auto& [name, spec] : macro_specs) {
         std::size_t pos = 0;
-        symbol_put(intern(name), intern("interactive-form"), read_from(spec, pos));
+        symbol_put(intern(name), Qinteractive_form, read_from(spec, pos));
     }
     for (const char* name : {"defining-kbd-macro", "last-kbd-macro", "executing-kbd-macro", recording})
         if (default_value(intern(name)) == Qunbound)
             defvar_builtin(name, Qnil);
-    if (default_value(intern("executing-kbd-macro-index")) == Qunbound)
+    if (default_value(Qexecuting_kbd_macro_index) == Qunbound)
         defvar_builtin("executing-kbd-macro-index", Value::fixnum(0));
 }
 

@@ -9,6 +9,7 @@
 #include "lisp-lite/editor/overlays.hpp"
 #include "lisp-lite/editor/text_properties.hpp"
 #include "lisp-lite/lang/variables.hpp"
+#include "ui/symbols.hpp"
 
 #include <string>
 
@@ -109,7 +110,7 @@ bool bold_weight(const std::string& w)
 Partial from_tty_attributes(Value list)
 {
     Partial p;
-    const Value unspecified = intern("unspecified");
+    const Value unspecified = Qunspecified;
     auto nth = [&](int n) {
         Value l = list;
         for (int i = 0; i < n && consp(l); ++i)
@@ -142,7 +143,7 @@ Partial from_tty_attributes(Value list)
 // Lisp knows no such face.
 std::optional<Partial> lisp_face(Value face)
 {
-    static const Value attributes_fn = intern("internal--tty-face-attributes");
+    static const Value attributes_fn = Qinternal__tty_face_attributes;
     if (nilp(xsymbol(attributes_fn)->function))
         return std::nullopt;
     try {
@@ -158,7 +159,7 @@ std::optional<Partial> lisp_face(Value face)
 // the caches of what faces look like.
 bool faces_changed_since(Value& seen)
 {
-    static const Value generation_var = intern("face-core--generation");
+    static const Value generation_var = Qface_core__generation;
     Value now = find_symbol_value(generation_var);
     if (now == seen)
         return false;
@@ -214,10 +215,10 @@ Partial resolve(Value face, int depth)
         return named_face(face);
     if (consp(face) && keywordp(xcar(face)))
         return from_plist(face, depth);
-    if (consp(face) && (xcar(face) == intern("foreground-color") || xcar(face) == intern("background-color"))) {
+    if (consp(face) && (xcar(face) == Qforeground_color || xcar(face) == Qbackground_color)) {
         Value c = xcdr(face);
         short n = stringp(c) ? color_number(string_view(c)) : -1;
-        return xcar(face) == intern("foreground-color") ? colors(n) : colors(-1, n);
+        return xcar(face) == Qforeground_color ? colors(n) : colors(-1, n);
     }
     for (Value l = face; consp(l); l = xcdr(l))
         merge(p, resolve(xcar(l), depth + 1));
@@ -256,7 +257,7 @@ void show_editor_faces()
 // expressions, relative widths).
 static std::optional<std::pair<int, int>> display_space(Value props)
 {
-    static const Value align_to_key = intern(":align-to"), width_key = intern(":width");
+    static const Value align_to_key = Qalign_to_kw, width_key = Qwidth_kw;
     std::optional<int> align_to, width;
     for (Value l = props; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l))) {
         Value v = xcar(xcdr(l));

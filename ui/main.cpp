@@ -11,6 +11,7 @@
 #include "ui/command_line.hpp"
 #include "ui/editor.hpp"
 #include "ui/keyboard_macro.hpp"
+#include "ui/symbols.hpp"
 
 int main(int argc, char** argv)
 {
@@ -35,7 +36,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "gapmacs: standard input is not a tty (use --batch)\n");
         return 1;
     }
-    gapmacs::lisp::init();
+    gapmacs::ui::init_ui();
     gapmacs::ui::set_command_line(argc, argv);
     gapmacs::ui::register_ui_builtins();
     gapmacs::ui::register_keyboard_macro_builtins();

@@ -10,14 +10,13 @@
 #include "lisp-lite/lang/eval.hpp"
 #include "ui/editor.hpp"
 #include "ui/window_configuration.hpp"
+#include "ui/symbols.hpp"
 
 namespace gapmacs::ui {
 
 using namespace lisp;
 
 namespace {
-
-Value sym(const char* name) { return intern(name); }
 
 Editor& editor()
 {
@@ -36,7 +35,7 @@ Window& check_window(Value v)
     if (!w) {
         if (windowp(v))
             error("Attempt to use a deleted window");
-        wrong_type(sym("window-live-p"), v);
+        wrong_type(Qwindow_live_p, v);
     }
     return *w;
 }
@@ -156,7 +155,7 @@ Value f_set_window_hscroll(Args a)
 Value scroll_sideways(Value arg, int sign)
 {
     Window& w = frame().selected();
-    std::int64_t n = nilp(arg) ? std::max(w.text_cols() - 2, 1) : check_fixnum(call1(sym("prefix-numeric-value"), arg));
+    std::int64_t n = nilp(arg) ? std::max(w.text_cols() - 2, 1) : check_fixnum(call1(Qprefix_numeric_value, arg));
     w.hscroll = static_cast<int>(std::clamp<std::int64_t>(w.hscroll + sign * n, 0, 1 << 20));
     return Value::fixnum(w.hscroll);
 }
@@ -231,7 +230,7 @@ Value f_split_window(Args a)
 {
     Window& w = check_window(arg(a, 0));
     Value side = arg(a, 2);
-    bool below = !(side == sym("right") || side == sym("left"));
+    bool below = !(side == Qright || side == Qleft);
     Window& made = frame().split(w, below);
     return made.lisp_object();
 }
@@ -376,8 +375,8 @@ Value f_recenter_top_bottom(Args a)
     if (!nilp(a[0]))
         return f_recenter(a);
     static int cycle = 0;
-    Value last = find_symbol_value(sym("last-command"));
-    cycle = last == sym("recenter-top-bottom") ? (cycle + 1) % 3 : 0;
+    Value last = find_symbol_value(Qlast_command);
+    cycle = last == Qrecenter_top_bottom ? (cycle + 1) % 3 : 0;
     const std::int64_t rows[] = {w.rows / 2, 0, -1};
     recenter_at(w, rows[cycle]);
     if (cycle == 0)
@@ -432,7 +431,7 @@ std::int64_t screenful(Window& w) { return std::max<std::int64_t>(w.rows - 2, 1)
 Value f_scroll_up(Args a)
 {
     Window& w = frame().selected();
-    std::int64_t n = nilp(a[0]) ? screenful(w) : a[0] == sym("-") ? -screenful(w) : check_fixnum(call1(sym("prefix-numeric-value"), a[0]));
+    std::int64_t n = nilp(a[0]) ? screenful(w) : a[0] == Q_ ? -screenful(w) : check_fixnum(call1(Qprefix_numeric_value, a[0]));
     scroll_rows(n);
     return Qnil;
 }
@@ -440,7 +439,7 @@ Value f_scroll_up(Args a)
 Value f_scroll_down(Args a)
 {
     Window& w = frame().selected();
-    std::int64_t n = nilp(a[0]) ? screenful(w) : a[0] == sym("-") ? -screenful(w) : check_fixnum(call1(sym("prefix-numeric-value"), a[0]));
+    std::int64_t n = nilp(a[0]) ? screenful(w) : a[0] == Q_ ? -screenful(w) : check_fixnum(call1(Qprefix_numeric_value, a[0]));
     scroll_rows(-n);
     return Qnil;
 }
@@ -512,20 +511,20 @@ Value f_minibuffer_selected_window(Args)
     return frame().windows().front()->lisp_object();
 }
 
-Value f_exit_minibuffer(Args) { throw LispThrow(sym("exit"), Qnil); }
+Value f_exit_minibuffer(Args) { throw LispThrow(Qexit, Qnil); }
 Value f_abort_recursive_edit(Args)
 {
     if (editor().depth() <= 1)
         xsignal(Qquit, Qnil);
-    throw LispThrow(sym("exit"), Qt);
+    throw LispThrow(Qexit, Qt);
 }
 Value f_exit_recursive_edit(Args)
 {
     if (editor().depth() <= 1)
         xsignal1(Quser_error, make_string("No recursive edit is in progress"));
-    throw LispThrow(sym("exit"), Qnil);
+    throw LispThrow(Qexit, Qnil);
 }
-Value f_top_level(Args) { throw LispThrow(sym("top-level"), Qnil); }
+Value f_top_level(Args) { throw LispThrow(Qtop_level, Qnil); }
 Value f_recursive_edit(Args) { return editor().recursive_edit(); }
 
 // ---- input ----
@@ -588,7 +587,7 @@ Value f_read_key_sequence(Args a)
 
 Value f_this_command_keys(Args)
 {
-    Value v = find_symbol_value(sym("gapmacs--this-command-keys"));
+    Value v = find_symbol_value(Qgapmacs__this_command_keys);
     return vectorp(v) ? v : make_vector(0, Qnil);
 }
 
@@ -596,7 +595,7 @@ Value f_input_pending_p(Args) { return boolean(editor().input_pending()); }
 Value f_discard_input(Args)
 {
     editor().keyboard().discard();
-    set_symbol_value(sym("unread-command-events"), Qnil);
+    set_symbol_value(Qunread_command_events, Qnil);
     return Qnil;
 }
 
@@ -613,8 +612,8 @@ Value f_sit_for(Args a)
     if (nilp(ev))
         return Qt;
     // Input came: leave it for the command loop.
-    Value unread = find_symbol_value(sym("unread-command-events"));
-    set_symbol_value(sym("unread-command-events"), make_cons(ev, listp(unread) ? unread : Qnil));
+    Value unread = find_symbol_value(Qunread_command_events);
+    set_symbol_value(Qunread_command_events, make_cons(ev, listp(unread) ? unread : Qnil));
     return Qnil;
 }
 
@@ -785,7 +784,7 @@ void register_ui_builtins()
     register_window_configuration_builtins();
     for (const auto& [name, spec] : interactive_specs) {
         std::size_t pos = 0;
-        symbol_put(intern(name), intern("interactive-form"), read_from(spec, pos));
+        symbol_put(intern(name), Qinteractive_form, read_from(spec, pos));
     }
     for (const char* var : {"unread-command-events", "last-input-event", "last-command-event", "this-command",
                             "last-command", "real-this-command", "prefix-arg", "current-prefix-arg",
@@ -798,7 +797,7 @@ void register_ui_builtins()
         if (default_value(s) == Qunbound)
             defvar_builtin(var, Qnil);
     }
-    if (default_value(intern("line-number-mode")) == Qunbound)
+    if (default_value(Qline_number_mode) == Qunbound)
         defvar_builtin("line-number-mode", Qt);
 }
 

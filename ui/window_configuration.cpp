@@ -11,6 +11,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/heap.hpp"
 #include "ui/editor.hpp"
+#include "ui/symbols.hpp"
 
 namespace gapmacs::ui {
 
@@ -45,7 +46,7 @@ bool is_configuration(Value v)
 Configuration& check_configuration(Value v)
 {
     if (!is_configuration(v))
-        wrong_type(intern("window-configuration-p"), v);
+        wrong_type(Qwindow_configuration_p, v);
     return *static_cast<Configuration*>(static_cast<ExtObject*>(v.as_object())->data);
 }
 
@@ -94,7 +95,7 @@ Value f_compare_window_configurations(Args a)
 Value f_window_configuration_frame(Args a)
 {
     check_configuration(a[0]);
-    return call0(intern("selected-frame"));
+    return call0(Qselected_frame);
 }
 
 } // namespace

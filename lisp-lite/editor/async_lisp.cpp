@@ -1,17 +1,18 @@
 #include "lisp-lite/editor/async_lisp.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
 AsyncLispScope::AsyncLispScope()
 {
-    static const Value last_nonmenu_event = intern("last-nonmenu-event");
+    static const Value last_nonmenu_event = Qlast_nonmenu_event;
     specbind(Qinhibit_quit, Qt);
     specbind(last_nonmenu_event, Qt);
 }
 
 void report_async_error(const char* what)
 {
-    static const Value debug_on_error = intern("debug-on-error");
+    static const Value debug_on_error = Qdebug_on_error;
     const LispSignal e = caught_error(); // a throw goes on from here
     if (!error_matches(e.symbol(), Qerror) || !nilp(symbol_value(debug_on_error)))
         throw;

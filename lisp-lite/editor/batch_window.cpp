@@ -9,6 +9,7 @@
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -82,14 +83,13 @@ Value make_window(int number, bool minibuffer, const char* buffer_name, std::int
 
 bool is_window(Value v) { return v.is(Type::Ext) && static_cast<ExtObject*>(v.as_object())->cls == &window_class; }
 
-
 // WINDOW, nil meaning the selected one.
 BatchWindow& check_window(Value window)
 {
     if (nilp(window))
         return data(windows().selected);
     if (!is_window(window))
-        wrong_type(intern("window-live-p"), window);
+        wrong_type(Qwindow_live_p, window);
     return data(window);
 }
 
@@ -197,7 +197,7 @@ Value f_get_buffer_window(Args a)
 Value f_select_window(Args a)
 {
     if (!is_window(a[0]))
-        wrong_type(intern("window-live-p"), a[0]);
+        wrong_type(Qwindow_live_p, a[0]);
     check_live_buffer(window_buffer(data(a[0])));
     windows().selected = a[0];
     set_current_buffer(window_buffer(data(a[0])));
@@ -232,7 +232,7 @@ bool is_configuration(Value v)
 BatchConfiguration& check_configuration(Value v)
 {
     if (!is_configuration(v))
-        wrong_type(intern("window-configuration-p"), v);
+        wrong_type(Qwindow_configuration_p, v);
     return *static_cast<BatchConfiguration*>(static_cast<ExtObject*>(v.as_object())->data);
 }
 
@@ -280,7 +280,7 @@ Value f_compare_window_configurations(Args a)
 Value f_window_configuration_frame(Args a)
 {
     check_configuration(a[0]);
-    return call0(intern("selected-frame"));
+    return call0(Qselected_frame);
 }
 
 constexpr SubrDef batch_window_subr_table[] = {

@@ -16,6 +16,7 @@
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/hooks.hpp"
 #include "lisp-lite/lang/preloaded_index.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -51,7 +52,7 @@ void buffer_file_name_set(Buffer& b, Value v)
 // Only set-buffer-multibyte changes it (it converts the text); setq
 // signals as in Emacs.
 Value multibyte_get(Buffer& b) { return boolean(buffer_multibyte(buffer_object(&b))); }
-void multibyte_set(Buffer&, Value) { xsignal1(Qsetting_constant, intern("enable-multibyte-characters")); }
+void multibyte_set(Buffer&, Value) { xsignal1(Qsetting_constant, Qenable_multibyte_characters); }
 Value buffer_read_only_get(Buffer& b) { return boolean(b.read_only()); }
 void buffer_read_only_set(Buffer& b, Value v) { b.set_read_only(!nilp(v)); }
 // An undecided end-of-line is written as unix (write-region), so that is
@@ -234,10 +235,10 @@ Value f_kill_local_variable(Args a)
 // change-major-mode-hook.
 Value f_kill_all_local_variables(Args)
 {
-    run_hook(intern("change-major-mode-hook"));
+    run_hook(Qchange_major_mode_hook);
     buffer_syntax_table(current_buffer()) = Qnil;
-    Value permanent_local = intern("permanent-local");
-    Value permanent_local_hook = intern("permanent-local-hook");
+    Value permanent_local = Qpermanent_local;
+    Value permanent_local_hook = Qpermanent_local_hook;
     // Collect first: killing edits the alist.
     RootedVector syms;
     for (Value tail : tails(buffer_locals(current_buffer())))
@@ -267,8 +268,8 @@ Value f_kill_all_local_variables(Args)
             s->value = v;
         }
     }
-    set_internal(intern("major-mode"), intern("fundamental-mode"));
-    set_internal(intern("mode-name"), make_string("Fundamental"));
+    set_internal(Qmajor_mode, Qfundamental_mode);
+    set_internal(Qmode_name, make_string("Fundamental"));
     return Qnil;
 }
 
@@ -437,12 +438,12 @@ void define_per_buffer_variables()
 {
     defvar_forwarded("buffer-read-only", buffer_read_only_get, buffer_read_only_set, Qnil);
     defvar_forwarded("buffer-file-name", buffer_file_name_get, buffer_file_name_set, Qnil);
-    defvar_forwarded("buffer-file-coding-system", coding_get, coding_set, intern("utf-8-unix"));
+    defvar_forwarded("buffer-file-coding-system", coding_get, coding_set, Qutf_8_unix);
     defvar_forwarded("enable-multibyte-characters", multibyte_get, multibyte_set, Qt);
     // default-directory keeps the value start-up gave it, in *scratch* and
     // as the default.
     defvar_per_buffer("default-directory", default_value(Qdefault_directory), true);
-    defvar_per_buffer("major-mode", intern("fundamental-mode"), true);
+    defvar_per_buffer("major-mode", Qfundamental_mode, true);
     defvar_per_buffer("mode-name", make_string("Fundamental"), true);
     defvar_per_buffer("mark-active", Qnil, true);
     // Emacs's buffer slots that kill-all-local-variables leaves alone (a
@@ -457,7 +458,7 @@ void define_per_buffer_variables()
     defvar_per_buffer("buffer-display-time", Qnil, true);
     defvar_per_buffer("point-before-scroll", Qnil, true);
     // lread.c makes it buffer-local when set, as a file's -*- line sets it.
-    defvar_per_buffer("lexical-binding", default_value(intern("lexical-binding")), false);
+    defvar_per_buffer("lexical-binding", default_value(Qlexical_binding), false);
     defvar_per_buffer("tab-width", Value::fixnum(8), false);
     defvar_per_buffer("truncate-lines", Qnil, false);
     defvar_per_buffer("fill-column", Value::fixnum(70), false);

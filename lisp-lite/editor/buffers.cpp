@@ -17,6 +17,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/hooks.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -282,7 +283,7 @@ void switch_away_from(Value dying)
 
 void run_kill_buffer_hook(Value buffer)
 {
-    Value hook = intern("kill-buffer-hook");
+    Value hook = Qkill_buffer_hook;
     with_buffer_current(buffer, [&] { run_hook(hook); });
 }
 
@@ -384,7 +385,7 @@ Value get_buffer_create(Value name)
 
 Value generate_new_buffer(Value name)
 {
-    return get_buffer_create(call1(intern("generate-new-buffer-name"), name));
+    return get_buffer_create(call1(Qgenerate_new_buffer_name, name));
 }
 
 bool kill_buffer(Value buffer)

@@ -27,6 +27,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/bytecode.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -47,7 +48,6 @@ CharPos cpos(std::int64_t n) { return CharPos(n); }
 Value fix(CharPos p) { return Value::fixnum(p.value); }
 Value fix(std::int64_t n) { return Value::fixnum(n); }
 Value lisp_string(std::string_view internal) { return make_string(internal); }
-
 
 Value buffer_arg(Value v) { return nilp(v) ? current_buffer() : v; }
 
@@ -123,7 +123,7 @@ Value f_rename_buffer(Args a)
             xsignal1(Qerror, make_string(curve_quotes("Buffer name `" + std::string(string_view(name)) +
                                                       "' is in use")));
         Value args[2] = {name, current_buffer()};
-        name = funcall(intern("generate-new-buffer-name"), args, 2);
+        name = funcall(Qgenerate_new_buffer_name, args, 2);
     }
     current().set_name(std::string(string_view(name)));
     return name;
@@ -853,7 +853,7 @@ Value f_undo(Args a)
     if (!b.undo_list().enabled())
         xsignal1(Quser_error, make_string("No undo information in this buffer"));
     const bool no_redo = !nilp(value_or_nil("undo-no-redo"));
-    if (value_or_nil("last-command") != intern("undo"))
+    if (value_or_nil("last-command") != Qundo)
         b.restart_undo(no_redo);
     const bool redo = !no_redo && b.next_undo_is_redo();
     for (std::int64_t i = 0; i < n; ++i)

@@ -10,6 +10,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/variables.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -69,8 +70,8 @@ bool converter_knows(Value coding) { return symbolp(coding) && coding_system_p(s
 // the converters know the name).
 Value registry_answer(const char* function, Value coding)
 {
-    static const Value featurep = intern("featurep");
-    static const Value mule_setup = intern("mule-setup");
+    static const Value featurep = Qfeaturep;
+    static const Value mule_setup = Qmule_setup;
     if (converter_knows(coding) && nilp(call1(featurep, mule_setup)))
         return Qnil;
     return call1(intern(function), coding);
@@ -88,7 +89,7 @@ Value f_coding_system_p(Args a)
 Value f_coding_system_base(Args a)
 {
     if (nilp(a[0]))
-        return intern("no-conversion");
+        return Qno_conversion;
     if (Value base = registry_answer("coding-system--registry-base", a[0]); !nilp(base))
         return base;
     return intern(coding_system_of(a[0]).with_eol(Eol::Undecided).name());

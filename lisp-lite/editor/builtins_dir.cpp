@@ -13,12 +13,13 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
 namespace {
 
-std::string expanded(Value dir) { return os_string(call1(intern("expand-file-name"), dir)); }
+std::string expanded(Value dir) { return os_string(call1(Qexpand_file_name, dir)); }
 
 // A compiled MATCH regexp, case-sensitive as Emacs on GNU/Linux.
 std::shared_ptr<const Regex> match_regex(Value regexp)

@@ -17,6 +17,7 @@
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -283,7 +284,7 @@ Value f_make_temp_file(Args a)
     std::string prefix = os_string(a[0]);
     bool dir_flag = !nilp(a[1]);
     std::string suffix = nilp(a[2]) ? "" : os_string(a[2]);
-    Value tmpdir_v = xsymbol(intern("temporary-file-directory"))->value;
+    Value tmpdir_v = xsymbol(Qtemporary_file_directory)->value;
     std::string tmpdir = stringp(tmpdir_v) ? os_string(tmpdir_v) : "/tmp/";
     std::string base = expand(prefix, tmpdir);
     static std::mt19937_64 rng(std::random_device{}());
@@ -348,7 +349,7 @@ Value env_entry(Value list, std::string_view name, Value* cell = nullptr)
 Value f_getenv(Args a)
 {
     check_string(a[0]);
-    Value e = env_entry(find_symbol_value(intern("process-environment")), string_view(a[0]));
+    Value e = env_entry(find_symbol_value(Qprocess_environment), string_view(a[0]));
     if (nilp(e))
         return Qnil;
     std::string_view s = string_view(e);
@@ -364,13 +365,13 @@ Value f_setenv(Args a)
     std::string entry(string_view(a[0]));
     if (!nilp(a[1]))
         entry += "=" + std::string(string_view(a[1]));
-    Value sym = intern("process-environment");
+    Value sym = Qprocess_environment;
     Value env = find_symbol_value(sym);
     Value rest = Qnil;
     for (Value l : tails(env)) // without the old entries for NAME
         if (!(stringp(xcar(l)) && !nilp(env_entry(list({xcar(l)}), string_view(a[0])))))
             rest = make_cons(xcar(l), rest);
-    rest = call1(intern("nreverse"), rest);
+    rest = call1(Qnreverse, rest);
     set_symbol_value(sym, make_cons(make_string(entry), rest));
     return a[1];
 }

@@ -20,14 +20,13 @@
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
 namespace {
 
-Value sym(const char* name) { return intern(name); }
-
-std::string file_arg(Value v) { return os_string(call1(sym("expand-file-name"), v)); }
+std::string file_arg(Value v) { return os_string(call1(Qexpand_file_name, v)); }
 
 [[noreturn]] void file_error(const char* action, Value file, int err)
 {
@@ -70,7 +69,7 @@ Value f_file_attributes(Args a)
         ssize_t n = ::readlink(path.c_str(), buf, sizeof buf);
         type = make_string_from_utf8(std::string_view(buf, n > 0 ? static_cast<std::size_t>(n) : 0));
     }
-    const bool names = a[1] == sym("string");
+    const bool names = a[1] == Qstring;
     Value uid = Value::fixnum(st.st_uid), gid = Value::fixnum(st.st_gid);
     if (names) {
         if (struct passwd* pw = ::getpwuid(st.st_uid))
@@ -109,7 +108,7 @@ Value f_copy_file(Args a)
     Value to_name = a[1];
     // A directory name (ending in /) means: into that directory.
     if (stringp(to_name) && string_view(to_name).ends_with("/"))
-        to_name = call2(sym("expand-file-name"), call1(sym("file-name-nondirectory"), a[0]), to_name);
+        to_name = call2(Qexpand_file_name, call1(Qfile_name_nondirectory, a[0]), to_name);
     std::string to = file_arg(to_name);
     struct stat st;
     if (::stat(from.c_str(), &st) != 0)
@@ -166,7 +165,7 @@ Value f_make_symbolic_link(Args a)
 // a modtime to about 0.2 microseconds): through (time-convert TIME 'list).
 struct timespec timespec_of(Value time)
 {
-    Value l = call2(sym("time-convert"), time, sym("list"));
+    Value l = call2(Qtime_convert, time, Qlist);
     auto part = [&](int i) {
         Value v = l;
         for (int k = 0; k < i && consp(v); ++k)
@@ -189,7 +188,7 @@ Value f_set_file_times(Args a)
     } else {
         times[0] = times[1] = timespec_of(a[1]);
     }
-    int flags = a[2] == sym("nofollow") ? AT_SYMLINK_NOFOLLOW : 0;
+    int flags = a[2] == Qnofollow ? AT_SYMLINK_NOFOLLOW : 0;
     return boolean(::utimensat(AT_FDCWD, path.c_str(), times, flags) == 0);
 }
 

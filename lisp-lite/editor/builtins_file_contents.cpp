@@ -15,6 +15,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/variables.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -28,7 +29,7 @@ bool auto_compressed(const std::string& path, const char* operation)
 {
     if (!compressed_file_name(path) || nilp(value_or_nil("auto-compression-mode")))
         return false;
-    static const Value handler = intern("jka-compr-handler");
+    static const Value handler = Qjka_compr_handler;
     bool inhibited = false;
     for (Value h = value_or_nil("inhibit-file-name-handlers"); h.is_cons(); h = xcdr(h))
         inhibited = inhibited || xcar(h) == handler;
@@ -39,7 +40,7 @@ bool auto_compressed(const std::string& path, const char* operation)
 std::string file_arg(Value name)
 {
     check_string(name);
-    Value expanded = call1(intern("expand-file-name"), name);
+    Value expanded = call1(Qexpand_file_name, name);
     return os_string(expanded);
 }
 
@@ -149,7 +150,7 @@ Value f_write_region(Args a)
         s = CharPos(x);
         e = CharPos(y);
     }
-    bool exists = !nilp(call1(intern("file-exists-p"), make_string_from_utf8(path)));
+    bool exists = !nilp(call1(Qfile_exists_p, make_string_from_utf8(path)));
     if (!nilp(a[6]) && exists)
         xsignal2(Qfile_already_exists, make_string("File exists"), make_string_from_utf8(path));
     // A region is encoded a chunk at a time from the gap buffer.

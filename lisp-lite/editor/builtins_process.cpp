@@ -22,12 +22,11 @@
 #include "lisp-lite/lang/eval.hpp"
 #include "process/default_sentinel.hpp"
 #include "process/process.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
 namespace {
-
-Value sym(const char* name) { return intern(name); }
 
 // Argument i of a MANY subr, nil when not passed.
 
@@ -136,8 +135,8 @@ Process& live_process(Value proc)
 
 // ---- calling Lisp from the process callbacks ----
 
-bool is_default_filter(Value f) { return nilp(f) || f == sym("internal-default-process-filter"); }
-bool is_default_sentinel(Value f) { return nilp(f) || f == sym("internal-default-process-sentinel"); }
+bool is_default_filter(Value f) { return nilp(f) || f == Qinternal_default_process_filter; }
+bool is_default_sentinel(Value f) { return nilp(f) || f == Qinternal_default_process_sentinel; }
 
 void install_receivers(ProcessData& d)
 {
@@ -186,9 +185,9 @@ std::pair<Value, Value> process_codings(Value coding)
     Value dec = consp(coding) ? xcar(coding) : coding;
     Value enc = consp(coding) ? xcdr(coding) : coding;
     if (nilp(dec))
-        dec = coding_symbol_or(symbol_value(sym("coding-system-for-read")), "utf-8-unix");
+        dec = coding_symbol_or(symbol_value(Qcoding_system_for_read), "utf-8-unix");
     if (nilp(enc))
-        enc = coding_symbol_or(symbol_value(sym("coding-system-for-write")), "utf-8-unix");
+        enc = coding_symbol_or(symbol_value(Qcoding_system_for_write), "utf-8-unix");
     coding_system_of(dec);
     coding_system_of(enc);
     return {dec, enc};
@@ -226,9 +225,9 @@ std::string unique_process_name(std::string_view name)
 // :region-filter-unit: `chunk' (the default) or `line'.
 OutputStream::RegionUnit region_unit_arg(Value v)
 {
-    if (nilp(v) || v == sym("chunk"))
+    if (nilp(v) || v == Qchunk)
         return OutputStream::RegionUnit::Chunk;
-    if (v == sym("line"))
+    if (v == Qline)
         return OutputStream::RegionUnit::Line;
     xsignal2(Qerror, make_string("Invalid region filter unit (chunk or line)"), v);
 }
@@ -238,38 +237,38 @@ OutputStream::RegionUnit region_unit_arg(Value v)
 bool wants_pty(Value type)
 {
     if (nilp(type)) {
-        type = find_symbol_value(sym("process-connection-type"));
+        type = find_symbol_value(Qprocess_connection_type);
         if (type == Qunbound)
             type = Qnil;
     }
-    if (type == sym("pty") || type == Qt)
+    if (type == Qpty || type == Qt)
         return true;
-    if (nilp(type) || type == sym("pipe"))
+    if (nilp(type) || type == Qpipe)
         return false;
     xsignal2(Qerror, make_string("Invalid connection type (pipe or pty)"), type);
 }
 
 Value make_process_object(Value plist)
 {
-    Value name = plist_get(plist, sym(":name"));
+    Value name = plist_get(plist, Qname_kw);
     check_string(name);
-    Value command = plist_get(plist, sym(":command"));
+    Value command = plist_get(plist, Qcommand_kw);
     check_list(command);
-    Value buffer = plist_get(plist, sym(":buffer"));
+    Value buffer = plist_get(plist, Qbuffer_kw);
     if (!nilp(buffer))
         buffer = get_buffer_create(buffer);
-    Value region_filter = plist_get(plist, sym(":region-filter"));
-    Value filter = plist_get(plist, sym(":filter"));
+    Value region_filter = plist_get(plist, Qregion_filter_kw);
+    Value filter = plist_get(plist, Qfilter_kw);
     if (!nilp(region_filter) && nilp(buffer))
         error("A process with a :region-filter needs a :buffer");
-    auto [dec, enc] = process_codings(plist_get(plist, sym(":coding")));
-    Value stderr_spec = plist_get(plist, sym(":stderr"));
+    auto [dec, enc] = process_codings(plist_get(plist, Qcoding_kw));
+    Value stderr_spec = plist_get(plist, Qstderr_kw);
 
     SpawnOptions options;
     options.argv = command_argv(command);
     options.directory = working_directory();
     options.pipe_size = read_output_max(); // captured now, for the process's life
-    options.pty = wants_pty(plist_get(plist, sym(":connection-type")));
+    options.pty = wants_pty(plist_get(plist, Qconnection_type_kw));
     options.environment = child_environment();
     Value stderr_buffer = Qnil;
     if (!nilp(stderr_spec)) {
@@ -292,11 +291,11 @@ Value make_process_object(Value plist)
     d->buffer = buffer;
     d->filter = is_default_filter(filter) ? Qnil : filter;
     d->region_filter = is_default_filter(filter) ? region_filter : Qnil;
-    d->sentinel = plist_get(plist, sym(":sentinel"));
+    d->sentinel = plist_get(plist, Qsentinel_kw);
     d->stderr_buffer = stderr_buffer;
     d->decoding = dec;
     d->encoding = enc;
-    d->query_on_exit = nilp(plist_get(plist, sym(":noquery")));
+    d->query_on_exit = nilp(plist_get(plist, Qnoquery_kw));
     ProcessData& ref = *d;
     Value obj = Value::object(alloc_ext(Type::Process, &process_class, d.release()));
     ref.self = obj;
@@ -312,7 +311,7 @@ Value make_process_object(Value plist)
             err->set_buffer(b);
     install_receivers(ref);
     install_sentinel(ref);
-    ref.proc->output().set_region_unit(region_unit_arg(plist_get(plist, sym(":region-filter-unit"))));
+    ref.proc->output().set_region_unit(region_unit_arg(plist_get(plist, Qregion_filter_unit_kw)));
     return obj;
 }
 
@@ -332,7 +331,7 @@ Value f_start_process(Args a)
     for (std::size_t i = a.size(); i-- > 2;)
         command = cons(a[i], command);
     return make_process_object(
-        list({sym(":name"), a[0], sym(":buffer"), a[1], sym(":command"), command}));
+        list({Qname_kw, a[0], Qbuffer_kw, a[1], Qcommand_kw, command}));
 }
 
 // ---- accessors ----
@@ -372,7 +371,7 @@ Value f_process_live_p(Args a)
     ProcessData* d = data(a[0]);
     if (!(d->proc && d->proc->running() && !d->deleted))
         return Qnil;
-    return list({sym("run"), sym("open"), sym("listen"), sym("connect"), sym("stop")});
+    return list({Qrun, Qopen, Qlisten, Qconnect, Qstop});
 }
 
 Value f_process_status(Args a)
@@ -384,12 +383,12 @@ Value f_process_status(Args a)
     switch (d->proc->status().state) {
     case ProcessStatus::State::Run:
         if (d->deleted)
-            return sym("signal");
-        return sym("run");
+            return Qsignal;
+        return Qrun;
     case ProcessStatus::State::Exit:
-        return sym("exit");
+        return Qexit;
     case ProcessStatus::State::Signal:
-        return sym("signal");
+        return Qsignal;
     }
     return Qnil;
 }
@@ -424,7 +423,7 @@ Value f_set_process_buffer(Args a)
 Value f_process_filter(Args a)
 {
     ProcessData* d = data(check_process(a[0]));
-    return nilp(d->filter) ? sym("internal-default-process-filter") : d->filter;
+    return nilp(d->filter) ? Qinternal_default_process_filter : d->filter;
 }
 
 Value f_set_process_filter(Args a)
@@ -455,7 +454,7 @@ Value f_set_process_region_filter(Args a)
 Value f_process_region_filter_unit(Args a)
 {
     auto unit = data(check_process(a[0]))->proc->output().region_unit();
-    return unit == OutputStream::RegionUnit::Line ? sym("line") : sym("chunk");
+    return unit == OutputStream::RegionUnit::Line ? Qline : Qchunk;
 }
 
 Value f_set_process_region_filter_unit(Args a)
@@ -480,7 +479,7 @@ Value f_process_tty_name(Args a)
 // known (a pipe), as Emacs.
 Value f_process_running_child_p(Args a)
 {
-    Value proc = nilp(a[0]) ? call1(sym("get-buffer-process"), current_buffer()) : a[0];
+    Value proc = nilp(a[0]) ? call1(Qget_buffer_process, current_buffer()) : a[0];
     ProcessData* d = data(check_process(stringp(proc) ? get_process(proc) : proc));
     if (!d->proc->running())
         error("Process " + std::string(string_view(d->name)) + " is not active");
@@ -509,7 +508,7 @@ Value f_gapmacs_process_progress(Args a)
 Value f_process_sentinel(Args a)
 {
     ProcessData* d = data(check_process(a[0]));
-    return nilp(d->sentinel) ? sym("internal-default-process-sentinel") : d->sentinel;
+    return nilp(d->sentinel) ? Qinternal_default_process_sentinel : d->sentinel;
 }
 
 Value f_set_process_sentinel(Args a)
@@ -548,7 +547,7 @@ Value f_process_get(Args a) { return plist_get(data(check_process(a[0]))->plist,
 Value f_process_put(Args a)
 {
     ProcessData* d = data(check_process(a[0]));
-    d->plist = call3(sym("plist-put"), d->plist, a[1], a[2]);
+    d->plist = call3(Qplist_put, d->plist, a[1], a[2]);
     return a[2];
 }
 
@@ -625,7 +624,7 @@ int signal_number(Value v)
 // pty), as comint's C-c C-c asks; else the process's own group.
 Value send_signal(Value process, int sig, Value current_group = Qnil)
 {
-    Value proc = nilp(process) ? call1(sym("get-buffer-process"), current_buffer()) : process;
+    Value proc = nilp(process) ? call1(Qget_buffer_process, current_buffer()) : process;
     proc = check_process(stringp(proc) ? get_process(proc) : proc);
     ProcessData* d = data(proc);
     if (!d->proc->running())

@@ -24,6 +24,7 @@
 #include "lisp-lite/editor/text_properties.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -36,7 +37,7 @@ Value fix(std::int64_t n) { return Value::fixnum(n); }
 
 bool case_fold()
 {
-    static const Value case_fold_search = intern("case-fold-search");
+    static const Value case_fold_search = Qcase_fold_search;
     Value v = xsymbol(case_fold_search)->value;
     return v != Qunbound && !nilp(v);
 }
@@ -414,9 +415,9 @@ bool group_matched(std::size_t n) { return n < group_count() && g_regs[2 * n] >=
 Value adjust_case(Value newtext, CaseAction action)
 {
     if (action == CaseAction::all_caps)
-        return call1(intern("upcase"), newtext);
+        return call1(Qupcase, newtext);
     if (action == CaseAction::cap_initial)
-        return call1(intern("upcase-initials"), newtext);
+        return call1(Qupcase_initials, newtext);
     return newtext;
 }
 

@@ -5,6 +5,7 @@
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -283,8 +284,8 @@ void define_bundled_variables()
     const std::pair<const char*, Value> vars[] = {
         {"timer-list", Qnil},
         {"forward-sexp-function", Qnil},
-        {"indent-line-function", intern("indent-relative")},
-        {"indent-region-function", intern("indent-region-line-by-line")},
+        {"indent-line-function", Qindent_relative},
+        {"indent-region-function", Qindent_region_line_by_line},
         {"tab-always-indent", Qt},
         {"timer-idle-list", Qnil},
         {"user-emacs-directory", make_string("~/.config/gapmacs/")},
@@ -301,8 +302,8 @@ void register_bundled_autoloads()
     for (const BundledAutoload& a : bundled_autoloads) {
         Symbol* s = xsymbol(intern(a.name));
         if (nilp(s->function))
-            s->function = list({intern("autoload"), make_string(a.file), Qnil, boolean(a.interactive),
-                                a.macro ? intern("macro") : Qnil});
+            s->function = list({Qautoload, make_string(a.file), Qnil, boolean(a.interactive),
+                                a.macro ? Qmacro : Qnil});
     }
     define_bundled_variables();
 }

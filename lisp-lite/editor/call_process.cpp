@@ -13,12 +13,11 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "process/sync_process.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
 namespace {
-
-Value sym(const char* name) { return intern(name); }
 
 struct CallDestination {
     Value buffer = Qnil;        // where stdout goes (nil: nowhere)
@@ -33,8 +32,8 @@ CallDestination parse_destination(Value dest)
     CallDestination d;
     Value real = dest;
     if (consp(dest)) {
-        if (xcar(dest) == sym(":file")) {
-            d.stdout_file = os_string(call1(sym("expand-file-name"), car(cdr(dest))));
+        if (xcar(dest) == Qfile_kw) {
+            d.stdout_file = os_string(call1(Qexpand_file_name, car(cdr(dest))));
             return d;
         }
         real = xcar(dest);
@@ -43,7 +42,7 @@ CallDestination parse_destination(Value dest)
             d.stderr_mode = SpawnOptions::Stream::Null;
         else if (stringp(err)) {
             d.stderr_mode = SpawnOptions::Stream::File;
-            d.stderr_file = os_string(call1(sym("expand-file-name"), err));
+            d.stderr_file = os_string(call1(Qexpand_file_name, err));
         }
     }
     if (real == Value::fixnum(0))
@@ -61,7 +60,7 @@ Value call_process(const std::vector<std::string>& argv, const std::string& infi
     Buffer* buffer = live_buffer(dest.buffer);
     // As Emacs inserts the output: a read-only buffer takes it only under
     // inhibit-read-only (dired's listing).
-    if (buffer && buffer->read_only() && nilp(symbol_value(sym("inhibit-read-only"))))
+    if (buffer && buffer->read_only() && nilp(symbol_value(Qinhibit_read_only)))
         xsignal1(Qbuffer_read_only, dest.buffer);
     if (!infile.empty())
         SyncProcess::check_input_file(infile);
@@ -81,7 +80,7 @@ Value call_process(const std::vector<std::string>& argv, const std::string& infi
     options.stderr_mode = dest.stderr_mode;
     options.stderr_file = dest.stderr_file;
     options.pipe_size = read_output_max();
-    CodingSystem coding = coding_system_of(coding_symbol_or(symbol_value(sym("coding-system-for-read")), "utf-8-unix"));
+    CodingSystem coding = coding_system_of(coding_symbol_or(symbol_value(Qcoding_system_for_read), "utf-8-unix"));
 
     SyncProcess child(event_loop(), options);
     if (dest.no_wait) {
@@ -107,7 +106,7 @@ std::vector<std::string> program_and_args(Value program, Args a, std::size_t fir
 Value f_call_process(Args a)
 {
     Value infile_arg = arg(a, 1);
-    std::string infile = nilp(infile_arg) ? "" : os_string(call1(sym("expand-file-name"), infile_arg));
+    std::string infile = nilp(infile_arg) ? "" : os_string(call1(Qexpand_file_name, infile_arg));
     return call_process(program_and_args(a[0], a, 4), infile, arg(a, 2));
 }
 
@@ -122,7 +121,7 @@ Value f_call_process_region(Args a)
         input = current().text();
     else
         input = current().substring(CharPos(check_position(a[0])), CharPos(check_position(a[1])));
-    Value coding_sym = coding_symbol_or(symbol_value(sym("coding-system-for-write")), "utf-8-unix");
+    Value coding_sym = coding_symbol_or(symbol_value(Qcoding_system_for_write), "utf-8-unix");
     const InputFile in(encode(coding_system_of(coding_sym), input));
     if (!nilp(arg(a, 3)) && !stringp(a[0])) {
         if (nilp(a[0]))

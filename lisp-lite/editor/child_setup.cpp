@@ -5,25 +5,22 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/variables.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
-
-namespace {
-Value sym(const char* name) { return intern(name); }
-} // namespace
 
 std::string working_directory()
 {
     Value dir = symbol_value(Qdefault_directory);
     if (!stringp(dir))
         return {};
-    Value expanded = call1(sym("expand-file-name"), dir);
+    Value expanded = call1(Qexpand_file_name, dir);
     return os_string(expanded);
 }
 
 std::size_t read_output_max()
 {
-    Value v = symbol_value(sym("read-process-output-max"));
+    Value v = symbol_value(Qread_process_output_max);
     std::int64_t n = fixnump(v) ? v.as_fixnum() : 65536;
     return n > 0 ? static_cast<std::size_t>(n) : 1;
 }
@@ -32,7 +29,7 @@ std::vector<std::string> child_environment()
 {
     std::vector<std::string> env;
     std::vector<std::string> seen;
-    for (Value l : tails(find_symbol_value(sym("process-environment")))) {
+    for (Value l : tails(find_symbol_value(Qprocess_environment))) {
         if (!stringp(xcar(l)))
             continue;
         std::string e = os_string(xcar(l));
@@ -46,6 +43,6 @@ std::vector<std::string> child_environment()
     return env;
 }
 
-Value coding_symbol_or(Value v, const char* fallback) { return nilp(v) ? sym(fallback) : v; }
+Value coding_symbol_or(Value v, const char* fallback) { return nilp(v) ? intern(fallback) : v; }
 
 } // namespace gapmacs::lisp

@@ -1,6 +1,7 @@
 #include "lisp-lite/editor/coding_names.hpp"
 
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -12,7 +13,7 @@ CodingSystem coding_system_of(Value symbol)
         return find_coding_system(name);
     // An autoload into mule-setup.el: the first such name loads Emacs's
     // coding systems.
-    static const Value registry = intern("coding-system--converter-name");
+    static const Value registry = Qcoding_system__converter_name;
     if (!nilp(xsymbol(registry)->function)) {
         const Value other = call1(registry, symbol);
         if (symbolp(other) && !nilp(other) && coding_system_p(symbol_name(other)))

@@ -12,6 +12,7 @@
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -77,7 +78,6 @@ const std::unordered_map<std::string_view, const char*>& builtin_specs()
     return specs;
 }
 
-Value Qinteractive_form_prop;
 
 // The (interactive SPEC) of a subr that is a command, else empty.
 Value subr_interactive_form(Value subr)
@@ -120,7 +120,7 @@ Value f_interactive_form(Args a)
     for (int i = 0; symbolp(fun) && !nilp(fun); ++i) {
         if (i > 100)
             xsignal1(Qcyclic_function_indirection, cmd);
-        Value prop = symbol_get(fun, Qinteractive_form_prop);
+        Value prop = symbol_get(fun, Qinteractive_form);
         if (!nilp(prop))
             return prop;
         fun = xsymbol(fun)->function;
@@ -146,7 +146,7 @@ Value f_interactive_form(Args a)
     }
     // An autoload is loaded to find out, as in Emacs (call-interactively
     // of an autoloaded command goes through here).
-    if (fun.is_cons() && xcar(fun) == intern("autoload")) {
+    if (fun.is_cons() && xcar(fun) == Qautoload) {
         Value loaded = autoload_do_load(fun, cmd, Qnil);
         Value again = loaded;
         return loaded == fun ? Qnil : f_interactive_form(Args{&again, 1});
@@ -164,7 +164,7 @@ Value f_commandp(Args a)
     for (int i = 0; symbolp(fun) && !nilp(fun); ++i) {
         if (i > 100)
             xsignal1(Qcyclic_function_indirection, function);
-        if (!nilp(symbol_get(fun, Qinteractive_form_prop)))
+        if (!nilp(symbol_get(fun, Qinteractive_form)))
             has_prop = true;
         fun = xsymbol(fun)->function;
     }
@@ -181,7 +181,7 @@ Value f_commandp(Args a)
     if (xcar(fun) == Qclosure || xcar(fun) == Qlambda)
         return nilp(assq_interactive(lambda_body(fun))) ? if_prop : Qt;
     // (autoload FILE DOC INTERACTIVE TYPE): a command when INTERACTIVE.
-    if (xcar(fun) == intern("autoload"))
+    if (xcar(fun) == Qautoload)
         return nilp(car_safe(cdr_safe(cdr_safe(xcdr(fun))))) ? if_prop : Qt;
     return Qnil;
 }
@@ -196,7 +196,6 @@ const SubrDef command_subrs[] = {
 void register_command_builtins()
 {
     register_subrs(command_subrs);
-    Qinteractive_form_prop = intern("interactive-form");
 }
 
 } // namespace gapmacs::lisp

@@ -14,6 +14,7 @@
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/heap.hpp"
 #include "lisp-lite/lang/variables.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -28,10 +29,10 @@ bool executable_file(const std::string& file)
 // A directory of exec-path as a file-name prefix: nil is default-directory.
 std::string directory_of(Value dir)
 {
-    Value d = nilp(dir) ? find_symbol_value(intern("default-directory")) : dir;
+    Value d = nilp(dir) ? find_symbol_value(Qdefault_directory) : dir;
     if (!stringp(d))
         return {};
-    std::string s = os_string(call1(intern("expand-file-name"), d));
+    std::string s = os_string(call1(Qexpand_file_name, d));
     if (!s.empty() && s.back() != '/')
         s += '/';
     return s;
@@ -41,8 +42,8 @@ std::string directory_of(Value dir)
 // executable regular file, as Emacs's openp with X_OK.
 std::optional<std::string> search_exec_path(const std::string& name)
 {
-    Value path = find_symbol_value(intern("exec-path"));
-    Value suffixes = find_symbol_value(intern("exec-suffixes"));
+    Value path = find_symbol_value(Qexec_path);
+    Value suffixes = find_symbol_value(Qexec_suffixes);
     if (path == Qunbound)
         path = Qnil;
     for (Value dirs : tails(path)) {
@@ -72,7 +73,7 @@ Value f_executable_find(Args a)
     if (!name.empty() && name[0] == '/')
         return executable_file(name) ? a[0] : Qnil;
     auto found = search_exec_path(name);
-    return found ? call1(intern("expand-file-name"), make_string_from_utf8(*found)) : Qnil;
+    return found ? call1(Qexpand_file_name, make_string_from_utf8(*found)) : Qnil;
 }
 
 // PATH's directories; an empty element is the current directory (nil).

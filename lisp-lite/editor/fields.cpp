@@ -19,19 +19,19 @@
 #include "lisp-lite/editor/text_properties.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
 namespace {
 
-Value Qfield_prop, Qboundary, Qinhibit_field_text_motion;
 
-Value char_field(std::int64_t pos) { return get_char_property(Value::fixnum(pos), Qfield_prop, Qnil); }
-Value pos_property(std::int64_t pos, Value prop) { return call2(intern("get-pos-property"), Value::fixnum(pos), prop); }
+Value char_field(std::int64_t pos) { return get_char_property(Value::fixnum(pos), Qfield, Qnil); }
+Value pos_property(std::int64_t pos, Value prop) { return call2(Qget_pos_property, Value::fixnum(pos), prop); }
 
 std::int64_t single_change(const char* fn, std::int64_t pos, Value limit)
 {
-    Value args[4] = {Value::fixnum(pos), Qfield_prop, Qnil, limit};
+    Value args[4] = {Value::fixnum(pos), Qfield, Qnil, limit};
     return check_fixnum(funcall(intern(fn), args, 4));
 }
 
@@ -61,7 +61,7 @@ FieldBounds find_field(Value pos_arg, bool merge_at_boundary, Value beg_limit, V
     Value before_field = pos > begv ? char_field(pos - 1) : after_field;
     bool at_field_start = false, at_field_end = false;
     if (!merge_at_boundary) {
-        Value field = pos_property(pos, Qfield_prop);
+        Value field = pos_property(pos, Qfield);
         at_field_end = field != after_field;
         at_field_start = field != before_field;
         // A nil field between two non-nil ones is not an empty field but
@@ -97,7 +97,7 @@ Value f_delete_field(Args a)
 {
     FieldBounds f = find_field(arg(a, 0), false, Qnil, Qnil);
     if (f.beg != f.end)
-        call2(intern("delete-region"), Value::fixnum(f.beg), Value::fixnum(f.end));
+        call2(Qdelete_region, Value::fixnum(f.beg), Value::fixnum(f.end));
     return Qnil;
 }
 
@@ -176,9 +176,6 @@ CharPos constrain_to_field(CharPos new_pos, CharPos old_pos, bool escape_from_ed
 
 void register_field_builtins()
 {
-    Qfield_prop = intern("field");
-    Qboundary = intern("boundary");
-    Qinhibit_field_text_motion = intern("inhibit-field-text-motion");
     register_subrs(field_subrs);
 }
 

@@ -10,6 +10,7 @@
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/reader.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -91,10 +92,9 @@ Value check_terminal(Value terminal)
     if (nilp(terminal) || is_frame(terminal))
         return display().terminal;
     if (!is_terminal(terminal))
-        wrong_type(intern("terminal-live-p"), terminal);
+        wrong_type(Qterminal_live_p, terminal);
     return terminal;
 }
-
 
 Value f_selected_frame(Args) { return display().frame; }
 Value f_frame_list(Args) { return list({display().frame}); }
@@ -137,18 +137,18 @@ Value f_frame_face_hash_table(Args a) { return frame_data(check_frame(arg(a, 0))
 
 Value f_frame_parameters(Args a)
 {
-    return call1(intern("copy-alist"), frame_data(check_frame(arg(a, 0), "framep")).parameters);
+    return call1(Qcopy_alist, frame_data(check_frame(arg(a, 0), "framep")).parameters);
 }
 
 Value f_frame_parameter(Args a)
 {
-    Value cell = call2(intern("assq"), a[1], frame_data(check_frame(a[0], "framep")).parameters);
+    Value cell = call2(Qassq, a[1], frame_data(check_frame(a[0], "framep")).parameters);
     return cdr_safe(cell);
 }
 
 void set_parameter(FrameData& d, Value key, Value value)
 {
-    Value cell = call2(intern("assq"), key, d.parameters);
+    Value cell = call2(Qassq, key, d.parameters);
     if (consp(cell))
         cell.as_cons()->cdr = value;
     else
@@ -164,7 +164,7 @@ Value f_modify_frame_parameters(Args a)
         Value pair = w.car();
         if (!consp(pair))
             continue;
-        if (xcar(pair) == intern("name")) {
+        if (xcar(pair) == Qname) {
             if (!nilp(xcdr(pair)))
                 check_string(xcdr(pair));
             d.name = nilp(xcdr(pair)) ? make_string("F1") : xcdr(pair);
@@ -181,8 +181,8 @@ Value initial_parameters(Value name)
     return list({pair("tab-bar-lines", Value::fixnum(0)), pair("menu-bar-lines", Value::fixnum(1)),
                  pair("width", Value::fixnum(80)), pair("height", Value::fixnum(25)), pair("name", name),
                  pair("font", make_string("tty")), pair("background-color", make_string("unspecified-bg")),
-                 pair("foreground-color", make_string("unspecified-fg")), pair("background-mode", intern("dark")),
-                 pair("display-type", intern("mono")), pair("minibuffer", Qt)});
+                 pair("foreground-color", make_string("unspecified-fg")), pair("background-mode", Qdark),
+                 pair("display-type", Qmono), pair("minibuffer", Qt)});
 }
 
 // Each object is reachable from a root before the next allocation.
@@ -196,7 +196,7 @@ void make_display()
     d.frame = Value::object(alloc_ext(Type::Ext, &frame_class, f));
     f->name = make_string("F1");
     f->parameters = initial_parameters(f->name);
-    f->faces = make_hash_table_with_test(intern("eq"), 65);
+    f->faces = make_hash_table_with_test(Qeq, 65);
 }
 
 constexpr SubrDef frame_subrs[] = {
@@ -238,7 +238,7 @@ void describe_terminal(std::string_view type, int colors)
     t.type = make_string_from_utf8(type);
     t.name = make_string("/dev/tty");
     t.colors = colors;
-    set_parameter(frame_data(display().frame), intern("display-type"), intern(colors > 2 ? "color" : "mono"));
+    set_parameter(frame_data(display().frame), Qdisplay_type, intern(colors > 2 ? "color" : "mono"));
 }
 
 void register_frame_builtins()

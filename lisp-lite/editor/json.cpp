@@ -12,6 +12,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/editor/modification.hpp"
 #include "lisp-lite/lang/reader.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -39,7 +40,7 @@ struct JsonOptions {
 // The keyword arguments after the object or string, as Emacs parses them.
 JsonOptions json_options(Args a, std::size_t first, bool parsing)
 {
-    JsonOptions o{ObjectType::hash_table, ArrayType::array, intern(":null"), intern(":false")};
+    JsonOptions o{ObjectType::hash_table, ArrayType::array, Qnull_kw, Qfalse_kw};
     if ((a.size() - first) % 2 != 0)
         xsignal2(Qwrong_number_of_arguments, intern(parsing ? "json-parse-string" : "json-serialize"),
                  Value::fixnum(static_cast<std::int64_t>(a.size())));
@@ -108,7 +109,7 @@ public:
                 return hash_object(v);
             return list_object(v);
         }
-        wrong_type(intern("json-value-p"), v);
+        wrong_type(Qjson_value_p, v);
     }
 
 private:
@@ -118,7 +119,7 @@ private:
         explicit Nesting(Serializer& self) : s(self)
         {
             if (++s.m_depth > max_depth)
-                xsignal(intern("json-object-too-deep"), Qnil);
+                xsignal(Qjson_object_too_deep, Qnil);
         }
         ~Nesting() { --s.m_depth; }
     };
@@ -131,7 +132,7 @@ private:
         for (std::size_t i = 0; i < text.size();) {
             int len = 1;
             if (is_raw_byte_char(decode_internal_char(text.data() + i, text.data() + text.size(), &len)))
-                wrong_type(intern("utf-8-string-p"), s);
+                wrong_type(Qutf_8_string_p, s);
             i += static_cast<std::size_t>(len);
         }
         return std::string(text);
@@ -141,7 +142,7 @@ private:
     static JsonPtr checked(json_t* j)
     {
         if (!j)
-            xsignal(intern("json-out-of-memory"), Qnil);
+            xsignal(Qjson_out_of_memory, Qnil);
         return JsonPtr(j);
     }
 
@@ -150,7 +151,7 @@ private:
         JsonPtr out = checked(json_array());
         for (Value item : xvector(v)->items)
             if (json_array_append_new(out.get(), convert(item).release()) != 0)
-                xsignal(intern("json-out-of-memory"), Qnil);
+                xsignal(Qjson_out_of_memory, Qnil);
         return out;
     }
 
@@ -204,7 +205,7 @@ private:
         if (!replace && json_object_getn(object, key.data(), key.size()))
             return;
         if (json_object_setn_new(object, key.data(), key.size(), convert(value).release()) != 0)
-            xsignal(intern("json-out-of-memory"), Qnil);
+            xsignal(Qjson_out_of_memory, Qnil);
     }
 
     const JsonOptions& m_options;
@@ -217,7 +218,7 @@ std::string serialize(Args a)
     JsonPtr j = Serializer(o).convert(a[0]);
     std::unique_ptr<char, FreeDeleter> text(json_dumps(j.get(), JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER));
     if (!text)
-        xsignal(intern("json-out-of-memory"), Qnil);
+        xsignal(Qjson_out_of_memory, Qnil);
     return text.get();
 }
 
@@ -247,7 +248,7 @@ public:
         case JSON_OBJECT:
             return object(j);
         }
-        xsignal(intern("json-error"), Qnil);
+        xsignal(Qjson_error, Qnil);
     }
 
 private:
@@ -272,7 +273,7 @@ private:
         std::size_t key_length;
         json_t* value;
         if (m_options.object_type == ObjectType::hash_table) {
-            Value h = make_hash_table_with_test(intern("equal"), static_cast<std::int64_t>(json_object_size(j)));
+            Value h = make_hash_table_with_test(Qequal, static_cast<std::int64_t>(json_object_size(j)));
             json_object_keylen_foreach(j, key, key_length, value)
             {
                 Value k = make_string_from_utf8(std::string_view(key, key_length));
@@ -356,7 +357,7 @@ Value f_json_serialize(Args a) { return make_string_from_utf8(serialize(a)); }
 Value f_json_insert(Args a)
 {
     const std::string text = serialize(a);
-    return call1(intern("insert"), make_string_from_utf8(text));
+    return call1(Qinsert, make_string_from_utf8(text));
 }
 
 // (json-parse-string STRING &rest ARGS)

@@ -11,6 +11,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/hooks.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -70,7 +71,7 @@ void check_supersession(Buffer& b)
     const Buffer::FileTime now = file_modtime(b.file_name());
     if (!now.exists || b.visited_modtime()->same_file_as(now))
         return;
-    static const Value ask = intern("userlock--ask-user-about-supersession-threat");
+    static const Value ask = Quserlock__ask_user_about_supersession_threat;
     if (!nilp(xsymbol(ask)->function))
         call1(ask, make_string_from_utf8(b.file_name()));
 }

@@ -2,6 +2,7 @@
 // in this order. Nothing else sets up the Lisp world.
 #include "lisp-lite/editor/modules.hpp"
 
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lisp_lite.hpp"
 
 namespace gapmacs::lisp {
@@ -56,6 +57,7 @@ void init()
         return;
     done = true;
     install_modules(language_modules());
+    intern_editor_symbols();
     install_modules(editor_modules());
 }
 

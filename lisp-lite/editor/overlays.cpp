@@ -9,6 +9,7 @@
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -57,7 +58,7 @@ OverlayData* data(Value v) { return static_cast<OverlayData*>(static_cast<ExtObj
 OverlayData* check_overlay(Value v)
 {
     if (!overlayp(v))
-        wrong_type(intern("overlayp"), v);
+        wrong_type(Qoverlayp, v);
     return data(v);
 }
 
@@ -89,7 +90,6 @@ void attach(Value ov, Value buffer, Value beg, Value end)
 
 CharPos start_of(Value ov) { return data(ov)->start(); }
 CharPos end_of(Value ov) { return data(ov)->end(); }
-
 
 Value f_overlayp(Args a) { return boolean(overlayp(a[0])); }
 
@@ -129,11 +129,11 @@ Value f_overlay_buffer(Args a) { return buffer_of(*check_overlay(a[0])); }
 Value f_overlay_get(Args a)
 {
     OverlayData* d = check_overlay(a[0]);
-    Value v = call2(intern("plist-get"), d->plist, a[1]);
+    Value v = call2(Qplist_get, d->plist, a[1]);
     if (nilp(v)) {
         // An overlay's `category' symbol supplies defaults, as in Emacs.
-        Value cat = call2(intern("plist-get"), d->plist, intern("category"));
-        if (symbolp(cat) && !nilp(cat) && a[1] != intern("category"))
+        Value cat = call2(Qplist_get, d->plist, Qcategory);
+        if (symbolp(cat) && !nilp(cat) && a[1] != Qcategory)
             v = symbol_get(cat, a[1]);
     }
     return v;
@@ -142,14 +142,14 @@ Value f_overlay_get(Args a)
 Value f_overlay_put(Args a)
 {
     OverlayData* d = check_overlay(a[0]);
-    d->plist = call3(intern("plist-put"), d->plist, a[1], a[2]);
+    d->plist = call3(Qplist_put, d->plist, a[1], a[2]);
     shown_changed(*d);
-    if (a[1] == intern("evaporate") && !nilp(a[2]) && d->buffer() && start_of(a[0]) == end_of(a[0]))
+    if (a[1] == Qevaporate && !nilp(a[2]) && d->buffer() && start_of(a[0]) == end_of(a[0]))
         detach(a[0]);
     return a[2];
 }
 
-Value f_overlay_properties(Args a) { return call1(intern("copy-sequence"), check_overlay(a[0])->plist); }
+Value f_overlay_properties(Args a) { return call1(Qcopy_sequence, check_overlay(a[0])->plist); }
 
 Value f_delete_overlay(Args a)
 {
@@ -183,7 +183,7 @@ template <typename Keep> Value select_overlays(CharPos from, CharPos to, Keep ke
 
 std::int64_t priority_of(Value ov)
 {
-    Value p = call2(intern("overlay-get"), ov, intern("priority"));
+    Value p = call2(Qoverlay_get, ov, Qpriority);
     return fixnump(p) ? p.as_fixnum() : 0;
 }
 
@@ -198,7 +198,7 @@ void evaporate_overlays(Buffer& b, CharPos pos)
     });
     // overlay-get: `evaporate' may come from the overlay's `category'.
     for (Value ov : empty.items())
-        if (!nilp(call2(intern("overlay-get"), ov, intern("evaporate"))))
+        if (!nilp(call2(Qoverlay_get, ov, Qevaporate)))
             detach(ov);
 }
 
@@ -286,20 +286,20 @@ Value f_remove_overlays(Args a)
     for (Value l = select_overlays(CharPos(beg), CharPos(end), overlapping); consp(l); l = xcdr(l))
         victims.push_back(xcar(l));
     for (Value ov : victims.items()) {
-        if (!nilp(name) && call2(intern("overlay-get"), ov, name) != val)
+        if (!nilp(name) && call2(Qoverlay_get, ov, name) != val)
             continue;
         std::int64_t s = start_of(ov).value, e = end_of(ov).value;
         if (s < beg) {
             if (e > end) {
                 // As Emacs: a copy keeps the head, the overlay itself the tail.
-                Value head = call1(intern("copy-overlay"), ov);
-                call3(intern("move-overlay"), head, Value::fixnum(s), Value::fixnum(beg));
-                call3(intern("move-overlay"), ov, Value::fixnum(end), Value::fixnum(e));
+                Value head = call1(Qcopy_overlay, ov);
+                call3(Qmove_overlay, head, Value::fixnum(s), Value::fixnum(beg));
+                call3(Qmove_overlay, ov, Value::fixnum(end), Value::fixnum(e));
             } else {
-                call3(intern("move-overlay"), ov, Value::fixnum(s), Value::fixnum(beg));
+                call3(Qmove_overlay, ov, Value::fixnum(s), Value::fixnum(beg));
             }
         } else if (e > end) {
-            call3(intern("move-overlay"), ov, Value::fixnum(end), Value::fixnum(e));
+            call3(Qmove_overlay, ov, Value::fixnum(end), Value::fixnum(e));
         } else {
             detach(ov);
         }
@@ -312,7 +312,7 @@ Value f_copy_overlay(Args a)
     OverlayData* d = check_overlay(a[0]);
     Value ov = new_overlay();
     OverlayData* c = data(ov);
-    c->plist = call1(intern("copy-sequence"), d->plist);
+    c->plist = call1(Qcopy_sequence, d->plist);
     c->front_advance = d->front_advance;
     c->rear_advance = d->rear_advance;
     if (d->buffer())
@@ -358,12 +358,12 @@ void overlays_in_range(Value buffer, CharPos from, CharPos to, std::vector<Overl
     Buffer* b = live_buffer(buffer);
     if (!b)
         return;
-    const Value face_sym = intern("face");
+    const Value face_sym = Qface;
     b->overlays().for_each_touching(from, to, [&](const Overlay& o, CharPos s, CharPos e) {
         if (s >= e || e <= from || s >= to)
             return;
         const Value ov = object_of(o);
-        Value face = call2(intern("overlay-get"), ov, face_sym);
+        Value face = call2(Qoverlay_get, ov, face_sym);
         if (!nilp(face))
             out.push_back({s, e, face, priority_of(ov)});
     });

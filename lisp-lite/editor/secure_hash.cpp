@@ -12,6 +12,7 @@
 #include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -145,8 +146,8 @@ void register_secure_hash_builtins()
 {
     register_subrs(secure_hash_subrs);
     // Emacs provides these with its builtin md5 and sha1: (require 'md5) loads nothing.
-    call1(intern("provide"), intern("md5"));
-    call1(intern("provide"), intern("sha1"));
+    call1(Qprovide, Qmd5);
+    call1(Qprovide, Qsha1);
 }
 
 } // namespace gapmacs::lisp

@@ -23,6 +23,7 @@
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/heap.hpp"
 #include "lisp-lite/lang/variables.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -72,8 +73,8 @@ public:
     Scanner()
         : m_buffer(current()), m_text(m_buffer.gap_buffer()), m_begv(at(m_buffer.point_min())),
           m_zv(at(m_buffer.point_max())),
-          m_ignore_comments(!nilp(find_symbol_value(intern("parse-sexp-ignore-comments")))),
-          m_lookup_properties(!nilp(find_symbol_value(intern("parse-sexp-lookup-properties"))) &&
+          m_ignore_comments(!nilp(find_symbol_value(Qparse_sexp_ignore_comments))),
+          m_lookup_properties(!nilp(find_symbol_value(Qparse_sexp_lookup_properties)) &&
                               m_buffer.text_properties()),
           m_propertized_until(propertized_until())
     {
@@ -183,8 +184,8 @@ private:
 
 std::int64_t Scanner::propertized_until() const
 {
-    static const Value lookup = intern("parse-sexp-lookup-properties");
-    static const Value done_var = intern("syntax-propertize--done");
+    static const Value lookup = Qparse_sexp_lookup_properties;
+    static const Value done_var = Qsyntax_propertize__done;
     if (nilp(find_symbol_value(lookup)))
         return all_propertized;
     const Value done = find_symbol_value(done_var);
@@ -198,8 +199,8 @@ std::int64_t Scanner::propertized_until() const
 // error in it, or no progress, leaves the rest of the scan as it is.
 void Scanner::propertize_through(CharPos pos) const
 {
-    static const Value fn = intern("internal--syntax-propertize");
-    static const Value lookup = intern("parse-sexp-lookup-properties");
+    static const Value fn = Qinternal__syntax_propertize;
+    static const Value lookup = Qparse_sexp_lookup_properties;
     m_propertized_until = all_propertized;
     if (nilp(xsymbol(fn)->function))
         return;
@@ -229,7 +230,7 @@ Syntax Scanner::property_syntax(CharPos pos, char32_t c) const
         const TextProperties* props = m_buffer.text_properties();
         m_stretch = props ? props->stretch(pos.value, 1, m_buffer.size() + 1)
                           : TextProperties::Run{1, m_buffer.size() + 1, 0};
-        static const Value syntax_table = intern("syntax-table");
+        static const Value syntax_table = Qsyntax_table;
         m_stretch_syntax = Qnil;
         for (Value p = m_stretch.plist ? Value::from_bits(m_stretch.plist) : Qnil; consp(p) && consp(xcdr(p));
              p = xcdr(xcdr(p)))
@@ -1030,7 +1031,7 @@ Value parse_state_value(const ParseState& st)
                                                    : Value::fixnum(st.instring);
     Value incomment = st.incomment < 0 ? Qt : st.incomment == 0 ? Qnil : Value::fixnum(st.incomment);
     Value comstyle = st.comstyle == 0                    ? Qnil
-                     : st.comstyle == fence_comment_style ? intern("syntax-table")
+                     : st.comstyle == fence_comment_style ? Qsyntax_table
                                                           : Value::fixnum(st.comstyle);
     Value start = st.incomment != 0 || st.instring >= 0 ? Value::fixnum(st.comstr_start) : Qnil;
     Value prev = st.prev_syntax.cls() == SC::Max ? Qnil : Value::fixnum(st.prev_syntax.code);
@@ -1108,7 +1109,7 @@ Value f_parse_partial_sexp(Args a)
     if (!nilp(a[2]))
         target = check_fixnum(a[2]);
     ParseState st = parse_state_of(a[4]);
-    const int commentstop = nilp(a[5]) ? 0 : a[5] == intern("syntax-table") ? -1 : 1;
+    const int commentstop = nilp(a[5]) ? 0 : a[5] == Qsyntax_table ? -1 : 1;
     s.parse(st, s.at(CharPos(from)), s.at(CharPos(to)), target, !nilp(a[3]), commentstop);
     b.goto_char(st.location);
     return parse_state_value(st);
@@ -1137,10 +1138,10 @@ private:
 // the mode has one (sgml's tag table).
 Value f_syntax_ppss(Args a)
 {
-    static const Value propertize = intern("syntax-propertize");
-    static const Value propertize_function = intern("syntax-propertize-function");
-    static const Value done = intern("syntax-propertize--done");
-    static const Value ppss_table = intern("syntax-ppss-table");
+    static const Value propertize = Qsyntax_propertize;
+    static const Value propertize_function = Qsyntax_propertize_function;
+    static const Value done = Qsyntax_propertize__done;
+    static const Value ppss_table = Qsyntax_ppss_table;
     const Value target = nilp(a[0]) ? Value::fixnum(current().point().value) : a[0];
     // Font-lock asks often, mostly where the properties are already put:
     // no Lisp call then.
@@ -1187,8 +1188,8 @@ Value f_syntax_ppss_flush_cache(Args a)
         for (PpssCache& cache : g_ppss_caches)
             if (cache.buffer == current_buffer())
                 drop_states_after(cache, CharPos(a[0].as_fixnum()));
-    static const Value done_var = intern("syntax-propertize--done");
-    static const Value inhibit = intern("syntax-propertize--inhibit-flush");
+    static const Value done_var = Qsyntax_propertize__done;
+    static const Value inhibit = Qsyntax_propertize__inhibit_flush;
     const Value done = find_symbol_value(done_var);
     const Value inhibited = find_symbol_value(inhibit);
     if (fixnump(a[0]) && fixnump(done) && a[0].as_fixnum() < done.as_fixnum() &&

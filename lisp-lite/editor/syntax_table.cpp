@@ -17,6 +17,7 @@
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/heap.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -143,7 +144,7 @@ Value f_set_syntax_table(Args a)
 Value f_syntax_table_p(Args a)
 {
     const CharTable* t = char_table(a[0]);
-    return boolean(t && t->subtype == intern("syntax-table"));
+    return boolean(t && t->subtype == Qsyntax_table);
 }
 
 // (copy-syntax-table &optional TABLE): a copy of TABLE (the standard table
@@ -266,7 +267,7 @@ Value standard_syntax_table()
             entry = cons(Value::fixnum(&entry - g_class_entries), Qnil);
             add_root(&entry);
         }
-        g_standard = make_char_table(intern("syntax-table"), Qnil);
+        g_standard = make_char_table(Qsyntax_table, Qnil);
         add_root(&g_standard);
         fill_standard_table(*char_table(g_standard));
     }
@@ -276,8 +277,8 @@ Value standard_syntax_table()
 Value check_syntax_table(Value v)
 {
     const CharTable* t = char_table(v);
-    if (!t || t->subtype != intern("syntax-table"))
-        wrong_type(intern("syntax-table-p"), v);
+    if (!t || t->subtype != Qsyntax_table)
+        wrong_type(Qsyntax_table_p, v);
     return v;
 }
 

@@ -10,6 +10,7 @@
 #include "lisp-lite/editor/modification.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -19,7 +20,6 @@ using Plist = TextProperties::Plist;
 using Run = TextProperties::Run;
 
 Value g_inhibit_read_only, g_default_nonsticky, g_alias_alist;
-Value Qface_, Qfont_lock_face, Qdisplay, Qspace, Qcategory, Qread_only, Qfront_sticky, Qrear_nonsticky, Qsyntax_table;
 // The last changes of syntax-table properties, for syntax-ppss's cache:
 // change number g is at g % kept.
 struct SyntaxPropertyChange {
@@ -200,7 +200,7 @@ Target target_of(Value object)
         t.whole_lo = 1;
         t.whole_hi = t.buffer->size() + 1;
     } else {
-        wrong_type(intern("buffer-or-string-p"), object);
+        wrong_type(Qbuffer_or_string_p, object);
     }
     return t;
 }
@@ -326,9 +326,9 @@ Value add_properties(Value plist, Value props, SetType how)
         Value now = val;
         if (how != SetType::Replace) {
             // A list value grows; an anonymous face (a plist) is one face.
-            if (consp(old) && (sym != Qface_ || !keywordp(xcar(old))))
+            if (consp(old) && (sym != Qface || !keywordp(xcar(old))))
                 now = how == SetType::Prepend ? cons(val, old)
-                                              : call2(intern("append"), old, list({val}));
+                                              : call2(Qappend, old, list({val}));
             else
                 now = how == SetType::Prepend ? list({val, old}) : list({old, val});
         }
@@ -337,10 +337,8 @@ Value add_properties(Value plist, Value props, SetType how)
     return out;
 }
 
-
 [[noreturn]] void text_read_only(Value propval)
 {
-    static Value Qtext_read_only = intern("text-read-only");
     if (stringp(propval))
         xsignal1(Qtext_read_only, propval);
     xsignal(Qtext_read_only, Qnil);
@@ -371,8 +369,8 @@ Value overlay_property(Value buffer, std::int64_t pos, Value prop)
     if (live_buffer(buffer)->overlays().empty())
         return Qnil; // most buffers: no list of overlays to make
     WithCurrent with(buffer);
-    for (Value l : tails(call2(intern("overlays-at"), Value::fixnum(pos), Qt))) {
-        Value v = call2(intern("overlay-get"), xcar(l), prop);
+    for (Value l : tails(call2(Qoverlays_at, Value::fixnum(pos), Qt))) {
+        Value v = call2(Qoverlay_get, xcar(l), prop);
         if (!nilp(v))
             return cons(v, xcar(l));
     }
@@ -403,7 +401,7 @@ int stickiness(Value prop, std::int64_t pos, Value buffer)
     Target t = target_of(buffer);
     const bool ignore_previous = pos <= t.lo;
     bool rear_sticky = true, front_sticky = false;
-    Value dflt = call2(intern("assq"), prop, xsymbol(g_default_nonsticky)->value);
+    Value dflt = call2(Qassq, prop, xsymbol(g_default_nonsticky)->value);
     if (ignore_previous || (consp(dflt) && !nilp(xcdr(dflt))))
         rear_sticky = false;
     else if (tmem(prop, get_text_property(Value::fixnum(pos - 1), Qrear_nonsticky, buffer)))
@@ -431,8 +429,8 @@ Value f_get_pos_property(Args a)
         // Overlays whose start stays put cover text inserted at their start,
         // not at their end (default marker types; see docs/lisp-lite.md).
         WithCurrent with(t.object);
-        for (Value l : tails(call2(intern("overlays-at"), Value::fixnum(p), Qt))) {
-            Value v = call2(intern("overlay-get"), xcar(l), a[1]);
+        for (Value l : tails(call2(Qoverlays_at, Value::fixnum(p), Qt))) {
+            Value v = call2(Qoverlay_get, xcar(l), a[1]);
             if (!nilp(v))
                 return v;
         }
@@ -503,7 +501,7 @@ Value f_previous_single_property_change(Args a)
 
 Value f_next_char_property_change(Args a)
 {
-    Value temp = call1(intern("next-overlay-change"), a[0]);
+    Value temp = call1(Qnext_overlay_change, a[0]);
     if (!nilp(arg(a, 1)) && check_position(a[1]) < temp.as_fixnum())
         temp = Value::fixnum(check_position(a[1]));
     Value args[3] = {a[0], Qnil, temp};
@@ -512,7 +510,7 @@ Value f_next_char_property_change(Args a)
 
 Value f_previous_char_property_change(Args a)
 {
-    Value temp = call1(intern("previous-overlay-change"), a[0]);
+    Value temp = call1(Qprevious_overlay_change, a[0]);
     if (!nilp(arg(a, 1)) && check_position(a[1]) > temp.as_fixnum())
         temp = Value::fixnum(check_position(a[1]));
     Value args[3] = {a[0], Qnil, temp};
@@ -629,7 +627,7 @@ Value f_add_text_properties(Args a) { return add_text_properties(a[0], a[1], a[2
 
 Value f_add_face_text_property(Args a)
 {
-    Value props = list({Qface_, a[2]});
+    Value props = list({Qface, a[2]});
     add_text_properties(a[0], a[1], props, arg(a, 4), nilp(arg(a, 3)) ? SetType::Prepend : SetType::Append);
     return Qnil;
 }
@@ -647,7 +645,7 @@ Value f_set_text_properties(Args a)
     auto [b, e] = valid_range(t, a[0], a[1]);
     if (b == e || (nilp(props) && !t.props()))
         return Qnil;
-    Value copy = call1(intern("copy-sequence"), props);
+    Value copy = call1(Qcopy_sequence, props);
     modify(t, b, e, [&](Value old) { return plists_equal(old, copy) && !nilp(old) ? old : copy; });
     return Qt;
 }
@@ -689,9 +687,9 @@ Value f_remove_list_of_text_properties(Args a)
 Value f_propertize(Args a)
 {
     if (a.size() % 2 == 0)
-        xsignal2(Qwrong_number_of_arguments, intern("propertize"), Value::fixnum(static_cast<std::int64_t>(a.size())));
+        xsignal2(Qwrong_number_of_arguments, Qpropertize, Value::fixnum(static_cast<std::int64_t>(a.size())));
     check_string(a[0]);
-    Value s = call1(intern("copy-sequence"), a[0]);
+    Value s = call1(Qcopy_sequence, a[0]);
     Value props = Qnil;
     for (std::size_t i = 1; i + 1 < a.size(); i += 2)
         props = cons(a[i], cons(a[i + 1], props));
@@ -765,7 +763,7 @@ Value merge_sticky(Value left, Value right)
     Value lfront = textget(left, Qfront_sticky), lrear = textget(left, Qrear_nonsticky);
     Value rfront = textget(right, Qfront_sticky), rrear = textget(right, Qrear_nonsticky);
     Value dflt_list = xsymbol(g_default_nonsticky)->value;
-    auto dflt = [&](Value sym) { return call2(intern("assq"), sym, dflt_list); };
+    auto dflt = [&](Value sym) { return call2(Qassq, sym, dflt_list); };
     for (Value l : plist_pairs(right)) {
         Value sym = xcar(l), rval = xcar(xcdr(l));
         if (sym == Qrear_nonsticky || sym == Qfront_sticky)
@@ -812,12 +810,12 @@ Value merge_sticky(Value left, Value right)
                 rear = cons(sym, rear);
         }
     }
-    props = call1(intern("nreverse"), props);
+    props = call1(Qnreverse, props);
     if (!nilp(rear))
-        props = cons(Qrear_nonsticky, cons(call1(intern("nreverse"), rear), props));
+        props = cons(Qrear_nonsticky, cons(call1(Qnreverse, rear), props));
     Value cat = textget(props, Qcategory);
     if (!nilp(front) && !(!nilp(cat) && symbolp(cat) && symbol_get(cat, Qfront_sticky) == Qt))
-        props = cons(Qfront_sticky, cons(call1(intern("nreverse"), front), props));
+        props = cons(Qfront_sticky, cons(call1(Qnreverse, front), props));
     return props;
 }
 
@@ -882,16 +880,7 @@ void register_text_property_builtins()
 {
     register_subrs(text_property_subrs);
     add_root_source(mark_buffer_properties);
-    Qface_ = intern("face");
-    Qfont_lock_face = intern("font-lock-face");
-    Qdisplay = intern("display");
-    Qspace = intern("space");
-    Qcategory = intern("category");
-    Qread_only = intern("read-only");
-    Qfront_sticky = intern("front-sticky");
-    Qrear_nonsticky = intern("rear-nonsticky");
-    Qsyntax_table = intern("syntax-table");
-    g_inhibit_read_only = intern("inhibit-read-only");
+    g_inhibit_read_only = Qinhibit_read_only;
     g_alias_alist = defvar_builtin("char-property-alias-alist", Qnil);
     Value dflt = Qnil;
     for (const char* name : {"cursor", "composition", "display", "syntax-table"})
@@ -1009,7 +998,7 @@ void text_faces_in_range(Value buffer, CharPos from, CharPos to, std::vector<Tex
         if (!h)
             return;
         Value plist = plist_value(h);
-        Value face = textget(plist, Qface_);
+        Value face = textget(plist, Qface);
         if (nilp(face))
             face = textget(plist, Qfont_lock_face);
         Value display = textget(plist, Qdisplay);

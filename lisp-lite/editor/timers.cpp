@@ -13,6 +13,7 @@
 #include "lisp-lite/editor/processes.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -33,7 +34,7 @@ Alarm& alarm()
 // for them); timer.el reports their errors and restores the buffer.
 void run_due_timers()
 {
-    static const Value run_due = intern("timer--run-due");
+    static const Value run_due = Qtimer__run_due;
     SpecScope bindings;
     specbind(Qinhibit_quit, Qt);
     call0(run_due);

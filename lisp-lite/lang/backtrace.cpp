@@ -62,7 +62,7 @@ Value g_signal_data = Qnil; // identity only: never dereferenced
 
 void record_signal_backtrace(Value data)
 {
-    static const Value debug_on_error = intern("debug-on-error");
+    static const Value debug_on_error = Qdebug_on_error;
     static bool recording = false; // printing an argument may signal
     if (recording || nilp(symbol_value(debug_on_error)))
         return;

@@ -81,8 +81,8 @@ Value f_bool_vector_count_consecutive(Args a)
 {
     auto len = [](const BoolVector& v) { return Value::fixnum(static_cast<std::int64_t>(v.bits.size())); };
     if (z)
-        xsignal3(intern("wrong-length-argument"), len(x), len(y), len(*z));
-    xsignal2(intern("wrong-length-argument"), len(x), len(y));
+        xsignal3(Qwrong_length_argument, len(x), len(y), len(*z));
+    xsignal2(Qwrong_length_argument, len(x), len(y));
 }
 
 // The result of A OP B: into C when given (its old contents returned as
@@ -161,7 +161,7 @@ BoolVector& check_bool_vector(Value v)
 {
     if (BoolVector* b = bool_vector(v))
         return *b;
-    wrong_type(intern("bool-vector-p"), v);
+    wrong_type(Qbool_vector_p, v);
 }
 
 Value make_bool_vector(std::size_t length, bool init)

@@ -105,7 +105,7 @@ TestSpec test_spec(Value test)
         return {HashTest::Eq, Qnil};
     if (test == Qequal)
         return {HashTest::Equal, Qnil};
-    static const Value property = intern("hash-table-test");
+    static const Value property = Qhash_table_test;
     const Value spec = symbolp(test) ? symbol_get(test, property) : Qnil;
     if (!consp(spec) || !consp(xcdr(spec)))
         xsignal2(Qerror, make_string("Invalid hash table test"), test);
@@ -201,7 +201,7 @@ Value f_make_hash_table(Args a)
             size = nilp(val) ? 65 : check_natnum(val);
             check_allocation(static_cast<double>(size) * 4 * sizeof(Value));
         }
-        else if (key == Qweakness_kw || key == Qrehash_size_kw || key == Qrehash_threshold_kw || key == intern(":purecopy"))
+        else if (key == Qweakness_kw || key == Qrehash_size_kw || key == Qrehash_threshold_kw || key == Qpurecopy_kw)
             continue; // accepted, without effect (docs/lisp-lite.md)
         else
             xsignal2(Qerror, make_string("Invalid argument list"), key);
@@ -272,7 +272,7 @@ Value f_hash_table_test(Args a)
 // compares keys with TEST and hashes them with HASH.
 Value f_define_hash_table_test(Args a)
 {
-    static const Value property = intern("hash-table-test");
+    static const Value property = Qhash_table_test;
     check_symbol(a[0]);
     const Value spec = list({a[1], a[2]});
     symbol_put(a[0], property, spec);

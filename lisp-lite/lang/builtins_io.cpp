@@ -177,7 +177,7 @@ Value f_message(Args a)
         return Qnil;
     }
     Value s = format_string(a, true);
-    static const Value inhibit_message = intern("inhibit-message");
+    static const Value inhibit_message = Qinhibit_message;
     const Value inhibit = find_symbol_value(inhibit_message);
     message(string_view(s), nilp(inhibit) || inhibit == Qunbound);
     return s;
@@ -188,7 +188,7 @@ Value f_make_string_output(Args) { return Value::object(alloc_ext(Type::Ext, &st
 Value f_string_output_contents(Args a)
 {
     if (!is_string_output(a[0]))
-        wrong_type(intern("string-output-p"), a[0]);
+        wrong_type(Qstring_output_p, a[0]);
     return make_string(*static_cast<std::string*>(static_cast<ExtObject*>(a[0].as_object())->data));
 }
 
@@ -245,7 +245,7 @@ Value f_read(Args a)
         std::size_t pos = 0;
         return read_from(text, pos);
     }
-    wrong_type(intern("stringp"), stream);
+    wrong_type(Qstringp, stream);
 }
 
 // ---- load ----
@@ -384,13 +384,13 @@ Value f_load(Args a)
     return boolean(load_file_with(file, !nilp(a[1]), !nilp(a[2]), !nilp(a[3]), !nilp(a[4])));
 }
 
-Value after_load_alist() { return find_symbol_value(intern("after-load-alist")); }
+Value after_load_alist() { return find_symbol_value(Qafter_load_alist); }
 
 Value f_provide(Args a)
 {
     check_symbol(a[0]);
     if (!nilp(a[1]))
-        symbol_put(a[0], intern("subfeatures"), a[1]);
+        symbol_put(a[0], Qsubfeatures, a[1]);
     Value features = xsymbol(Qfeatures)->value;
     bool present = false;
     for (Value f = features; f.is_cons(); f = xcdr(f))
@@ -398,7 +398,7 @@ Value f_provide(Args a)
             present = true;
     if (!present)
         xsymbol(Qfeatures)->value = make_cons(a[0], features);
-    static const Value provide = intern("provide");
+    static const Value provide = Qprovide;
     loadhist_attach(make_cons(provide, a[0]));
     // Run the eval-after-load functions of the feature, as Emacs does.
     Value alist = after_load_alist();
@@ -418,7 +418,7 @@ Value f_featurep(Args a)
         if (xcar(f) == a[0]) {
             if (nilp(a[1]))
                 return Qt;
-            for (Value s = symbol_get(a[0], intern("subfeatures")); s.is_cons(); s = xcdr(s))
+            for (Value s = symbol_get(a[0], Qsubfeatures); s.is_cons(); s = xcdr(s))
                 if (equal(xcar(s), a[1]))
                     return Qt;
             return Qnil;
@@ -504,7 +504,7 @@ Value f_locate_library(Args a)
 
 Value autoload_symbol()
 {
-    static Value sym = intern("autoload");
+    static Value sym = Qautoload;
     return sym;
 }
 
@@ -624,8 +624,8 @@ bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool 
     {
         SpecScope spec;
         specbind(Qload_file_name, name);
-        specbind(intern("load-true-file-name"), name);
-        specbind(intern("load-in-progress"), Qt);
+        specbind(Qload_true_file_name, name);
+        specbind(Qload_in_progress, Qt);
         specbind(current_load_list_symbol(), Qnil);
         bool lexical = has_lexical_cookie(internal);
         specbind(Qlexical_binding, boolean(lexical));
@@ -635,15 +635,15 @@ bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool 
     }
     // What Emacs does at start-up after its preloaded files
     // (custom-initialize-delay), once this file has loaded.
-    static const Value delayed = intern("custom-delayed-init-variables");
-    static const Value run_delayed = intern("internal--run-delayed-inits");
+    static const Value delayed = Qcustom_delayed_init_variables;
+    static const Value run_delayed = Qinternal__run_delayed_inits;
     if (consp(find_symbol_value(delayed)))
         call1(run_delayed, name);
     // The after-load functions (eval-after-load on a file name,
     // after-load-functions).
-    Value after = intern("do-after-load-evaluation");
+    Value after = Qdo_after_load_evaluation;
     if (!nilp(xsymbol(after)->function) &&
-        (!nilp(after_load_alist()) || !nilp(find_symbol_value(intern("after-load-functions")))))
+        (!nilp(after_load_alist()) || !nilp(find_symbol_value(Qafter_load_functions))))
         call1(after, name);
     return true;
 }

@@ -549,7 +549,7 @@ Value f_mapconcat(Args a)
             parts.push_back(sep);
         parts.push_back(call1(a[0], items[i]));
     }
-    Value concat = intern("concat");
+    Value concat = Qconcat;
     return funcall(concat, parts.items().data(), parts.size());
 }
 
@@ -656,7 +656,7 @@ Value f_sort(Args a)
         xvector(seq)->items = items.items();
         return seq;
     }
-    wrong_type(intern("list-or-vector-p"), seq);
+    wrong_type(Qlist_or_vector_p, seq);
 }
 
 Value f_number_sequence(Args a)
@@ -676,7 +676,7 @@ Value f_number_sequence(Args a)
     check_allocation((check_number(to) - check_number(from)) / step * sizeof(Cons));
     RootedVector items;
     Value next = from;
-    Value plus = intern("+"), times = intern("*");
+    Value plus = Qplus, times = Qstar;
     for (std::int64_t n = 1; step > 0 ? check_number(next) <= check_number(to) : check_number(next) >= check_number(to);
          ++n) {
         items.push_back(next);

@@ -37,7 +37,7 @@ namespace {
 Value record_type(Value v)
 {
     if (compiledp(v)) {
-        static const Value compiled_function = intern("compiled-function");
+        static const Value compiled_function = Qcompiled_function;
         return compiled_function;
     }
     if (!recordp(v))
@@ -80,9 +80,9 @@ Value f_garbage_collect(Args)
 {
     collect_garbage();
     HeapStats s = heap_stats();
-    return list({list({intern("objects"), Value::fixnum(16), Value::fixnum(static_cast<std::int64_t>(s.live_objects)),
+    return list({list({Qobjects, Value::fixnum(16), Value::fixnum(static_cast<std::int64_t>(s.live_objects)),
                        Value::fixnum(0)}),
-                 list({intern("bytes"), Value::fixnum(1), Value::fixnum(static_cast<std::int64_t>(s.live_bytes))})});
+                 list({Qbytes, Value::fixnum(1), Value::fixnum(static_cast<std::int64_t>(s.live_bytes))})});
 }
 
 // (gapmacs-gc-stress [ON]): whether allocations collect; with ON, sets it
@@ -90,7 +90,7 @@ Value f_garbage_collect(Args)
 Value f_gapmacs_gc_stress(Args a)
 {
     if (a.size() > 0)
-        set_gc_stress(!nilp(a[0]), a[0] == intern("tests"));
+        set_gc_stress(!nilp(a[0]), a[0] == Qtests);
     return boolean(gc_stress_enabled());
 }
 
@@ -272,7 +272,7 @@ std::int64_t threshold_from_lisp()
 {
     Value v = xsymbol(Qgc_cons_threshold)->value;
     std::int64_t threshold = v.is_fixnum() ? v.as_fixnum() : 800000;
-    static const Value percentage_sym = intern("gc-cons-percentage");
+    static const Value percentage_sym = Qgc_cons_percentage;
     Value p = xsymbol(percentage_sym)->value;
     double percentage = floatp(p) && xfloat(p) > 0 ? xfloat(p) : 0;
     // Each collection traces the whole live heap, so collecting after 10% of
@@ -328,9 +328,9 @@ void define_standard_variables()
     Value env = Qnil;
     for (char** e = environ; *e; ++e)
         env = make_cons(make_string_from_utf8(*e), env);
-    env = call1(intern("nreverse"), env);
+    env = call1(Qnreverse, env);
     defvar_builtin("process-environment", env);
-    defvar_builtin("initial-environment", call1(intern("copy-sequence"), env));
+    defvar_builtin("initial-environment", call1(Qcopy_sequence, env));
     defvar_builtin("coding-system-for-read", Qnil);
     defvar_builtin("coding-system-for-write", Qnil);
     defvar_builtin("default-directory", make_string_from_utf8(dir));
@@ -378,7 +378,7 @@ void define_standard_variables()
     defvar_builtin("gensym-counter", Value::fixnum(0));
     defvar_builtin("debug-on-error", Qnil);
     defvar_builtin("temporary-file-directory", make_string("/tmp/"));
-    defvar_builtin("system-type", intern("gnu/linux"));
+    defvar_builtin("system-type", Qgnu_linux);
     defvar_builtin("emacs-version", make_string("28.2"));
     defvar_builtin("emacs-major-version", Value::fixnum(28));
     defvar_builtin("emacs-minor-version", Value::fixnum(2));

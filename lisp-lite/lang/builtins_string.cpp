@@ -344,7 +344,7 @@ Value f_char_equal(Args a)
     char32_t x = check_char(a[0]), y = check_char(a[1]);
     if (x == y)
         return Qt;
-    Value cfs = xsymbol(intern("case-fold-search"))->value;
+    Value cfs = xsymbol(Qcase_fold_search)->value;
     if (cfs == Qunbound || nilp(cfs))
         return Qnil;
     return boolean(downcase_char(x) == downcase_char(y));
@@ -433,7 +433,7 @@ Value f_string_to_number(Args a)
 // string-match does; sets no match data. Signals invalid-regexp.
 bool search_separator(Value regexp, Value string, std::size_t from, std::size_t& beg, std::size_t& end)
 {
-    static const Value case_fold_search = intern("case-fold-search");
+    static const Value case_fold_search = Qcase_fold_search;
     check_string(regexp);
     const Value fold = xsymbol(case_fold_search)->value;
     std::string_view s = string_view(string);
@@ -504,7 +504,7 @@ Value f_split_string(Args a)
     RootedVector parts;
     auto keep = [&](Value piece) {
         if (!nilp(a[3]))
-            piece = call3(intern("string-trim"), piece, a[3], a[3]);
+            piece = call3(Qstring_trim, piece, a[3], a[3]);
         if (!(omit_nulls && string_length(piece) == 0))
             parts.push_back(piece);
     };
@@ -645,7 +645,7 @@ Value f_string_to_list(Args a)
 {
     if (!stringp(a[0])) {
         Value args[2] = {a[0], Qnil};
-        return funcall(intern("append"), args, 2);
+        return funcall(Qappend, args, 2);
     }
     std::u32string chars = chars_of(a[0]);
     Value result = Qnil;
@@ -1139,7 +1139,6 @@ int compare_string_text(const String* a, const String* b)
     }
     return p < p_end ? 1 : q < q_end ? -1 : 0;
 }
-
 
 Value format_string(Args a, bool message_quotes)
 {

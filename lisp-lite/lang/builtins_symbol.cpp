@@ -38,7 +38,7 @@ Value f_make_symbol(Args a) { return make_uninterned_symbol(check_string(a[0])->
 
 Value f_gensym(Args a)
 {
-    Value counter_sym = intern("gensym-counter");
+    Value counter_sym = Qgensym_counter;
     Value counter = xsymbol(counter_sym)->value;
     std::int64_t n = counter.is_fixnum() ? counter.as_fixnum() : 0;
     std::string prefix = nilp(a[0]) ? "g" : std::string(check_string(a[0])->bytes);
@@ -96,7 +96,7 @@ bool keeps_builtin(Symbol* s)
     if (!s->function.is_object() || !s->function.is(Type::Subr))
         return false;
     Value file = find_symbol_value(Qload_file_name);
-    Value library = find_symbol_value(intern("gapmacs-emacs-lisp-directory"));
+    Value library = find_symbol_value(Qgapmacs_emacs_lisp_directory);
     return stringp(file) && stringp(library) && string_view(file).starts_with(string_view(library));
 }
 
@@ -107,11 +107,11 @@ Value f_defalias(Args a)
         return a[0];
     // nadvice.el keeps an advised function's advice across a redefinition
     // through this property, as Emacs's defalias calls it.
-    static const Value fset_function = intern("defalias-fset-function");
+    static const Value fset_function = Qdefalias_fset_function;
     Value hook = symbol_get(a[0], fset_function);
     // As data.c's defalias: (t . F) remembers that F was an autoload.
-    static const Value autoload = intern("autoload");
-    static const Value defun = intern("defun");
+    static const Value autoload = Qautoload;
+    static const Value defun = Qdefun;
     if (autoloadp(s->function))
         loadhist_attach(make_cons(Qt, a[0]));
     loadhist_attach(make_cons(autoloadp(a[1]) ? autoload : defun, a[0]));
@@ -120,7 +120,7 @@ Value f_defalias(Args a)
     else
         s->function = a[1];
     if (!nilp(a[2]))
-        symbol_put(a[0], intern("function-documentation"), a[2]);
+        symbol_put(a[0], Qfunction_documentation, a[2]);
     return a[0];
 }
 

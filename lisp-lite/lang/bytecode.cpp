@@ -637,7 +637,7 @@ Value ByteCodeFrame::run()
         }
         case BconcatN:
         case BinsertN: {
-            static const Value concat = intern("concat"), insert = intern("insert");
+            static const Value concat = Qconcat, insert = Qinsert;
             const std::size_t n = fetch();
             check_depth(n);
             m_top -= n;
@@ -648,7 +648,7 @@ Value ByteCodeFrame::run()
         case Bsub1:
         case Badd1:
         case Bnegate: {
-            static const Value minus = intern("-"), sub1 = intern("1-"), add1 = intern("1+");
+            static const Value minus = Q_, sub1 = Q1_, add1 = Qadd1;
             Value v = *m_top;
             if (v.is_fixnum()) {
                 const std::int64_t x = v.as_fixnum();
@@ -744,18 +744,18 @@ Value ByteCodeFrame::run()
         }
         // Obsolete since Emacs 24; no compiler of Emacs 28 emits them.
         case Bsave_window_excursion: {
-            static const Value save_window_excursion = intern("save-window-excursion");
+            static const Value save_window_excursion = Qsave_window_excursion;
             *m_top = eval(make_cons(save_window_excursion, *m_top));
             break;
         }
         case Bcatch: {
-            static const Value catch_ = intern("catch");
+            static const Value catch_ = Qcatch;
             Value body = pop();
             *m_top = eval(list({catch_, list({Qquote, *m_top}), body}));
             break;
         }
         case Bcondition_case: {
-            static const Value condition_case = intern("condition-case");
+            static const Value condition_case = Qcondition_case;
             Value handlers = pop();
             Value body = pop();
             *m_top = eval(make_cons(condition_case, make_cons(*m_top, make_cons(body, handlers))));
@@ -818,7 +818,7 @@ Value f_byte_code(Args a) { return exec_byte_code(a[0], a[1], a[2], -1, nullptr,
 Value f_make_closure(Args a)
 {
     if (!compiledp(a[0]))
-        wrong_type(intern("byte-code-function-p"), a[0]);
+        wrong_type(Qbyte_code_function_p, a[0]);
     std::vector<Value> items = xvector(a[0])->items;
     Value constants = items[constants_slot];
     if (!vectorp(constants) || xvector(constants)->items.size() < a.n - 1)
@@ -861,7 +861,7 @@ Value funcall_compiled(Value fn, const Value* args, std::size_t n)
 Value compiled_arity(Value fn)
 {
     const std::int64_t descriptor = xvector(fn)->items[arglist_slot].as_fixnum();
-    Value max = descriptor & 128 ? intern("many") : Value::fixnum(descriptor >> 8);
+    Value max = descriptor & 128 ? Qmany : Value::fixnum(descriptor >> 8);
     return make_cons(Value::fixnum(descriptor & 127), max);
 }
 

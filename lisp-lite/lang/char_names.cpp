@@ -90,10 +90,10 @@ UBool collect_name(void* table, UChar32 code, UCharNameChoice, const char* name,
 // built once and kept in the variable `ucs-names`, as Emacs does.
 Value f_ucs_names(Args)
 {
-    Value var = intern("ucs-names"); // defvar'd nil by the prelude
+    Value var = Qucs_names; // defvar'd nil by the prelude
     if (Value cached = symbol_value(var); !nilp(cached))
         return cached;
-    Value table = make_hash_table_with_test(intern("equal"), 50000);
+    Value table = make_hash_table_with_test(Qequal, 50000);
     UErrorCode status = U_ZERO_ERROR;
     for (UCharNameChoice choice : {U_UNICODE_CHAR_NAME, U_CHAR_NAME_ALIAS}) {
         u_enumCharNames(0, max_unicode_char + 1, collect_name, &table, choice, &status);

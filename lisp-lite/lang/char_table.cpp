@@ -256,13 +256,13 @@ CharTable& check_char_table(Value v)
 {
     if (CharTable* t = char_table(v))
         return *t;
-    wrong_type(intern("char-table-p"), v);
+    wrong_type(Qchar_table_p, v);
 }
 
 Value make_char_table(Value subtype, Value init)
 {
     auto t = std::make_unique<CharTable>();
-    Value n = symbol_get(subtype, intern("char-table-extra-slots"));
+    Value n = symbol_get(subtype, Qchar_table_extra_slots);
     std::int64_t slots = nilp(n) ? 0 : check_fixnum(n);
     if (slots < 0 || slots > max_extra_slots)
         args_out_of_range(n, Qnil);

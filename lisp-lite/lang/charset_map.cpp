@@ -125,14 +125,14 @@ Value f_charset_map_tables(Args a)
                                              ? parse_map_vector(a[0])
                                              : parse_map_file(read_file_contents(os_string(a[0])));
     if (!a[1].is(Type::Vector))
-        xsignal2(Qwrong_type_argument, intern("vectorp"), a[1]);
+        xsignal2(Qwrong_type_argument, Qvectorp, a[1]);
     CodeSpace space{{}, check_fixnum(a[2]), check_fixnum(a[3]), check_fixnum(a[4])};
     for (Value bound : xvector(a[1])->items)
         space.bounds.push_back(check_fixnum(bound));
     if (space.dimension < 1 || static_cast<std::size_t>(2 * space.dimension) > space.bounds.size())
         xsignal2(Qargs_out_of_range, a[1], a[2]);
 
-    static const Value eql = intern("eql");
+    static const Value eql = Qeql;
     Value tables[2] = {make_hash_table_with_test(eql, 0), Qnil};
     GcRoot root(tables, 2);
     tables[1] = make_hash_table_with_test(eql, 0);

@@ -39,7 +39,7 @@ std::vector<std::string> subdirs_of(const std::string& dir)
     } catch (const std::exception&) {
         return names;
     }
-    static const Value adder = intern("normal-top-level-add-to-load-path");
+    static const Value adder = Qnormal_top_level_add_to_load_path;
     try {
         for (std::size_t pos = 0; !at_end_of_forms(text, pos);) {
             Value form = read_from(text, pos);

@@ -316,7 +316,7 @@ bool quit_pending()
         return false;
     // Input does not cut a library's load short (typing while the first
     // fontification loads cc-fonts); it interrupts what runs after.
-    static const Value load_in_progress = intern("load-in-progress");
+    static const Value load_in_progress = Qload_in_progress;
     return g_quit_flag != input_arrived || nilp(xsymbol(load_in_progress)->value);
 }
 
@@ -324,7 +324,7 @@ void maybe_quit()
 {
     if (!quit_pending())
         return;
-    static const Value interrupted = intern("redisplay-interrupted");
+    static const Value interrupted = Qredisplay_interrupted;
     const bool input = g_quit_flag == input_arrived;
     g_quit_flag = 0;
     xsignal(input ? interrupted : Qquit, Qnil);
@@ -530,7 +530,7 @@ void specbind(Value sym, Value value)
     if (s->constant())
         xsignal1(Qsetting_constant, sym);
     if (trapped_write(s))
-        notify_variable_watchers(sym, value, intern("let"), write_place(sym, true));
+        notify_variable_watchers(sym, value, Qlet, write_place(sym, true));
     if (!(s->m_flags & (Symbol::localized_flag | Symbol::forwarded_flag))) {
         g_specpdl.push_back({sym, s->value, Value(), BindKind::Let});
         s->value = value;
@@ -555,7 +555,7 @@ void unbind_to(std::size_t depth)
             // Unbinding runs in destructors, also while an error unwinds: a
             // watcher's own error cannot leave it, and is dropped.
             try {
-                notify_variable_watchers(b.symbol, b.old_value == Qunbound ? Qnil : b.old_value, intern("unlet"),
+                notify_variable_watchers(b.symbol, b.old_value == Qunbound ? Qnil : b.old_value, Qunlet,
                                          b.kind == BindKind::LetLocal ? b.where : Qnil);
             } catch (...) {
             }
@@ -752,7 +752,7 @@ Value macroexpand_all(Value form, Value env)
     }
     if (head == Qlambda)
         return expand_lambda(form, env);
-    if (head == intern("cond")) {
+    if (head == Qcond) {
         RootedVector clauses;
         for (ListWalker w(rest); w.consp(); w.next())
             clauses.push_back(expand_list(w.car(), env));
@@ -761,7 +761,7 @@ Value macroexpand_all(Value form, Value env)
             out = make_cons(clauses[i], out);
         return make_cons(head, out);
     }
-    if (head == intern("condition-case")) {
+    if (head == Qcondition_case) {
         if (!rest.is_cons() || !xcdr(rest).is_cons())
             return form;
         Value var = xcar(rest);
@@ -776,7 +776,7 @@ Value macroexpand_all(Value form, Value env)
             out = make_cons(handlers[i], out);
         return make_cons(head, make_cons(var, make_cons(body, out)));
     }
-    if (head == intern("let") || head == intern("let*")) {
+    if (head == Qlet || head == Qletx) {
         if (!rest.is_cons())
             return form;
         RootedVector bindings;
@@ -819,7 +819,7 @@ Value sf_function(Args a)
     // (lambda ARGS (:documentation FORM) BODY...): the closure's docstring
     // is FORM's value (EIEIO's class predicates), as Emacs's Ffunction does.
     Value lambda = xcdr(quoted);
-    static const Value documentation = intern(":documentation");
+    static const Value documentation = Qdocumentation_kw;
     Value first = car_safe(cdr_safe(lambda));
     if (first.is_cons() && xcar(first) == documentation) {
         Value doc = eval(car_safe(xcdr(first)));
@@ -915,7 +915,7 @@ Value sf_setq(Args a)
     Value args = a[0];
     std::int64_t n = unevalled_count(args);
     if (n % 2)
-        xsignal2(Qwrong_number_of_arguments, intern("setq"), Value::fixnum(n));
+        xsignal2(Qwrong_number_of_arguments, Qsetq, Value::fixnum(n));
     Value val = Qnil;
     for (; args.is_cons(); args = xcdr(xcdr(args))) {
         Value sym = xcar(args);
@@ -1003,7 +1003,7 @@ Value sf_let_star(Args a)
 void record_variable_documentation(Value sym, Value doc)
 {
     if (stringp(doc))
-        symbol_put(sym, intern("variable-documentation"), doc);
+        symbol_put(sym, Qvariable_documentation, doc);
 }
 
 Value sf_defvar(Args a)
@@ -1294,7 +1294,7 @@ Value f_macroexpand_1(Args a) { return macroexpand_1(a[0], a[1]); }
 // (rx-let passes its local definitions to `rx' so).
 Value f_macroexpand_all(Args a)
 {
-    static const Value environment = intern("macroexpand-all-environment");
+    static const Value environment = Qmacroexpand_all_environment;
     SpecScope spec;
     specbind(environment, a[1]);
     return macroexpand_all(a[0], a[1]);
@@ -1305,7 +1305,7 @@ Value f_subrp(Args a) { return boolean(a[0].is(Type::Subr)); }
 const SubrDef& check_subr(Value v)
 {
     if (!v.is(Type::Subr))
-        wrong_type(intern("subrp"), v);
+        wrong_type(Qsubrp, v);
     return *static_cast<Subr*>(v.as_object())->def;
 }
 
@@ -1315,7 +1315,7 @@ Value f_subr_name(Args a) { return make_string(check_subr(a[0]).name); }
 Value f_subr_arity(Args a)
 {
     const SubrDef& d = check_subr(a[0]);
-    Value max = d.max_args == many ? intern("many") : d.max_args == unevalled ? intern("unevalled")
+    Value max = d.max_args == many ? Qmany : d.max_args == unevalled ? Qunevalled
                                                                                : Value::fixnum(d.max_args);
     return make_cons(Value::fixnum(d.min_args), max);
 }
@@ -1351,7 +1351,7 @@ Value f_func_arity(Args a)
         for (ListWalker params_walk(params); params_walk.consp(); params_walk.next(), params = params_walk.tail()) {
             Value p = xcar(params);
             if (p == Qand_rest)
-                return make_cons(Value::fixnum(min), intern("many"));
+                return make_cons(Value::fixnum(min), Qmany);
             if (p == Qand_optional) {
                 opt = true;
                 continue;

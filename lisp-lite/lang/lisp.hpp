@@ -58,7 +58,94 @@ namespace gapmacs::lisp {
     X(range_error, "range-error") X(domain_error, "domain-error") X(excessive_lisp_nesting, "excessive-lisp-nesting") \
     X(text_quoting_style, "text-quoting-style") X(weakness_kw, ":weakness") X(rehash_size_kw, ":rehash-size") \
     X(rehash_threshold_kw, ":rehash-threshold") X(internal_interpreter_environment, "internal-interpreter-environment") \
-    X(wrong_length_argument, "wrong-length-argument") X(cyclic_function_indirection, "cyclic-function-indirection")
+    X(wrong_length_argument, "wrong-length-argument") X(cyclic_function_indirection, "cyclic-function-indirection") \
+    X(star, "*") \
+    X(plus, "+") \
+    X(_, "-") \
+    X(add1, "1+") \
+    X(1_, "1-") \
+    X(documentation_kw, ":documentation") \
+    X(purecopy_kw, ":purecopy") \
+    X(after_load_alist, "after-load-alist") \
+    X(after_load_functions, "after-load-functions") \
+    X(append, "append") \
+    X(autoload, "autoload") \
+    X(bool_vector_p, "bool-vector-p") \
+    X(byte_code_function_p, "byte-code-function-p") \
+    X(bytes, "bytes") \
+    X(c, "c") \
+    X(case_fold_search, "case-fold-search") \
+    X(catch, "catch") \
+    X(char_code_property_alist, "char-code-property-alist") \
+    X(char_code_property_table, "char-code-property-table") \
+    X(char_table_extra_slots, "char-table-extra-slots") \
+    X(char_table_p, "char-table-p") \
+    X(compiled_function, "compiled-function") \
+    X(completion_ignore_case, "completion-ignore-case") \
+    X(completion_regexp_list, "completion-regexp-list") \
+    X(concat, "concat") \
+    X(cond, "cond") \
+    X(condition_case, "condition-case") \
+    X(copy_sequence, "copy-sequence") \
+    X(current_load_list, "current-load-list") \
+    X(custom_delayed_init_variables, "custom-delayed-init-variables") \
+    X(cyclic_variable_indirection, "cyclic-variable-indirection") \
+    X(data, "data") \
+    X(debug_on_error, "debug-on-error") \
+    X(defalias_fset_function, "defalias-fset-function") \
+    X(defun, "defun") \
+    X(defvaralias, "defvaralias") \
+    X(delete, "delete") \
+    X(do_after_load_evaluation, "do-after-load-evaluation") \
+    X(encode_time, "encode-time") \
+    X(function_documentation, "function-documentation") \
+    X(gapmacs_emacs_lisp_directory, "gapmacs-emacs-lisp-directory") \
+    X(gc_cons_percentage, "gc-cons-percentage") \
+    X(gensym_counter, "gensym-counter") \
+    X(gnu_linux, "gnu/linux") \
+    X(hash_table_test, "hash-table-test") \
+    X(inhibit_message, "inhibit-message") \
+    X(insert, "insert") \
+    X(integer_width, "integer-width") \
+    X(internal__load_emacs_definition, "internal--load-emacs-definition") \
+    X(internal__run_delayed_inits, "internal--run-delayed-inits") \
+    X(let, "let") \
+    X(letx, "let*") \
+    X(list, "list") \
+    X(list_or_vector_p, "list-or-vector-p") \
+    X(load_history, "load-history") \
+    X(load_in_progress, "load-in-progress") \
+    X(load_true_file_name, "load-true-file-name") \
+    X(macroexpand_all_environment, "macroexpand-all-environment") \
+    X(many, "many") \
+    X(member, "member") \
+    X(n, "n") \
+    X(normal_top_level_add_to_load_path, "normal-top-level-add-to-load-path") \
+    X(nreverse, "nreverse") \
+    X(o, "o") \
+    X(objects, "objects") \
+    X(print_circle, "print-circle") \
+    X(print_gensym, "print-gensym") \
+    X(provide, "provide") \
+    X(redisplay_interrupted, "redisplay-interrupted") \
+    X(require, "require") \
+    X(save_window_excursion, "save-window-excursion") \
+    X(set, "set") \
+    X(set_text_properties, "set-text-properties") \
+    X(setq, "setq") \
+    X(size, "size") \
+    X(string_output_p, "string-output-p") \
+    X(string_trim, "string-trim") \
+    X(subfeatures, "subfeatures") \
+    X(subrp, "subrp") \
+    X(test, "test") \
+    X(tests, "tests") \
+    X(ucs_names, "ucs-names") \
+    X(unevalled, "unevalled") \
+    X(unicode_property__decoded, "unicode-property--decoded") \
+    X(unlet, "unlet") \
+    X(variable_documentation, "variable-documentation") \
+    X(watchers, "watchers")
 
 #define GAPMACS_DECLARE_Q(name, str) extern Value Q##name;
 GAPMACS_LISP_SYMBOLS(GAPMACS_DECLARE_Q)

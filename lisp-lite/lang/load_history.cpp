@@ -12,13 +12,13 @@ namespace {
 
 Value load_history_symbol()
 {
-    static const Value s = intern("load-history");
+    static const Value s = Qload_history;
     return s;
 }
 
 bool loading()
 {
-    static const Value in_progress = intern("load-in-progress");
+    static const Value in_progress = Qload_in_progress;
     return !nilp(find_symbol_value(in_progress));
 }
 
@@ -26,7 +26,7 @@ bool loading()
 
 Value current_load_list_symbol()
 {
-    static const Value s = intern("current-load-list");
+    static const Value s = Qcurrent_load_list;
     return s;
 }
 
@@ -42,7 +42,7 @@ void loadhist_attach_require(Value feature)
 {
     if (!loading())
         return;
-    static const Value require = intern("require");
+    static const Value require = Qrequire;
     for (Value e = find_symbol_value(current_load_list_symbol()); e.is_cons(); e = xcdr(e))
         if (xcar(e).is_cons() && xcar(xcar(e)) == require && xcdr(xcar(e)) == feature)
             return;

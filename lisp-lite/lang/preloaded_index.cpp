@@ -95,7 +95,7 @@ void install_autoload(Value sym, const PreloadedFunction& f)
     Symbol* s = xsymbol(sym);
     if (!nilp(s->function) || !usable(f.file))
         return;
-    static const Value autoload = intern("autoload");
+    static const Value autoload = Qautoload;
     s->function = list({autoload, make_string(autoload_file(f.file)), Qnil,
                         boolean(f.kind == PreloadedKind::command),
                         f.kind == PreloadedKind::macro ? Qmacro : Qnil});
@@ -121,7 +121,7 @@ void enable_preloaded_index()
     if (s.enabled)
         return;
     s.enabled = true;
-    if (Value dir = find_symbol_value(intern("gapmacs-emacs-lisp-directory")); stringp(dir))
+    if (Value dir = find_symbol_value(Qgapmacs_emacs_lisp_directory); stringp(dir))
         s.emacs_library = std::string(string_view(dir));
     // Symbols made before now; intern does the rest as they appear.
     for (const PreloadedFunction& f : preloaded_functions)
@@ -156,7 +156,7 @@ namespace {
 // there was one.
 Value load_definition(const std::string& file, Value sym, const char* kind)
 {
-    static const Value loader = intern("internal--load-emacs-definition");
+    static const Value loader = Qinternal__load_emacs_definition;
     const Value kind_symbol = intern(kind); // before the string: it may allocate
     return call3(loader, make_string_from_utf8(file), sym, kind_symbol);
 }

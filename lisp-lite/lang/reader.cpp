@@ -651,7 +651,7 @@ private:
             if (!consp(cdr_safe(xcdr(p))))
                 invalid("Invalid string property list");
             Value args[4] = {beg, end, plist, s};
-            funcall(intern("set-text-properties"), args, 4);
+            funcall(Qset_text_properties, args, 4);
         }
         return s;
     }
@@ -686,7 +686,7 @@ private:
         for (ListWalker w(slots); w.consp(); w.next())
             ++n;
         if (n == 0) // as Emacs, which makes a record of N-1 slots
-            wrong_type(intern("wholenump"), Value::fixnum(-1));
+            wrong_type(Qwholenump, Value::fixnum(-1));
         Value r = make_record(n, Qnil);
         std::size_t i = 0;
         for (Value p = slots; consp(p); p = xcdr(p))
@@ -700,16 +700,16 @@ private:
         Value body = read_list();
         if (car_safe(body) != Qhash_table)
             return record_of(body);
-        Value test = intern("eql");
+        Value test = Qeql;
         Value data = Qnil;
         std::int64_t size = 65; // make-hash-table's default, as Emacs reads it
         for (Value p : plist_pairs(cdr_safe(body))) {
             Value key = xcar(p);
-            if (key == intern("test"))
+            if (key == Qtest)
                 test = xcar(xcdr(p));
-            else if (key == intern("data"))
+            else if (key == Qdata)
                 data = xcar(xcdr(p));
-            else if (key == intern("size") && xcar(xcdr(p)).is_fixnum())
+            else if (key == Qsize && xcar(xcdr(p)).is_fixnum())
                 size = std::max<std::int64_t>(1, xcar(xcdr(p)).as_fixnum());
         }
         // SIZE is a hint: a huge one (#s(hash-table size 6888888888), found

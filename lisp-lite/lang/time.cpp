@@ -319,9 +319,9 @@ Value f_time_convert(Args a)
 {
     const Timestamp ts = lisp_time(a[0]);
     Value form = a[1];
-    if (form == intern("list"))
+    if (form == Qlist)
         return make_lisp_time(ts);
-    if (form == intern("integer"))
+    if (form == Qinteger)
         return make_integer(ts.sec);
     std::int64_t hz = ts.psec == 0 ? 1 : psec_per_sec;
     if (form.is_fixnum()) {
@@ -370,7 +370,7 @@ std::int64_t calendar_field(Value v)
         return v.as_fixnum();
     if (floatp(v))
         return static_cast<std::int64_t>(std::floor(xfloat(v)));
-    wrong_type(intern("fixnump"), v);
+    wrong_type(Qfixnump, v);
 }
 
 // (encode-time (SEC MIN HOUR DAY MON YEAR IGNORED DST ZONE)), or the
@@ -393,7 +393,7 @@ Value f_encode_time(Args a)
         zone = car_safe(cdr_safe(l));
     } else {
         if (a.size() < 6)
-            xsignal2(Qwrong_number_of_arguments, intern("encode-time"), make_integer(static_cast<std::int64_t>(a.size())));
+            xsignal2(Qwrong_number_of_arguments, Qencode_time, make_integer(static_cast<std::int64_t>(a.size())));
         for (int i = 0; i < 6; ++i)
             fields[i] = a[static_cast<std::size_t>(i)];
         if (a.size() > 6)

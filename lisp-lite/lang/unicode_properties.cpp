@@ -169,9 +169,9 @@ Value property_value(UChar32 c, Property p, bool trivial_as_nil = false)
                    : Value::fixnum(u_getBidiPairedBracket(c));
     case Property::bracket_type:
         switch (u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE)) {
-        case U_BPT_OPEN: return intern("o");
-        case U_BPT_CLOSE: return intern("c");
-        default: return intern("n");
+        case U_BPT_OPEN: return Qo;
+        case U_BPT_CLOSE: return Qc;
+        default: return Qn;
         }
     case Property::lowercase: return case_mapping(c, u_tolower);
     case Property::uppercase: return case_mapping(c, u_toupper);
@@ -222,7 +222,7 @@ Value f_unicode_property_table_internal(Args a)
     if (!p) {
         // A property of the user's (define-char-code-property with a
         // char-table), as Emacs's: from char-code-property-alist.
-        static const Value alist = intern("char-code-property-alist");
+        static const Value alist = Qchar_code_property_alist;
         for (Value tail = find_symbol_value(alist); consp(tail); tail = xcdr(tail))
             if (consp(xcar(tail)) && xcar(xcar(tail)) == a[0])
                 return char_table(xcdr(xcar(tail))) ? xcdr(xcar(tail)) : Qnil;
@@ -230,8 +230,8 @@ Value f_unicode_property_table_internal(Args a)
     }
     if (Value known = cached_table(*p); !known.is_empty())
         return known;
-    static const Value subtype = intern("char-code-property-table");
-    static const Value decoder = intern("unicode-property--decoded");
+    static const Value subtype = Qchar_code_property_table;
+    static const Value decoder = Qunicode_property__decoded;
     Value table = make_char_table(subtype, Qnil);
     CharTable& t = check_char_table(table);
     if (t.extra_slots.size() < 5)

@@ -127,12 +127,12 @@ Value f_defvaralias(Args a)
         xsignal1(Qerror, list({make_string("Don't know how to make a buffer-local variable an alias: %s"), a[0]}));
     for (Value v = a[1];; v = xsymbol(v)->default_value) {
         if (v == a[0])
-            xsignal1(intern("cyclic-variable-indirection"), a[1]);
+            xsignal1(Qcyclic_variable_indirection, a[1]);
         if (!variable_alias_p(xsymbol(v)))
             break;
     }
     if (trapped_write(s))
-        notify_variable_watchers(a[0], a[1], intern("defvaralias"), Qnil);
+        notify_variable_watchers(a[0], a[1], Qdefvaralias, Qnil);
     // Emacs: a void BASE-VARIABLE takes the value NEW-ALIAS had.
     if (!variable_alias_p(s) && s->value != Qunbound && find_symbol_value(a[1]) == Qunbound)
         set_default(a[1], s->value);
@@ -142,11 +142,11 @@ Value f_defvaralias(Args a)
     s->value = Qunbound;
     s->default_value = a[1];
     if (!nilp(a[2]))
-        symbol_put(a[0], intern("variable-documentation"), a[2]);
+        symbol_put(a[0], Qvariable_documentation, a[2]);
     return a[1];
 }
 
-Value watchers_of(Value sym) { return symbol_get(sym, intern("watchers")); }
+Value watchers_of(Value sym) { return symbol_get(sym, Qwatchers); }
 
 void set_trapped(Value sym, bool on)
 {
@@ -161,8 +161,8 @@ Value f_add_variable_watcher(Args a)
     Value sym = indirect_variable(a[0]);
     set_trapped(sym, true);
     Value watchers = watchers_of(sym);
-    if (nilp(call2(intern("member"), a[1], watchers)))
-        symbol_put(sym, intern("watchers"), make_cons(a[1], watchers));
+    if (nilp(call2(Qmember, a[1], watchers)))
+        symbol_put(sym, Qwatchers, make_cons(a[1], watchers));
     return Qnil;
 }
 
@@ -170,8 +170,8 @@ Value f_remove_variable_watcher(Args a)
 {
     check_symbol(a[0]);
     Value sym = indirect_variable(a[0]);
-    Value watchers = call2(intern("delete"), a[1], call1(intern("copy-sequence"), watchers_of(sym)));
-    symbol_put(sym, intern("watchers"), watchers);
+    Value watchers = call2(Qdelete, a[1], call1(Qcopy_sequence, watchers_of(sym)));
+    symbol_put(sym, Qwatchers, watchers);
     if (nilp(watchers))
         set_trapped(sym, false);
     return Qnil;
@@ -223,7 +223,7 @@ Value indirect_variable(Value sym)
 {
     for (int n = 0; variable_alias_p(xsymbol(sym)); ++n) {
         if (n > 100)
-            xsignal1(intern("cyclic-variable-indirection"), sym);
+            xsignal1(Qcyclic_variable_indirection, sym);
         sym = xsymbol(sym)->default_value;
     }
     return sym;
@@ -280,7 +280,7 @@ void set_default(Value sym, Value value, bool notify)
     if (s->constant())
         xsignal1(Qsetting_constant, sym);
     if (notify && trapped_write(s))
-        notify_variable_watchers(sym, value == Qunbound ? Qnil : value, intern("set"), Qnil);
+        notify_variable_watchers(sym, value == Qunbound ? Qnil : value, Qset, Qnil);
     if (forwarded(s) || s->loaded())
         s->default_value = value;
     else
@@ -304,7 +304,7 @@ void notify_variable_watchers(Value sym, Value newval, Value operation, Value wh
         ~Untrap() { s->m_small |= Symbol::trapped_write_flag; }
     } untrap{s};
     s->m_small &= ~Symbol::trapped_write_flag;
-    Value watchers = symbol_get(sym, intern("watchers"));
+    Value watchers = symbol_get(sym, Qwatchers);
     for (ListWalker w(watchers); w.consp(); w.next()) {
         Value args[4] = {sym, newval, operation, where};
         funcall(w.car(), args, 4);

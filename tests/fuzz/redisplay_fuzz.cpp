@@ -24,6 +24,7 @@
 #include "lisp-lite/lisp_lite.hpp"
 #include "ui/frame.hpp"
 #include "ui/redisplay.hpp"
+#include "ui/symbols.hpp"
 
 using namespace gapmacs;
 using namespace gapmacs::ui;
@@ -34,7 +35,7 @@ void init_once()
 {
     static bool done = [] {
         std::setlocale(LC_ALL, "C.UTF-8"); // wcwidth, as the editor sets it
-        lisp::init();
+        ui::init_ui();
         return true;
     }();
     (void)done;

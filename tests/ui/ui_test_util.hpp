@@ -8,6 +8,7 @@
 #include "lisp-lite/lisp_lite.hpp"
 #include "ui/frame.hpp"
 #include "ui/redisplay.hpp"
+#include "ui/symbols.hpp"
 
 namespace ui_test {
 
@@ -18,7 +19,7 @@ inline void init()
 {
     static bool done = [] {
         std::setlocale(LC_ALL, "C.UTF-8");
-        lisp::init();
+        ui::init_ui();
         return true;
     }();
     (void)done;
