@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/frames.hpp"
+#include "lisp-lite/editor/host.hpp"
 #include "lisp-lite/editor/waiting.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/heap.hpp"
@@ -44,24 +45,6 @@ extern "C" void on_editor_signal(int sig)
     errno = saved_errno;
 }
 
-void editor_message_sink(std::string_view internal, bool display)
-{
-    if (Editor* e = Editor::instance())
-        e->message(internal, display);
-}
-
-void editor_stdout_sink(std::string_view internal)
-{
-    if (Editor* e = Editor::instance())
-        e->message(internal);
-}
-
-void mark_editor()
-{
-    if (Editor* e = Editor::instance())
-        e->mark_values();
-}
-
 // How long a SIGTERM or SIGHUP waits for the command loop to save and exit
 // by itself before the watchdog does it.
 constexpr int termination_grace_ms = 2000;
@@ -88,7 +71,6 @@ int install_signal_pipe()
 Editor::Editor(EventLoop& loop) : m_loop(loop)
 {
     s_instance = this;
-    add_root_source(mark_editor);
     m_terminal = std::make_unique<Terminal>();
     const char* term = std::getenv("TERM");
     describe_terminal(term ? term : "", m_terminal->colors());
@@ -102,23 +84,20 @@ Editor::Editor(EventLoop& loop) : m_loop(loop)
     m_signal_watcher = std::make_unique<EventLoop::FdWatcher>(loop, fd, EventLoop::Readable,
                                                               [this](unsigned) { handle_signals(); });
     m_termination_watchdog = std::make_unique<TerminationWatchdog>(termination_grace_ms);
-    set_wait_hook([](std::optional<EventLoop::Duration>& left) {
-        if (Editor* e = Editor::instance())
-            e->during_wait(left);
-    });
-    set_message_sink(editor_message_sink);
-    set_stdout_sink(editor_stdout_sink);
-    m_kill_hook = add_kill_buffer_hook([this](Buffer&, Value b) { on_buffer_killed(b); });
+    m_host = std::make_unique<HostScope>(*this);
     xsymbol(Qnoninteractive)->value = Qnil;
+}
+
+Editor& Editor::running()
+{
+    if (!s_instance)
+        error("The terminal editor is not running");
+    return *s_instance;
 }
 
 Editor::~Editor()
 {
-    if (m_kill_hook >= 0)
-        remove_kill_buffer_hook(m_kill_hook);
-    set_message_sink(nullptr);
-    set_stdout_sink(nullptr);
-    set_wait_hook(nullptr);
+    m_host.reset();
     m_keyboard.reset();
     m_signal_watcher.reset();
     m_frame.reset();
@@ -218,7 +197,7 @@ Value Editor::other_buffer(Value avoid)
     return get_buffer_create(make_string("*scratch*"));
 }
 
-void Editor::on_buffer_killed(Value buffer)
+void Editor::buffer_killed(Value buffer)
 {
     m_recent.erase(std::remove(m_recent.begin(), m_recent.end(), buffer), m_recent.end());
     for (Window* w : m_frame->windows()) {

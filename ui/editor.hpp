@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/event_loop.hpp"
+#include "lisp-lite/editor/host.hpp"
 #include "lisp-lite/lisp_lite.hpp"
 #include "ui/frame.hpp"
 #include "ui/keyboard.hpp"
@@ -42,14 +43,21 @@ struct StartupOptions {
     std::vector<Action> actions;
 };
 
-class Editor final {
+// The editor is the Lisp world's host (lisp-lite/editor/host.hpp) while it
+// lives: messages, output to t, its values at each collection, the waits'
+// redisplay and word of killed buffers come to it through that interface.
+class Editor final : public lisp::EditorHost {
 public:
     explicit Editor(EventLoop& loop);
     ~Editor();
     Editor(const Editor&) = delete;
     Editor& operator=(const Editor&) = delete;
 
+    // The running editor, or null (batch mode).
     static Editor* instance() { return s_instance; }
+    // The running editor; signals an error in batch mode, for the Lisp that
+    // needs the terminal (windows, keyboard macros).
+    static Editor& running();
     // When the process started, for the first-paint time in the latency log.
     static inline EventLoop::Clock::time_point process_start = EventLoop::Clock::now();
 
@@ -87,9 +95,12 @@ public:
     void redisplay_before_input();
     // Lisp waits (accept-process-output, sleep-for) redisplay as in Emacs:
     // at most one frame every 16 ms, so streaming output shows as it comes.
-    void during_wait(std::optional<EventLoop::Duration>& left);
+    void before_wait(std::optional<EventLoop::Duration>& left) override;
     // Shows the message (when DISPLAY) and logs it in *Messages*.
-    void message(std::string_view internal, bool display = true);
+    void message(std::string_view internal, bool display = true) override;
+    // Output to t shows as a message, as in Emacs's interactive session.
+    void write_stdout(std::string_view internal) override { message(internal); }
+    void buffer_killed(lisp::Value buffer) override;
     // Shows buffer in the selected window and makes it current.
     void switch_to_buffer(lisp::Value buffer);
     // The buffer to show instead of `avoid`: the most recently shown one
@@ -99,7 +110,7 @@ public:
 
     // The window's settings for redisplay, read from Lisp variables.
     WindowSettings settings_for(Window& w);
-    void mark_values() const;
+    void mark_values() const override;
 
 private:
     void command_loop();
@@ -111,17 +122,16 @@ private:
     void load_startup(const StartupOptions& options);
     void run_command_line(const StartupOptions& options);
     lisp::Value visit_file(const StartupOptions::Action& visit, lisp::Value dir);
-    void on_buffer_killed(lisp::Value buffer);
 
     static Editor* s_instance;
     EventLoop& m_loop;
     std::unique_ptr<Terminal> m_terminal;
     std::unique_ptr<Frame> m_frame;
     std::unique_ptr<Keyboard> m_keyboard;
+    std::unique_ptr<lisp::HostScope> m_host; // installed last, removed first
     std::vector<lisp::Value> m_recent; // buffers, most recently shown first
     int m_depth = 0;
     int m_minibuffer_depth = 0;
-    int m_kill_hook = -1;
     EventLoop::Clock::time_point m_minibuffer_message_until{};
     bool m_exit_requested = false; // SIGHUP or SIGTERM arrived
     // Memory held back so that a command that exhausted it can be reported

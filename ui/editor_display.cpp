@@ -260,7 +260,7 @@ void Editor::log_latency(const char* what, EventLoop::Duration d)
     }
 }
 
-void Editor::during_wait(std::optional<EventLoop::Duration>& left)
+void Editor::before_wait(std::optional<EventLoop::Duration>& left)
 {
     auto since = EventLoop::Clock::now() - m_last_redisplay;
     if (since >= frame_interval) {

@@ -38,7 +38,7 @@ Value f_start_kbd_macro(Args a)
         start = call1(Qnreverse, call1(Qappend, make_cons(var("last-kbd-macro"), make_cons(Qnil, Qnil))));
     set_var(recording, start);
     set_var("defining-kbd-macro", Qt);
-    Editor::instance()->message("Defining kbd macro...");
+    message("Defining kbd macro...");
     return Qnil;
 }
 
@@ -62,7 +62,7 @@ Value f_end_kbd_macro(Args a)
     set_var("defining-kbd-macro", Qnil);
     set_var(recording, Qnil);
     set_var("last-kbd-macro", macro);
-    Editor::instance()->message("Keyboard macro defined");
+    message("Keyboard macro defined");
     // C-u N C-x ) runs the new macro N-1 more times; 0 until an error.
     if (a.size() > 0 && fixnump(a[0]) && a[0].as_fixnum() != 1)
         call2(Qexecute_kbd_macro, macro,
@@ -84,7 +84,7 @@ Value f_execute_kbd_macro(Args a)
         if (length == 0)
             break;
         while (var("executing-kbd-macro-index").as_fixnum() < length)
-            Editor::instance()->run_one_command();
+            Editor::running().run_one_command();
     }
     return Qnil;
 }

@@ -10,7 +10,7 @@
 #include "ui/batch.hpp"
 #include "ui/command_line.hpp"
 #include "ui/editor.hpp"
-#include "ui/keyboard_macro.hpp"
+#include "ui/modules.hpp"
 #include "ui/symbols.hpp"
 
 int main(int argc, char** argv)
@@ -18,9 +18,6 @@ int main(int argc, char** argv)
     // A save that passes RLIMIT_FSIZE must fail with EFBIG and keep the old
     // file, not kill the editor.
     std::signal(SIGXFSZ, SIG_IGN);
-    // The application owns the event loop and hands it down, in batch mode too.
-    gapmacs::EventLoop loop;
-    gapmacs::lisp::set_event_loop(loop);
     auto cl = gapmacs::ui::parse_command_line(argc, argv);
     if (cl.batch)
         return gapmacs::ui::run_batch(argc, argv);
@@ -38,10 +35,9 @@ int main(int argc, char** argv)
     }
     gapmacs::ui::init_ui();
     gapmacs::ui::set_command_line(argc, argv);
-    gapmacs::ui::register_ui_builtins();
-    gapmacs::ui::register_keyboard_macro_builtins();
+    gapmacs::lisp::install_modules(gapmacs::ui::terminal_modules());
     try {
-        gapmacs::ui::Editor editor(loop);
+        gapmacs::ui::Editor editor(gapmacs::lisp::event_loop());
         return editor.run(cl.startup);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "gapmacs: %s\n", e.what());

@@ -9,8 +9,8 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "ui/editor.hpp"
-#include "ui/window_configuration.hpp"
 #include "ui/symbols.hpp"
+#include "ui/window_configuration.hpp"
 
 namespace gapmacs::ui {
 
@@ -18,13 +18,7 @@ using namespace lisp;
 
 namespace {
 
-Editor& editor()
-{
-    Editor* e = Editor::instance();
-    if (!e)
-        error("The terminal editor is not running");
-    return *e;
-}
+Editor& editor() { return Editor::running(); }
 Frame& frame() { return editor().frame(); }
 
 Window& check_window(Value v)
@@ -781,7 +775,6 @@ const char* const interactive_specs[][2] = {
 void register_ui_builtins()
 {
     register_subrs(ui_subrs);
-    register_window_configuration_builtins();
     for (const auto& [name, spec] : interactive_specs) {
         std::size_t pos = 0;
         symbol_put(intern(name), Qinteractive_form, read_from(spec, pos));

@@ -50,13 +50,7 @@ Configuration& check_configuration(Value v)
     return *static_cast<Configuration*>(static_cast<ExtObject*>(v.as_object())->data);
 }
 
-Frame& frame()
-{
-    Editor* e = Editor::instance();
-    if (!e)
-        error("The terminal editor is not running");
-    return e->frame();
-}
+Frame& frame() { return Editor::running().frame(); }
 
 Value f_current_window_configuration(Args)
 {

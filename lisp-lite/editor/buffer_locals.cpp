@@ -12,11 +12,11 @@
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/hooks.hpp"
 #include "lisp-lite/lang/preloaded_index.hpp"
-#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 

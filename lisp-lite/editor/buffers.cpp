@@ -12,12 +12,13 @@
 #include "core/error.hpp"
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffer_locals.hpp"
+#include "lisp-lite/editor/host.hpp"
 #include "lisp-lite/editor/modification.hpp"
-#include "lisp-lite/lang/reader.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/hooks.hpp"
-#include "lisp-lite/editor/symbols.hpp"
+#include "lisp-lite/lang/reader.hpp"
 
 namespace gapmacs::lisp {
 
@@ -48,8 +49,7 @@ MarkerData* marker_data(Value v) { return static_cast<MarkerData*>(static_cast<E
 std::vector<Value> g_buffers;
 std::unordered_map<Buffer*, Value> g_objects;
 Value g_current;
-std::vector<std::pair<int, KillBufferHook>> g_kill_hooks;
-int g_next_hook_id = 1;
+std::vector<KillBufferHook> g_kill_hooks;
 
 void mark_buffer_list()
 {
@@ -396,9 +396,10 @@ bool kill_buffer(Value buffer)
     Buffer* b = live_buffer(buffer);
     if (!b) // the hook killed it
         return false;
-    auto hooks = g_kill_hooks; // a hook may remove itself
-    for (auto& [id, hook] : hooks)
+    for (auto& hook : g_kill_hooks)
         hook(*b, buffer);
+    if (EditorHost* host = editor_host())
+        host->buffer_killed(buffer);
     if (g_current == buffer)
         switch_away_from(buffer);
     std::erase(g_buffers, buffer);
@@ -415,16 +416,7 @@ bool buffer_multibyte(Value buffer) { return !buffer_data(buffer)->unibyte; }
 bool current_buffer_multibyte() { return !buffer_data(g_current)->unibyte; }
 void set_buffer_multibyte_flag(Value buffer, bool multibyte) { buffer_data(buffer)->unibyte = !multibyte; }
 
-int add_kill_buffer_hook(KillBufferHook hook)
-{
-    g_kill_hooks.emplace_back(g_next_hook_id, std::move(hook));
-    return g_next_hook_id++;
-}
-
-void remove_kill_buffer_hook(int id)
-{
-    std::erase_if(g_kill_hooks, [id](const auto& h) { return h.first == id; });
-}
+void add_kill_buffer_hook(KillBufferHook hook) { g_kill_hooks.push_back(std::move(hook)); }
 
 Value make_marker_object(Buffer* buffer, std::optional<CharPos> pos, bool advances)
 {

@@ -108,11 +108,11 @@ bool buffer_multibyte(Value buffer);
 bool current_buffer_multibyte();
 void set_buffer_multibyte_flag(Value buffer, bool multibyte);
 
-// Runs with the buffer about to be killed (still live and intact).
+// Runs with the buffer about to be killed (still live and intact): the
+// editor layer's own modules (overlays, processes) at init; the program
+// above hears of it through its host (host.hpp).
 using KillBufferHook = std::function<void(Buffer&, Value buffer)>;
-// Returns an id for remove_kill_buffer_hook.
-int add_kill_buffer_hook(KillBufferHook hook);
-void remove_kill_buffer_hook(int id);
+void add_kill_buffer_hook(KillBufferHook hook);
 
 // A new marker owning its gapmacs::Marker: pointing nowhere when buffer is
 // null, else at pos (clamped to the whole buffer; point when absent).

@@ -4,13 +4,13 @@
 
 #include "core/coding.hpp"
 #include "core/utf8.hpp"
-#include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/variables.hpp"
-#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -41,21 +41,6 @@ Value f_encode_coding_string(Args a)
     CodingSystem cs = coding_system_of(a[1]);
     return make_unibyte_string(encode(cs, string_view(a[0])));
 }
-
-} // namespace
-
-Value make_process_output_string(std::string_view internal, Value decoding)
-{
-    if (symbolp(decoding) && !nilp(decoding) && coding_system_p(symbol_name(decoding)) &&
-        find_coding_system(symbol_name(decoding)).kind == CodingSystem::Kind::Binary) {
-        // Decoded with binary, the text holds raw-byte characters for bytes
-        // >= 0x80: exactly a unibyte string's internal text.
-        return make_string_raw(std::string(internal), static_cast<std::int64_t>(count_chars(internal)), false);
-    }
-    return make_string_raw(std::string(internal), static_cast<std::int64_t>(count_chars(internal)), true);
-}
-
-namespace {
 
 // coding-system-p, coding-system-base, coding-system-eol-type and
 // check-coding-system answer from the converters for the names they know,

@@ -12,8 +12,8 @@
 #include "core/regex.hpp"
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/modules.hpp"
-#include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/editor/symbols.hpp"
+#include "lisp-lite/lang/builtins.hpp"
 
 namespace gapmacs::lisp {
 

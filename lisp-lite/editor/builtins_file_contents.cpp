@@ -8,14 +8,14 @@
 #include "core/error.hpp"
 #include "core/file_contents.hpp"
 #include "core/utf8.hpp"
+#include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/modification.hpp"
-#include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/variables.hpp"
-#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 

@@ -11,6 +11,7 @@
 
 #include "buffer/buffer.hpp"
 #include "core/error.hpp"
+#include "core/utf8.hpp"
 #include "lisp-lite/editor/async_lisp.hpp"
 #include "lisp-lite/editor/buffer_locals.hpp"
 #include "lisp-lite/editor/buffers.hpp"
@@ -18,11 +19,11 @@
 #include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/exec_path.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "process/default_sentinel.hpp"
 #include "process/process.hpp"
-#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 
@@ -134,6 +135,20 @@ Process& live_process(Value proc)
 }
 
 // ---- calling Lisp from the process callbacks ----
+
+// The string a process filter receives for decoded output: unibyte after
+// `binary`/`raw-text`/`no-conversion` decoding (DECODING, a coding symbol),
+// as Emacs hands binary output over, else as make_string.
+Value make_process_output_string(std::string_view internal, Value decoding)
+{
+    if (symbolp(decoding) && !nilp(decoding) && coding_system_p(symbol_name(decoding)) &&
+        find_coding_system(symbol_name(decoding)).kind == CodingSystem::Kind::Binary) {
+        // Decoded with binary, the text holds raw-byte characters for bytes
+        // >= 0x80: exactly a unibyte string's internal text.
+        return make_string_raw(std::string(internal), static_cast<std::int64_t>(count_chars(internal)), false);
+    }
+    return make_string_raw(std::string(internal), static_cast<std::int64_t>(count_chars(internal)), true);
+}
 
 bool is_default_filter(Value f) { return nilp(f) || f == Qinternal_default_process_filter; }
 bool is_default_sentinel(Value f) { return nilp(f) || f == Qinternal_default_process_sentinel; }

@@ -20,11 +20,11 @@
 #include "lisp-lite/editor/match_data.hpp"
 #include "lisp-lite/editor/modification.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/editor/syntax_table.hpp"
 #include "lisp-lite/editor/text_properties.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
-#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 

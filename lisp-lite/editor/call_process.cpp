@@ -9,11 +9,11 @@
 #include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/exec_path.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/editor/waiting.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "process/sync_process.hpp"
-#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 

@@ -1,7 +1,7 @@
 #include "lisp-lite/editor/coding_names.hpp"
 
-#include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/editor/symbols.hpp"
+#include "lisp-lite/lang/builtins.hpp"
 
 namespace gapmacs::lisp {
 

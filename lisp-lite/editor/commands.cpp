@@ -10,9 +10,9 @@
 #include <unordered_map>
 
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
-#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 

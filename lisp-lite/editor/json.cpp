@@ -8,11 +8,11 @@
 
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
-#include "lisp-lite/editor/modules.hpp"
-#include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/editor/modification.hpp"
-#include "lisp-lite/lang/reader.hpp"
+#include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/symbols.hpp"
+#include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/reader.hpp"
 
 namespace gapmacs::lisp {
 

@@ -7,9 +7,9 @@
 #include "buffer/marker.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
-#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 

@@ -11,8 +11,8 @@
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/modules.hpp"
-#include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/editor/symbols.hpp"
+#include "lisp-lite/lang/builtins.hpp"
 
 namespace gapmacs::lisp {
 

@@ -17,13 +17,13 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/editor/syntax_table.hpp"
 #include "lisp-lite/editor/text_properties.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/heap.hpp"
 #include "lisp-lite/lang/variables.hpp"
-#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 

@@ -9,8 +9,8 @@
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modification.hpp"
 #include "lisp-lite/editor/modules.hpp"
-#include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/editor/symbols.hpp"
+#include "lisp-lite/lang/eval.hpp"
 
 namespace gapmacs::lisp {
 

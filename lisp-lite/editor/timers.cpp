@@ -11,9 +11,9 @@
 
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/processes.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
-#include "lisp-lite/editor/symbols.hpp"
 
 namespace gapmacs::lisp {
 

@@ -2,28 +2,17 @@
 
 #include <chrono>
 
+#include "lisp-lite/editor/host.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 
 namespace gapmacs::lisp {
 
-namespace {
-EventLoop* g_loop = nullptr;
-WaitHook g_wait_hook = nullptr;
-} // namespace
-
-void set_event_loop(EventLoop& loop) { g_loop = &loop; }
-
 EventLoop& event_loop()
 {
-    if (!g_loop) {
-        static EventLoop batch_loop; // batch mode: nobody handed one down
-        g_loop = &batch_loop;
-    }
-    return *g_loop;
+    static EventLoop loop;
+    return loop;
 }
-
-void set_wait_hook(WaitHook hook) { g_wait_hook = hook; }
 
 std::optional<EventLoop::Duration> seconds_arg(Value seconds, Value millisec)
 {
@@ -51,8 +40,8 @@ void wait_until(std::optional<EventLoop::Duration> timeout, const std::function<
                 return;
             left = *deadline - now;
         }
-        if (g_wait_hook)
-            g_wait_hook(left);
+        if (EditorHost* host = editor_host())
+            host->before_wait(left);
         event_loop().run_once(left);
     }
 }

@@ -1,7 +1,7 @@
 // Waiting: the editor's one event loop, and the waits that turn it
 // (accept-process-output, sleep-for, sit-for, call-process): timers and
-// process output run during them, C-g quits them, and the UI redisplays
-// before each turn through the wait hook.
+// process output run during them, C-g quits them, and the host (the UI)
+// redisplays before each turn.
 #pragma once
 #include <functional>
 #include <optional>
@@ -11,16 +11,10 @@
 
 namespace gapmacs::lisp {
 
-// The editor's event loop: the one the application hands down with
-// set_event_loop, or one made on first use in batch mode. (Its
-// construction blocks SIGCHLD.)
+// The one event loop: every wait turns it, the terminal's keys included.
+// Made by init() (register_process_builtins), whose construction blocks
+// SIGCHLD before any child can exit unheard.
 EventLoop& event_loop();
-void set_event_loop(EventLoop& loop);
-
-// Called before each wait of accept-process-output, sleep-for and sit-for
-// (the UI redisplays there); `left` may be shortened by the hook.
-using WaitHook = void (*)(std::optional<EventLoop::Duration>& left);
-void set_wait_hook(WaitHook hook);
 
 // SECONDS plus MILLISEC as a duration (both nil: none, wait for ever);
 // negative or NaN is zero, and a huge one is clamped.

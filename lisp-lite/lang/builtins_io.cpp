@@ -15,6 +15,7 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/host.hpp"
 #include "lisp-lite/lang/load_history.hpp"
 #include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lang/reader.hpp"
@@ -51,8 +52,6 @@ void default_message(std::string_view internal, bool display)
     std::fwrite(out.data(), 1, out.size(), stderr);
 }
 
-StdoutSink g_stdout = default_stdout;
-MessageSink g_message = default_message;
 // with-output-to-string's accumulator.
 const ExtClass string_output_class = {
     "string-output",
@@ -85,15 +84,22 @@ Value resolve_stream(Value stream)
 
 } // namespace
 
-void set_stdout_sink(StdoutSink sink) { g_stdout = sink ? sink : default_stdout; }
-void set_message_sink(MessageSink sink) { g_message = sink ? sink : default_message; }
-void message(std::string_view internal, bool display) { g_message(internal, display); }
+void message(std::string_view internal, bool display)
+{
+    if (LanguageHost* host = language_host())
+        host->message(internal, display);
+    else
+        default_message(internal, display);
+}
 
 void write_to_stream(std::string_view internal, Value stream)
 {
     stream = resolve_stream(stream);
     if (stream == Qt) {
-        g_stdout(internal);
+        if (LanguageHost* host = language_host())
+            host->write_stdout(internal);
+        else
+            default_stdout(internal);
         return;
     }
     if (ExtObject* out = output_stream(stream)) {

@@ -1,6 +1,7 @@
 #include "lisp-lite/lang/heap.hpp"
 
 #include "lisp-lite/lang/bignum.hpp"
+#include "lisp-lite/lang/host.hpp"
 
 #include <sys/resource.h>
 
@@ -263,6 +264,8 @@ void mark_roots()
         mark_value(*v);
     for (RootSource fn : h.sources)
         fn();
+    if (LanguageHost* host = language_host())
+        host->mark_values();
     for (const GcRoot* r = h.temp_roots; r; r = r->next())
         r->mark();
     scan_stack();

@@ -198,10 +198,6 @@ Value make_integer(std::int64_t n);
 Value make_number(double d);                // a float
 Value make_string(std::string_view internal); // multibyte unless ASCII
 Value make_unibyte_string(std::string_view bytes);
-// The string a process filter receives for decoded output: unibyte after
-// `binary`/`raw-text`/`no-conversion` decoding (DECODING, a coding symbol),
-// as Emacs hands binary output over, else as make_string.
-Value make_process_output_string(std::string_view internal, Value decoding);
 // From external UTF-8 (invalid bytes become raw-byte chars).
 Value make_string_from_utf8(std::string_view utf8);
 std::string_view string_view(Value s); // internal bytes of a string
@@ -416,13 +412,9 @@ std::string float_to_string(double d);
 // object whose ExtClass has `write`, such as a buffer or a marker; else a
 // function called with each character).
 void write_to_stream(std::string_view internal, Value stream);
-// Where output to `t` goes: stdout in batch. The UI replaces it.
-using StdoutSink = void (*)(std::string_view internal);
-void set_stdout_sink(StdoutSink sink);
-// `message`'s destination (stderr in batch). A message not DISPLAYed
-// (`inhibit-message') is only logged, where there is a log (*Messages*).
-using MessageSink = void (*)(std::string_view internal, bool display);
-void set_message_sink(MessageSink sink);
+// To the host (lang/host.hpp), else stderr as Emacs's batch mode. A
+// message not DISPLAYed (`inhibit-message') is only logged, where there is
+// a log (*Messages*).
 void message(std::string_view internal, bool display = true);
 
 } // namespace gapmacs::lisp

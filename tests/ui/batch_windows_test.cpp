@@ -8,6 +8,7 @@
 
 #include "lisp-lite/editor/batch_window.hpp"
 #include "ui/editor.hpp"
+#include "ui/modules.hpp"
 #include "ui_test_util.hpp"
 
 using namespace gapmacs;
@@ -19,7 +20,7 @@ TEST_CASE("the UI replaces every window subr of batch mode")
     for (const lisp::SubrDef& d : lisp::batch_window_subrs())
         batch[d.name] = lisp::xsymbol(lisp::intern(d.name))->function;
     REQUIRE(batch.size() >= 20);
-    ui::register_ui_builtins();
+    lisp::install_modules(ui::terminal_modules());
     for (const auto& [name, function] : batch) {
         INFO(name);
         CHECK(lisp::xsymbol(lisp::intern(name))->function != function);
