@@ -3,7 +3,7 @@
 // read-event / read-char take unread-command-events first, then one byte
 // of standard input (Emacs's read_minibuf_noninteractive and its batch
 // keyboard). The terminal UI registers its own subrs under the same names;
-// read-string (prelude.cpp) calls read-from-minibuffer by name, so it uses
+// read-string (prelude.el) calls read-from-minibuffer by name, so it uses
 // whichever is installed. Also the command-loop variables.
 #include <cstdio>
 #include <iostream>

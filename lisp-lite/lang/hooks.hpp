@@ -2,7 +2,7 @@
 // function or a list of functions; in a buffer-local value the element t
 // means "run the default (global) value here". The command loop and the
 // buffer layer call these from C++; add-hook and remove-hook are Emacs's
-// own Lisp definitions (prelude.cpp).
+// own Lisp definitions (prelude.el).
 #pragma once
 #include <cstddef>
 
