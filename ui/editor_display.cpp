@@ -108,7 +108,6 @@ std::string minor_mode_lighters(Value b)
 // at that line ("=>" at *xref*'s and next-error's current line).
 std::vector<OverlayArrow> overlay_arrows(Value buffer)
 {
-    static const Value string_property = Qoverlay_arrow_string;
     std::vector<OverlayArrow> arrows;
     Buffer* buf = live_buffer(buffer);
     for (Value l = local_value("overlay-arrow-variable-list", buffer); consp(l); l = xcdr(l)) {
@@ -118,7 +117,7 @@ std::vector<OverlayArrow> overlay_arrows(Value buffer)
         Value marker = buffer_local_value(var, buffer);
         if (!markerp(marker) || check_marker(marker)->buffer() != buf || !check_marker(marker)->position())
             continue;
-        Value text = symbol_get(var, string_property);
+        Value text = symbol_get(var, Qoverlay_arrow_string);
         if (!stringp(text))
             text = local_value("overlay-arrow-string", buffer);
         if (!stringp(text))
@@ -226,8 +225,7 @@ void Editor::redisplay_frame(bool force, bool before_input)
             // catches its own): the keys go first and the frame is drawn
             // after them. Let out, the signal ended the key sequence being
             // read (C-x, then d arriving: both lost).
-            static const Value interrupted = Qredisplay_interrupted;
-            if (!before_input || e.symbol() != interrupted)
+            if (!before_input || e.symbol() != Qredisplay_interrupted)
                 throw;
             m_command_ran = true;
             return;

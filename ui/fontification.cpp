@@ -38,13 +38,10 @@ void report_error(const LispSignal& e)
 // (between marking a chunk and fontifying it, or after).
 void unfontify(Value from, Value to)
 {
-    static const Value silently = Qwith_silent_modifications;
-    static const Value put = Qput_text_property;
-    static const Value fontified = Qfontified;
     SpecScope spec;
     specbind(Qinhibit_quit, Qt);
     try {
-        eval(list({silently, list({put, from, to, list({Qquote, fontified}), Qnil})}));
+        eval(list({Qwith_silent_modifications, list({Qput_text_property, from, to, list({Qquote, Qfontified}), Qnil})}));
     } catch (const LispSignal& e) {
         report_error(e);
     }
@@ -54,19 +51,14 @@ void unfontify(Value from, Value to)
 
 bool fontify_for_display(Value buffer, CharPos from, CharPos to)
 {
-    static const Value hook = Qfontification_functions;
-    static const Value fontified = Qfontified;
-    static const Value property_any = Qtext_property_any;
-    static const Value next_change = Qnext_single_property_change;
-    static const Value interrupted = Qredisplay_interrupted;
-    Value functions = buffer_local_value(hook, buffer);
+    Value functions = buffer_local_value(Qfontification_functions, buffer);
     if (nilp(functions) || functions == Qunbound || from >= to)
         return true;
     CurrentBufferScope scope;
     set_current_buffer(buffer);
     // As xdisp.c: no fontification while fontifying.
     SpecScope spec;
-    specbind(hook, Qnil);
+    specbind(Qfontification_functions, Qnil);
     Value pos = Value::fixnum(from.value);
     const Value end = Value::fixnum(to.value);
     // jit-lock does a chunk a call; a function that sets nothing is not
@@ -74,18 +66,18 @@ bool fontify_for_display(Value buffer, CharPos from, CharPos to)
     Value start = pos;
     try {
         for (int calls = 0; calls < 64; ++calls) {
-            Value args[] = {pos, end, fontified, Qnil};
-            start = funcall(property_any, args, 4);
+            Value args[] = {pos, end, Qfontified, Qnil};
+            start = funcall(Qtext_property_any, args, 4);
             if (!fixnump(start))
                 return true;
-            run_functions(functions, hook, start);
-            Value next_args[] = {start, fontified, Qnil, end};
-            pos = funcall(next_change, next_args, 4);
+            run_functions(functions, Qfontification_functions, start);
+            Value next_args[] = {start, Qfontified, Qnil, end};
+            pos = funcall(Qnext_single_property_change, next_args, 4);
             if (!fixnump(pos) || pos.as_fixnum() >= to.value)
                 return true;
         }
     } catch (const LispSignal& e) {
-        if (e.symbol() == interrupted) {
+        if (e.symbol() == Qredisplay_interrupted) {
             unfontify(start, end);
             return false;
         }

@@ -143,11 +143,10 @@ Partial from_tty_attributes(Value list)
 // Lisp knows no such face.
 std::optional<Partial> lisp_face(Value face)
 {
-    static const Value attributes_fn = Qinternal__tty_face_attributes;
-    if (nilp(xsymbol(attributes_fn)->function))
+    if (nilp(xsymbol(Qinternal__tty_face_attributes)->function))
         return std::nullopt;
     try {
-        Value attributes = call1(attributes_fn, face);
+        Value attributes = call1(Qinternal__tty_face_attributes, face);
         if (consp(attributes))
             return from_tty_attributes(attributes);
     } catch (const LispSignal&) {
@@ -159,8 +158,7 @@ std::optional<Partial> lisp_face(Value face)
 // the caches of what faces look like.
 bool faces_changed_since(Value& seen)
 {
-    static const Value generation_var = Qface_core__generation;
-    Value now = find_symbol_value(generation_var);
+    Value now = find_symbol_value(Qface_core__generation);
     if (now == seen)
         return false;
     seen = now;

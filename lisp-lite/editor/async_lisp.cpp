@@ -5,16 +5,14 @@ namespace gapmacs::lisp {
 
 AsyncLispScope::AsyncLispScope()
 {
-    static const Value last_nonmenu_event = Qlast_nonmenu_event;
     specbind(Qinhibit_quit, Qt);
-    specbind(last_nonmenu_event, Qt);
+    specbind(Qlast_nonmenu_event, Qt);
 }
 
 void report_async_error(const char* what)
 {
-    static const Value debug_on_error = Qdebug_on_error;
     const LispSignal e = caught_error(); // a throw goes on from here
-    if (!error_matches(e.symbol(), Qerror) || !nilp(symbol_value(debug_on_error)))
+    if (!error_matches(e.symbol(), Qerror) || !nilp(symbol_value(Qdebug_on_error)))
         throw;
     message(std::string(what) + ": " + error_message_string(make_cons(e.symbol(), e.data())));
 }

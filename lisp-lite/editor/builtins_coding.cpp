@@ -55,9 +55,7 @@ bool converter_knows(Value coding) { return symbolp(coding) && coding_system_p(s
 // the converters know the name).
 Value registry_answer(const char* function, Value coding)
 {
-    static const Value featurep = Qfeaturep;
-    static const Value mule_setup = Qmule_setup;
-    if (converter_knows(coding) && nilp(call1(featurep, mule_setup)))
+    if (converter_knows(coding) && nilp(call1(Qfeaturep, Qmule_setup)))
         return Qnil;
     return call1(intern(function), coding);
 }

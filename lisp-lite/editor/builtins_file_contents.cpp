@@ -29,10 +29,9 @@ bool auto_compressed(const std::string& path, const char* operation)
 {
     if (!compressed_file_name(path) || nilp(value_or_nil("auto-compression-mode")))
         return false;
-    static const Value handler = Qjka_compr_handler;
     bool inhibited = false;
     for (Value h = value_or_nil("inhibit-file-name-handlers"); h.is_cons(); h = xcdr(h))
-        inhibited = inhibited || xcar(h) == handler;
+        inhibited = inhibited || xcar(h) == Qjka_compr_handler;
     Value op = value_or_nil("inhibit-file-name-operation");
     return !(inhibited && symbolp(op) && symbol_name(op) == operation);
 }

@@ -37,8 +37,7 @@ Value fix(std::int64_t n) { return Value::fixnum(n); }
 
 bool case_fold()
 {
-    static const Value case_fold_search = Qcase_fold_search;
-    Value v = xsymbol(case_fold_search)->value;
+    Value v = xsymbol(Qcase_fold_search)->value;
     return v != Qunbound && !nilp(v);
 }
 

@@ -13,9 +13,8 @@ CodingSystem coding_system_of(Value symbol)
         return find_coding_system(name);
     // An autoload into mule-setup.el: the first such name loads Emacs's
     // coding systems.
-    static const Value registry = Qcoding_system__converter_name;
-    if (!nilp(xsymbol(registry)->function)) {
-        const Value other = call1(registry, symbol);
+    if (!nilp(xsymbol(Qcoding_system__converter_name)->function)) {
+        const Value other = call1(Qcoding_system__converter_name, symbol);
         if (symbolp(other) && !nilp(other) && coding_system_p(symbol_name(other)))
             return find_coding_system(symbol_name(other));
     }

@@ -71,9 +71,8 @@ void check_supersession(Buffer& b)
     const Buffer::FileTime now = file_modtime(b.file_name());
     if (!now.exists || b.visited_modtime()->same_file_as(now))
         return;
-    static const Value ask = Quserlock__ask_user_about_supersession_threat;
-    if (!nilp(xsymbol(ask)->function))
-        call1(ask, make_string_from_utf8(b.file_name()));
+    if (!nilp(xsymbol(Quserlock__ask_user_about_supersession_threat)->function))
+        call1(Quserlock__ask_user_about_supersession_threat, make_string_from_utf8(b.file_name()));
 }
 
 } // namespace

@@ -184,11 +184,9 @@ private:
 
 std::int64_t Scanner::propertized_until() const
 {
-    static const Value lookup = Qparse_sexp_lookup_properties;
-    static const Value done_var = Qsyntax_propertize__done;
-    if (nilp(find_symbol_value(lookup)))
+    if (nilp(find_symbol_value(Qparse_sexp_lookup_properties)))
         return all_propertized;
-    const Value done = find_symbol_value(done_var);
+    const Value done = find_symbol_value(Qsyntax_propertize__done);
     if (!fixnump(done) || done.as_fixnum() >= m_zv.c.value)
         return all_propertized;
     return std::max<std::int64_t>(done.as_fixnum(), m_begv.c.value);
@@ -199,14 +197,12 @@ std::int64_t Scanner::propertized_until() const
 // error in it, or no progress, leaves the rest of the scan as it is.
 void Scanner::propertize_through(CharPos pos) const
 {
-    static const Value fn = Qinternal__syntax_propertize;
-    static const Value lookup = Qparse_sexp_lookup_properties;
     m_propertized_until = all_propertized;
-    if (nilp(xsymbol(fn)->function))
+    if (nilp(xsymbol(Qinternal__syntax_propertize)->function))
         return;
     const std::uint64_t chars_tick = m_buffer.chars_modification_tick();
     try {
-        call1(fn, Value::fixnum(std::min(m_zv.c.value, pos.value + 1)));
+        call1(Qinternal__syntax_propertize, Value::fixnum(std::min(m_zv.c.value, pos.value + 1)));
     } catch (const LispSignal&) {
         return;
     }
@@ -215,7 +211,7 @@ void Scanner::propertize_through(CharPos pos) const
     const std::int64_t until = propertized_until();
     if (until > pos.value)
         m_propertized_until = until;
-    m_lookup_properties = !nilp(find_symbol_value(lookup)) && m_buffer.text_properties();
+    m_lookup_properties = !nilp(find_symbol_value(Qparse_sexp_lookup_properties)) && m_buffer.text_properties();
     m_stretch = TextProperties::Run{0, 0, 0};
     m_stretch_syntax = Qnil;
     m_stretch_table.reset();
@@ -230,11 +226,10 @@ Syntax Scanner::property_syntax(CharPos pos, char32_t c) const
         const TextProperties* props = m_buffer.text_properties();
         m_stretch = props ? props->stretch(pos.value, 1, m_buffer.size() + 1)
                           : TextProperties::Run{1, m_buffer.size() + 1, 0};
-        static const Value syntax_table = Qsyntax_table;
         m_stretch_syntax = Qnil;
         for (Value p = m_stretch.plist ? Value::from_bits(m_stretch.plist) : Qnil; consp(p) && consp(xcdr(p));
              p = xcdr(xcdr(p)))
-            if (xcar(p) == syntax_table) {
+            if (xcar(p) == Qsyntax_table) {
                 m_stretch_syntax = xcar(xcdr(p));
                 break;
             }
@@ -1138,20 +1133,16 @@ private:
 // the mode has one (sgml's tag table).
 Value f_syntax_ppss(Args a)
 {
-    static const Value propertize = Qsyntax_propertize;
-    static const Value propertize_function = Qsyntax_propertize_function;
-    static const Value done = Qsyntax_propertize__done;
-    static const Value ppss_table = Qsyntax_ppss_table;
     const Value target = nilp(a[0]) ? Value::fixnum(current().point().value) : a[0];
     // Font-lock asks often, mostly where the properties are already put:
     // no Lisp call then.
-    const Value done_until = find_symbol_value(done);
+    const Value done_until = find_symbol_value(Qsyntax_propertize__done);
     const bool propertized =
         fixnump(done_until) && fixnump(target) && target.as_fixnum() <= done_until.as_fixnum();
-    if (!propertized && !nilp(find_symbol_value(propertize_function)) && !nilp(xsymbol(propertize)->function))
-        call1(propertize, target);
+    if (!propertized && !nilp(find_symbol_value(Qsyntax_propertize_function)) && !nilp(xsymbol(Qsyntax_propertize)->function))
+        call1(Qsyntax_propertize, target);
     std::optional<SyntaxTableScope> table;
-    if (const Value t = find_symbol_value(ppss_table); !nilp(t) && t != Qunbound)
+    if (const Value t = find_symbol_value(Qsyntax_ppss_table); !nilp(t) && t != Qunbound)
         table.emplace(check_syntax_table(t));
     Scanner s;
     Buffer& b = s.buffer();
@@ -1188,13 +1179,11 @@ Value f_syntax_ppss_flush_cache(Args a)
         for (PpssCache& cache : g_ppss_caches)
             if (cache.buffer == current_buffer())
                 drop_states_after(cache, CharPos(a[0].as_fixnum()));
-    static const Value done_var = Qsyntax_propertize__done;
-    static const Value inhibit = Qsyntax_propertize__inhibit_flush;
-    const Value done = find_symbol_value(done_var);
-    const Value inhibited = find_symbol_value(inhibit);
+    const Value done = find_symbol_value(Qsyntax_propertize__done);
+    const Value inhibited = find_symbol_value(Qsyntax_propertize__inhibit_flush);
     if (fixnump(a[0]) && fixnump(done) && a[0].as_fixnum() < done.as_fixnum() &&
         (nilp(inhibited) || inhibited == Qunbound))
-        set_internal(done_var, a[0]);
+        set_internal(Qsyntax_propertize__done, a[0]);
     return Qnil;
 }
 

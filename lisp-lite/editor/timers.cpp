@@ -34,10 +34,9 @@ Alarm& alarm()
 // for them); timer.el reports their errors and restores the buffer.
 void run_due_timers()
 {
-    static const Value run_due = Qtimer__run_due;
     SpecScope bindings;
     specbind(Qinhibit_quit, Qt);
-    call0(run_due);
+    call0(Qtimer__run_due);
 }
 
 // (timer--arm-wakeup DELAY): call timer--run-due in DELAY seconds (a

@@ -62,9 +62,8 @@ Value g_signal_data = Qnil; // identity only: never dereferenced
 
 void record_signal_backtrace(Value data)
 {
-    static const Value debug_on_error = Qdebug_on_error;
     static bool recording = false; // printing an argument may signal
-    if (recording || nilp(symbol_value(debug_on_error)))
+    if (recording || nilp(symbol_value(Qdebug_on_error)))
         return;
     recording = true;
     struct Done { ~Done() { recording = false; } } done;

@@ -22,8 +22,7 @@ std::size_t max_integer_bits()
 {
     // Emacs never refuses an integer of up to 128 bits, whatever integer-width says.
     constexpr std::size_t always_allowed = 128;
-    static const Value sym = Qinteger_width;
-    const Value v = xsymbol(sym)->value;
+    const Value v = xsymbol(Qinteger_width)->value;
     const std::size_t width = v.is_fixnum() && v.as_fixnum() > 0 ? static_cast<std::size_t>(v.as_fixnum()) : 0;
     return std::max(width, always_allowed);
 }

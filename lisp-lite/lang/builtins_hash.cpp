@@ -105,8 +105,7 @@ TestSpec test_spec(Value test)
         return {HashTest::Eq, Qnil};
     if (test == Qequal)
         return {HashTest::Equal, Qnil};
-    static const Value property = Qhash_table_test;
-    const Value spec = symbolp(test) ? symbol_get(test, property) : Qnil;
+    const Value spec = symbolp(test) ? symbol_get(test, Qhash_table_test) : Qnil;
     if (!consp(spec) || !consp(xcdr(spec)))
         xsignal2(Qerror, make_string("Invalid hash table test"), test);
     return {HashTest::User, spec};
@@ -272,10 +271,9 @@ Value f_hash_table_test(Args a)
 // compares keys with TEST and hashes them with HASH.
 Value f_define_hash_table_test(Args a)
 {
-    static const Value property = Qhash_table_test;
     check_symbol(a[0]);
     const Value spec = list({a[1], a[2]});
-    symbol_put(a[0], property, spec);
+    symbol_put(a[0], Qhash_table_test, spec);
     return spec;
 }
 

@@ -183,8 +183,7 @@ Value f_message(Args a)
         return Qnil;
     }
     Value s = format_string(a, true);
-    static const Value inhibit_message = Qinhibit_message;
-    const Value inhibit = find_symbol_value(inhibit_message);
+    const Value inhibit = find_symbol_value(Qinhibit_message);
     message(string_view(s), nilp(inhibit) || inhibit == Qunbound);
     return s;
 }
@@ -404,8 +403,7 @@ Value f_provide(Args a)
             present = true;
     if (!present)
         xsymbol(Qfeatures)->value = make_cons(a[0], features);
-    static const Value provide = Qprovide;
-    loadhist_attach(make_cons(provide, a[0]));
+    loadhist_attach(make_cons(Qprovide, a[0]));
     // Run the eval-after-load functions of the feature, as Emacs does.
     Value alist = after_load_alist();
     for (; alist.is_cons(); alist = xcdr(alist))
@@ -641,10 +639,8 @@ bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool 
     }
     // What Emacs does at start-up after its preloaded files
     // (custom-initialize-delay), once this file has loaded.
-    static const Value delayed = Qcustom_delayed_init_variables;
-    static const Value run_delayed = Qinternal__run_delayed_inits;
-    if (consp(find_symbol_value(delayed)))
-        call1(run_delayed, name);
+    if (consp(find_symbol_value(Qcustom_delayed_init_variables)))
+        call1(Qinternal__run_delayed_inits, name);
     // The after-load functions (eval-after-load on a file name,
     // after-load-functions).
     Value after = Qdo_after_load_evaluation;

@@ -37,8 +37,7 @@ namespace {
 Value record_type(Value v)
 {
     if (compiledp(v)) {
-        static const Value compiled_function = Qcompiled_function;
-        return compiled_function;
+        return Qcompiled_function;
     }
     if (!recordp(v))
         return Qvector;
@@ -272,8 +271,7 @@ std::int64_t threshold_from_lisp()
 {
     Value v = xsymbol(Qgc_cons_threshold)->value;
     std::int64_t threshold = v.is_fixnum() ? v.as_fixnum() : 800000;
-    static const Value percentage_sym = Qgc_cons_percentage;
-    Value p = xsymbol(percentage_sym)->value;
+    Value p = xsymbol(Qgc_cons_percentage)->value;
     double percentage = floatp(p) && xfloat(p) > 0 ? xfloat(p) : 0;
     // Each collection traces the whole live heap, so collecting after 10% of
     // it (Emacs's default) makes building a large structure quadratic-ish:

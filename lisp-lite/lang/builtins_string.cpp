@@ -433,9 +433,8 @@ Value f_string_to_number(Args a)
 // string-match does; sets no match data. Signals invalid-regexp.
 bool search_separator(Value regexp, Value string, std::size_t from, std::size_t& beg, std::size_t& end)
 {
-    static const Value case_fold_search = Qcase_fold_search;
     check_string(regexp);
-    const Value fold = xsymbol(case_fold_search)->value;
+    const Value fold = xsymbol(Qcase_fold_search)->value;
     std::string_view s = string_view(string);
     try {
         auto re = compile_regex(string_view(regexp), fold != Qunbound && !nilp(fold));

@@ -107,14 +107,11 @@ Value f_defalias(Args a)
         return a[0];
     // nadvice.el keeps an advised function's advice across a redefinition
     // through this property, as Emacs's defalias calls it.
-    static const Value fset_function = Qdefalias_fset_function;
-    Value hook = symbol_get(a[0], fset_function);
+    Value hook = symbol_get(a[0], Qdefalias_fset_function);
     // As data.c's defalias: (t . F) remembers that F was an autoload.
-    static const Value autoload = Qautoload;
-    static const Value defun = Qdefun;
     if (autoloadp(s->function))
         loadhist_attach(make_cons(Qt, a[0]));
-    loadhist_attach(make_cons(autoloadp(a[1]) ? autoload : defun, a[0]));
+    loadhist_attach(make_cons(autoloadp(a[1]) ? Qautoload : Qdefun, a[0]));
     if (!nilp(hook))
         call2(hook, a[0], a[1]);
     else

@@ -744,21 +744,18 @@ Value ByteCodeFrame::run()
         }
         // Obsolete since Emacs 24; no compiler of Emacs 28 emits them.
         case Bsave_window_excursion: {
-            static const Value save_window_excursion = Qsave_window_excursion;
-            *m_top = eval(make_cons(save_window_excursion, *m_top));
+            *m_top = eval(make_cons(Qsave_window_excursion, *m_top));
             break;
         }
         case Bcatch: {
-            static const Value catch_ = Qcatch;
             Value body = pop();
-            *m_top = eval(list({catch_, list({Qquote, *m_top}), body}));
+            *m_top = eval(list({Qcatch, list({Qquote, *m_top}), body}));
             break;
         }
         case Bcondition_case: {
-            static const Value condition_case = Qcondition_case;
             Value handlers = pop();
             Value body = pop();
-            *m_top = eval(make_cons(condition_case, make_cons(*m_top, make_cons(body, handlers))));
+            *m_top = eval(make_cons(Qcondition_case, make_cons(*m_top, make_cons(body, handlers))));
             break;
         }
         default:

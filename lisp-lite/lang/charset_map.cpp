@@ -132,10 +132,9 @@ Value f_charset_map_tables(Args a)
     if (space.dimension < 1 || static_cast<std::size_t>(2 * space.dimension) > space.bounds.size())
         xsignal2(Qargs_out_of_range, a[1], a[2]);
 
-    static const Value eql = Qeql;
-    Value tables[2] = {make_hash_table_with_test(eql, 0), Qnil};
+    Value tables[2] = {make_hash_table_with_test(Qeql, 0), Qnil};
     GcRoot root(tables, 2);
-    tables[1] = make_hash_table_with_test(eql, 0);
+    tables[1] = make_hash_table_with_test(Qeql, 0);
     for (const MapRange& r : ranges)
         for (std::int64_t code = r.from, character = r.character; code <= r.to; ++code, ++character) {
             if (!space.contains(code))

@@ -42,8 +42,7 @@ std::pair<std::size_t, std::size_t> common_start(std::string_view a, std::string
 
 bool ignoring_case()
 {
-    static const Value ignore_case = Qcompletion_ignore_case;
-    const Value v = find_symbol_value(ignore_case);
+    const Value v = find_symbol_value(Qcompletion_ignore_case);
     return v != Qunbound && !nilp(v);
 }
 
@@ -54,10 +53,9 @@ class NameTest {
 public:
     NameTest(Value string)
     {
-        static const Value regexps = Qcompletion_regexp_list;
         m_prefix = string_view(string);
         m_fold = ignoring_case();
-        const Value list = find_symbol_value(regexps);
+        const Value list = find_symbol_value(Qcompletion_regexp_list);
         for (Value r = list == Qunbound ? Qnil : list; r.is_cons(); r = xcdr(r)) {
             check_string(xcar(r));
             try {

@@ -39,11 +39,10 @@ std::vector<std::string> subdirs_of(const std::string& dir)
     } catch (const std::exception&) {
         return names;
     }
-    static const Value adder = Qnormal_top_level_add_to_load_path;
     try {
         for (std::size_t pos = 0; !at_end_of_forms(text, pos);) {
             Value form = read_from(text, pos);
-            if (!form.is_cons() || xcar(form) != adder || !xcdr(form).is_cons())
+            if (!form.is_cons() || xcar(form) != Qnormal_top_level_add_to_load_path || !xcdr(form).is_cons())
                 continue;
             Value quoted = xcar(xcdr(form)); // (quote LIST)
             if (!quoted.is_cons() || !xcdr(quoted).is_cons())

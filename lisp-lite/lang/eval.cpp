@@ -316,18 +316,16 @@ bool quit_pending()
         return false;
     // Input does not cut a library's load short (typing while the first
     // fontification loads cc-fonts); it interrupts what runs after.
-    static const Value load_in_progress = Qload_in_progress;
-    return g_quit_flag != input_arrived || nilp(xsymbol(load_in_progress)->value);
+    return g_quit_flag != input_arrived || nilp(xsymbol(Qload_in_progress)->value);
 }
 
 void maybe_quit()
 {
     if (!quit_pending())
         return;
-    static const Value interrupted = Qredisplay_interrupted;
     const bool input = g_quit_flag == input_arrived;
     g_quit_flag = 0;
-    xsignal(input ? interrupted : Qquit, Qnil);
+    xsignal(input ? Qredisplay_interrupted : Qquit, Qnil);
 }
 
 Value eval(Value form)
@@ -819,9 +817,8 @@ Value sf_function(Args a)
     // (lambda ARGS (:documentation FORM) BODY...): the closure's docstring
     // is FORM's value (EIEIO's class predicates), as Emacs's Ffunction does.
     Value lambda = xcdr(quoted);
-    static const Value documentation = Qdocumentation_kw;
     Value first = car_safe(cdr_safe(lambda));
-    if (first.is_cons() && xcar(first) == documentation) {
+    if (first.is_cons() && xcar(first) == Qdocumentation_kw) {
         Value doc = eval(car_safe(xcdr(first)));
         check_string(doc);
         lambda = make_cons(xcar(lambda), make_cons(doc, xcdr(xcdr(lambda))));
@@ -1294,9 +1291,8 @@ Value f_macroexpand_1(Args a) { return macroexpand_1(a[0], a[1]); }
 // (rx-let passes its local definitions to `rx' so).
 Value f_macroexpand_all(Args a)
 {
-    static const Value environment = Qmacroexpand_all_environment;
     SpecScope spec;
-    specbind(environment, a[1]);
+    specbind(Qmacroexpand_all_environment, a[1]);
     return macroexpand_all(a[0], a[1]);
 }
 Value f_functionp(Args a) { return boolean(functionp(a[0])); }

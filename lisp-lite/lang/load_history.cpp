@@ -12,22 +12,19 @@ namespace {
 
 Value load_history_symbol()
 {
-    static const Value s = Qload_history;
-    return s;
+    return Qload_history;
 }
 
 bool loading()
 {
-    static const Value in_progress = Qload_in_progress;
-    return !nilp(find_symbol_value(in_progress));
+    return !nilp(find_symbol_value(Qload_in_progress));
 }
 
 } // namespace
 
 Value current_load_list_symbol()
 {
-    static const Value s = Qcurrent_load_list;
-    return s;
+    return Qcurrent_load_list;
 }
 
 void loadhist_attach(Value entry)
@@ -42,11 +39,10 @@ void loadhist_attach_require(Value feature)
 {
     if (!loading())
         return;
-    static const Value require = Qrequire;
     for (Value e = find_symbol_value(current_load_list_symbol()); e.is_cons(); e = xcdr(e))
-        if (xcar(e).is_cons() && xcar(xcar(e)) == require && xcdr(xcar(e)) == feature)
+        if (xcar(e).is_cons() && xcar(xcar(e)) == Qrequire && xcdr(xcar(e)) == feature)
             return;
-    loadhist_attach(make_cons(require, feature));
+    loadhist_attach(make_cons(Qrequire, feature));
 }
 
 namespace {

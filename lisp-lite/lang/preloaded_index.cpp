@@ -95,8 +95,7 @@ void install_autoload(Value sym, const PreloadedFunction& f)
     Symbol* s = xsymbol(sym);
     if (!nilp(s->function) || !usable(f.file))
         return;
-    static const Value autoload = Qautoload;
-    s->function = list({autoload, make_string(autoload_file(f.file)), Qnil,
+    s->function = list({Qautoload, make_string(autoload_file(f.file)), Qnil,
                         boolean(f.kind == PreloadedKind::command),
                         f.kind == PreloadedKind::macro ? Qmacro : Qnil});
 }
@@ -156,9 +155,8 @@ namespace {
 // there was one.
 Value load_definition(const std::string& file, Value sym, const char* kind)
 {
-    static const Value loader = Qinternal__load_emacs_definition;
     const Value kind_symbol = intern(kind); // before the string: it may allocate
-    return call3(loader, make_string_from_utf8(file), sym, kind_symbol);
+    return call3(Qinternal__load_emacs_definition, make_string_from_utf8(file), sym, kind_symbol);
 }
 
 // Loads the file TABLE names for sym, once per file for what TABLE lists

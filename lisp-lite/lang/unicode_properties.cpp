@@ -222,22 +222,19 @@ Value f_unicode_property_table_internal(Args a)
     if (!p) {
         // A property of the user's (define-char-code-property with a
         // char-table), as Emacs's: from char-code-property-alist.
-        static const Value alist = Qchar_code_property_alist;
-        for (Value tail = find_symbol_value(alist); consp(tail); tail = xcdr(tail))
+        for (Value tail = find_symbol_value(Qchar_code_property_alist); consp(tail); tail = xcdr(tail))
             if (consp(xcar(tail)) && xcar(xcar(tail)) == a[0])
                 return char_table(xcdr(xcar(tail))) ? xcdr(xcar(tail)) : Qnil;
         return Qnil;
     }
     if (Value known = cached_table(*p); !known.is_empty())
         return known;
-    static const Value subtype = Qchar_code_property_table;
-    static const Value decoder = Qunicode_property__decoded;
-    Value table = make_char_table(subtype, Qnil);
+    Value table = make_char_table(Qchar_code_property_table, Qnil);
     CharTable& t = check_char_table(table);
     if (t.extra_slots.size() < 5)
         t.extra_slots.resize(5, Qnil);
     t.extra_slots[0] = a[0];
-    t.extra_slots[1] = decoder;
+    t.extra_slots[1] = Qunicode_property__decoded;
     Value run_value = Qnil;
     char32_t run_start = 0;
     for (char32_t c = 0; c <= max_unicode_char; ++c) {
