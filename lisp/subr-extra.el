@@ -1920,4 +1920,27 @@ LOAD non-nil loads FILENAME after."
   "The quoting style `substitute-command-keys' uses: the variable's, else curve."
   (or (and (boundp 'text-quoting-style) (symbol-value 'text-quoting-style)) 'curve))
 
+;; subr.el's motion over symbols and whitespace (thing-at-point's `symbol'
+;; and `whitespace' things; Emacs's thingatpt.el has the rest).
+(defun forward-symbol (arg)
+  "Move over ARG symbols (backward when ARG < 0)."
+  (interactive "^p")
+  (if (natnump arg)
+      (re-search-forward "\\(\\sw\\|\\s_\\)+" nil 'move arg)
+    (while (< arg 0)
+      (when (re-search-backward "\\(\\sw\\|\\s_\\)+" nil 'move)
+        (skip-syntax-backward "w_"))
+      (setq arg (1+ arg)))))
+
+(defun forward-whitespace (arg)
+  "Move over ARG runs of whitespace (backward when ARG < 0)."
+  (interactive "^p")
+  (if (natnump arg)
+      (re-search-forward "[ \t]+\\|\n" nil 'move arg)
+    (while (< arg 0)
+      (when (re-search-backward "[ \t]+\\|\n" nil 'move)
+        (or (eq (char-after (match-beginning 0)) ?\n)
+            (skip-chars-backward " \t")))
+      (setq arg (1+ arg)))))
+
 (provide 'subr-extra)
