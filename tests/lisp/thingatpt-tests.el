@@ -84,3 +84,14 @@
   (should (equal (progn (put 'my-digits 'bounds-of-thing-at-point (lambda nil (save-excursion (skip-chars-backward "0-9") (let ((b (point))) (skip-chars-forward "0-9") (and (< b (point)) (cons b (point))))))) (with-temp-buffer (insert "ab123cd") (goto-char 4) (thing-at-point 'my-digits t)))
                  '"123")))
 
+
+(ert-deftest thingatpt-find-file-at-point-guesses ()
+  ;; ffap (M-x ffap, find-file-at-point) guesses a file name or a URL from
+  ;; the text at point, through thing-at-point's URL functions.
+  (require 'ffap)
+  (with-temp-buffer
+    (insert "see /etc/hostname and https://gnu.org/ now")
+    (goto-char 7)
+    (should (equal (ffap-guesser) "/etc/hostname"))
+    (goto-char 30)
+    (should (equal (ffap-guesser) "https://gnu.org/"))))
