@@ -1,4 +1,4 @@
-;; The first lines of users' init files (tests/lisp/init-file-tests.el runs them
+;; The first lines of users' init files (tests/lisp/commands/init-file-tests.el runs them
 ;; in a fresh gapmacs with HOME in a temporary directory, then prints what
 ;; they set).
 (show-paren-mode 1)

@@ -6,7 +6,7 @@
 
 (defconst elpa-load-path-directory
   (or (getenv "GAPMACS_ELPA_SRC")
-      (expand-file-name "../../build-elpa/root/usr/share/emacs/site-lisp/elpa-src"
+      (expand-file-name "../../../build-elpa/root/usr/share/emacs/site-lisp/elpa-src"
                         (file-name-directory (or load-file-name buffer-file-name))))
   "Where each package has its directory NAME-VERSION.")
 

@@ -28,7 +28,7 @@
       (delete-directory home t))))
 
 (ert-deftest init-file-tests-first-lines ()
-  (should (equal (init-file-tests--run (expand-file-name "data/init-first-lines.el" init-file-tests--here))
+  (should (equal (init-file-tests--run (expand-file-name "../data/init-first-lines.el" init-file-tests--here))
                  (cons 0 init-file-tests--emacs-28))))
 
 ;;; init-file-tests.el ends here
