@@ -21,6 +21,7 @@
 #include "ui/frame.hpp"
 #include "ui/lisp_faces.hpp"
 #include "ui/redisplay.hpp"
+#include "ui/symbols.hpp"
 
 using namespace gapmacs;
 using namespace gapmacs::ui;
@@ -117,7 +118,7 @@ void measure_overlays(long lines)
 int main(int argc, char** argv)
 {
     std::setlocale(LC_ALL, "C.UTF-8");
-    lisp::init();
+    ui::init_ui();
     std::size_t max_mb = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 1024;
     if (argc <= 2 || std::strcmp(argv[2], "overlays") != 0) {
         std::printf("| text | bytes | unchanged us | one char typed us | point moved us |\n|---|---|---|---|---|\n");

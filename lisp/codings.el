@@ -79,7 +79,7 @@ with a `coding-system-define-form' (an autoloaded coding) runs its form first."
       (signal 'coding-system-error (list coding-system))))
 
 ;; `coding-system-p', `coding-system-base', `coding-system-eol-type' and
-;; `check-coding-system' are builtins (editor/builtins_buffer.cpp): for a
+;; `check-coding-system' are builtins (editor/builtins_coding.cpp): for a
 ;; name the converters know they answer by them until this registry is
 ;; loaded, and ask these otherwise.
 

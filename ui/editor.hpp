@@ -9,7 +9,7 @@
 // editor_command_loop.cpp, editor_display.cpp, editor_minibuffer.cpp,
 // editor_startup.cpp. The Lisp side (windows, the minibuffer, reading
 // events, sit-for) is in ui_builtins.cpp; it reaches the editor through
-// Editor::instance().
+// Editor::running().
 #pragma once
 #include <chrono>
 #include <memory>

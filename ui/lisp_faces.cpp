@@ -255,7 +255,6 @@ void show_editor_faces()
 // expressions, relative widths).
 static std::optional<std::pair<int, int>> display_space(Value props)
 {
-    static const Value align_to_key = Qalign_to_kw, width_key = Qwidth_kw;
     std::optional<int> align_to, width;
     for (Value l = props; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l))) {
         Value v = xcar(xcdr(l));
@@ -264,9 +263,9 @@ static std::optional<std::pair<int, int>> display_space(Value props)
             columns = static_cast<int>(std::clamp<std::int64_t>(v.as_fixnum(), 0, 10000));
         else if (floatp(v))
             columns = static_cast<int>(std::clamp(std::lround(xfloat(v)), 0L, 10000L));
-        if (xcar(l) == align_to_key && !align_to)
+        if (xcar(l) == Qalign_to_kw && !align_to)
             align_to = columns;
-        else if (xcar(l) == width_key && !width)
+        else if (xcar(l) == Qwidth_kw && !width)
             width = columns;
     }
     if (align_to)

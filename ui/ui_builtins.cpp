@@ -425,7 +425,7 @@ std::int64_t screenful(Window& w) { return std::max<std::int64_t>(w.rows - 2, 1)
 Value f_scroll_up(Args a)
 {
     Window& w = frame().selected();
-    std::int64_t n = nilp(a[0]) ? screenful(w) : a[0] == Q_ ? -screenful(w) : check_fixnum(call1(Qprefix_numeric_value, a[0]));
+    std::int64_t n = nilp(a[0]) ? screenful(w) : a[0] == Qminus ? -screenful(w) : check_fixnum(call1(Qprefix_numeric_value, a[0]));
     scroll_rows(n);
     return Qnil;
 }
@@ -433,7 +433,7 @@ Value f_scroll_up(Args a)
 Value f_scroll_down(Args a)
 {
     Window& w = frame().selected();
-    std::int64_t n = nilp(a[0]) ? screenful(w) : a[0] == Q_ ? -screenful(w) : check_fixnum(call1(Qprefix_numeric_value, a[0]));
+    std::int64_t n = nilp(a[0]) ? screenful(w) : a[0] == Qminus ? -screenful(w) : check_fixnum(call1(Qprefix_numeric_value, a[0]));
     scroll_rows(-n);
     return Qnil;
 }

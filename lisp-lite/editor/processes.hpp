@@ -15,8 +15,8 @@ namespace gapmacs::lisp {
 // Kills every subprocess without running sentinels: kill-emacs and the end
 // of a batch run call it, so no child outlives the editor.
 void kill_all_processes();
-// Drops the timers' alarm (lisp-lite/timers.cpp) while the event loop it
-// is armed on still exists: the editor's loop goes before static objects.
+// Drops the timers' alarm (timers.cpp) at exit, so no timer fires while
+// the program ends.
 void disarm_timer_alarm();
 
 // Registers the process builtins (from init).

@@ -19,15 +19,12 @@ namespace gapmacs::lisp {
 
 namespace {
 
-struct Alarm {
-    EventLoop* loop = nullptr;
-    std::unique_ptr<EventLoop::Timer> timer;
-};
-
-Alarm& alarm()
+// Made after the loop (f_timer_arm_wakeup asks for the loop first), so it
+// goes before the loop at exit.
+std::unique_ptr<EventLoop::Timer>& alarm()
 {
-    static Alarm a;
-    return a;
+    static std::unique_ptr<EventLoop::Timer> timer;
+    return timer;
 }
 
 // As Emacs's timer_check: timers run with inhibit-quit bound (C-g waits
@@ -43,23 +40,19 @@ void run_due_timers()
 // number), replacing the previous request; nil cancels it.
 Value f_timer_arm_wakeup(Args a)
 {
-    EventLoop& loop = event_loop(); // first: a batch loop made here outlives the alarm
-    Alarm& al = alarm();
-    if (al.loop != &loop) { // the editor handed down its loop after batch start-up
-        al.timer.reset();
-        al.loop = &loop;
-    }
+    EventLoop& loop = event_loop(); // first: see alarm()
+    std::unique_ptr<EventLoop::Timer>& timer = alarm();
     if (nilp(a[0])) {
-        al.timer.reset();
+        timer.reset();
         return Qnil;
     }
     const double delay = std::max(check_number(a[0]), 0.0);
     const auto when = EventLoop::Clock::now() +
                       std::chrono::duration_cast<EventLoop::Duration>(std::chrono::duration<double>(std::min(delay, 1e9)));
-    if (al.timer)
-        al.timer->reschedule(when);
+    if (timer)
+        timer->reschedule(when);
     else
-        al.timer = std::make_unique<EventLoop::Timer>(loop, when, run_due_timers);
+        timer = std::make_unique<EventLoop::Timer>(loop, when, run_due_timers);
     return Qnil;
 }
 
@@ -71,10 +64,6 @@ constexpr SubrDef timer_subrs[] = {
 
 void register_timer_builtins() { register_subrs(timer_subrs); }
 
-void disarm_timer_alarm()
-{
-    alarm().timer.reset();
-    alarm().loop = nullptr;
-}
+void disarm_timer_alarm() { alarm().reset(); }
 
 } // namespace gapmacs::lisp

@@ -506,11 +506,7 @@ Value f_locate_library(Args a)
     return found.empty() ? Qnil : make_string(found);
 }
 
-Value autoload_symbol()
-{
-    static Value sym = Qautoload;
-    return sym;
-}
+Value autoload_symbol() { return Qautoload; }
 
 // (autoload FUNCTION FILE &optional DOCSTRING INTERACTIVE TYPE)
 Value f_autoload(Args a)

@@ -637,24 +637,22 @@ Value ByteCodeFrame::run()
         }
         case BconcatN:
         case BinsertN: {
-            static const Value concat = Qconcat, insert = Qinsert;
             const std::size_t n = fetch();
             check_depth(n);
             m_top -= n;
-            Value result = funcall(op == BconcatN ? concat : insert, m_top + 1, n);
+            Value result = funcall(op == BconcatN ? Qconcat : Qinsert, m_top + 1, n);
             push(result);
             break;
         }
         case Bsub1:
         case Badd1:
         case Bnegate: {
-            static const Value minus = Q_, sub1 = Q1_, add1 = Qadd1;
             Value v = *m_top;
             if (v.is_fixnum()) {
                 const std::int64_t x = v.as_fixnum();
                 *m_top = make_integer(op == Bsub1 ? x - 1 : op == Badd1 ? x + 1 : -x);
             } else {
-                *m_top = funcall(op == Bsub1 ? sub1 : op == Badd1 ? add1 : minus, m_top, 1);
+                *m_top = funcall(op == Bsub1 ? Qsub1 : op == Badd1 ? Qadd1 : Qminus, m_top, 1);
             }
             break;
         }

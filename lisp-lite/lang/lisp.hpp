@@ -61,9 +61,9 @@ namespace gapmacs::lisp {
     X(wrong_length_argument, "wrong-length-argument") X(cyclic_function_indirection, "cyclic-function-indirection") \
     X(star, "*") \
     X(plus, "+") \
-    X(_, "-") \
+    X(minus, "-") \
     X(add1, "1+") \
-    X(1_, "1-") \
+    X(sub1, "1-") \
     X(documentation_kw, ":documentation") \
     X(purecopy_kw, ":purecopy") \
     X(after_load_alist, "after-load-alist") \

@@ -62,11 +62,9 @@ public:
         m_level = lvl.is_fixnum() && lvl.as_fixnum() >= 0 ? lvl.as_fixnum() : -1;
         Value nl = xsymbol(Qprint_escape_newlines)->value;
         m_escape_newlines = nl != Qunbound && !nilp(nl);
-        static Value print_circle = Qprint_circle;
-        Value pc = xsymbol(print_circle)->value;
+        Value pc = xsymbol(Qprint_circle)->value;
         m_circle = pc != Qunbound && !nilp(pc);
-        static Value print_gensym = Qprint_gensym;
-        Value pg = xsymbol(print_gensym)->value;
+        Value pg = xsymbol(Qprint_gensym)->value;
         m_gensym = pg != Qunbound && !nilp(pg);
     }
 

@@ -51,7 +51,7 @@ Value new_symbol(std::string_view name)
 void intern_well_known()
 {
     // nil first: everything else points at it.
-#define GAPMACS_INTERN_Q(name, str) Q##name = intern(str);
+#define GAPMACS_INTERN_Q(name, str) Q##name = intern(str); add_root(&Q##name);
     GAPMACS_LISP_SYMBOLS(GAPMACS_INTERN_Q)
 #undef GAPMACS_INTERN_Q
     // The unbound marker is not a real symbol of the obarray.

@@ -225,7 +225,7 @@ buffer, with binary and with utf-8 decoding (encoded back: the same bytes)."
 closed and one with a grandchild running: all of them end with it, as in
 Emacs 28 (checked: all three are gone when `emacs --batch' exits).
 Exiting kills every process and its group (kill_all_processes, called by
-ui/batch.cpp and ui/editor.cpp)."
+ui/batch.cpp and ui/editor_command_loop.cpp)."
   (skip-unless (boundp 'gapmacs-version))
   (let* ((dir (make-temp-file "hostile" t))
          (form (format "(progn
