@@ -8,6 +8,7 @@
 ;;; Basics
 
 (defvar cl--gensym-counter 0)
+;;;###autoload
 (defun cl-gensym (&optional prefix)
   (let ((p (if (stringp prefix) prefix "G")))
     (make-symbol (format "%s%d" p (prog1 cl--gensym-counter
@@ -18,13 +19,20 @@
       (setq cl--gensym-counter (1+ cl--gensym-counter)))
     (intern name)))
 
+;;;###autoload
 (defun cl-plusp (number) (> number 0))
+;;;###autoload
 (defun cl-minusp (number) (< number 0))
+;;;###autoload
 (defun cl-evenp (integer) (eq (logand integer 1) 0))
+;;;###autoload
 (defun cl-oddp (integer) (eq (logand integer 1) 1))
 (defun cl-signum (x) (cond ((> x 0) 1) ((< x 0) -1) (t 0)))
+;;;###autoload
 (defun cl-first (x) (car x))
+;;;###autoload
 (defun cl-second (x) (car (cdr x)))
+;;;###autoload
 (defun cl-third (x) (nth 2 x))
 (defun cl-fourth (x) (nth 3 x))
 (defun cl-fifth (x) (nth 4 x))
@@ -33,6 +41,7 @@
 (defun cl-eighth (x) (nth 7 x))
 (defun cl-ninth (x) (nth 8 x))
 (defun cl-tenth (x) (nth 9 x))
+;;;###autoload
 (defun cl-rest (x) (cdr x))
 (defun cl-endp (x) (if (listp x) (null x) (signal 'wrong-type-argument (list 'listp x))))
 (defun cl-list-length (x) (proper-list-p x))
@@ -43,12 +52,14 @@
   (let ((res nil))
     (while (and (consp list) (not (eq list sublist))) (push (pop list) res))
     (nreverse res)))
+;;;###autoload
 (defun cl-copy-list (list)
   (if (consp list)
       (let ((res nil))
         (while (consp list) (push (pop list) res))
         (prog1 (nreverse res) (setcdr res list)))
     (car list)))
+;;;###autoload
 (defun cl-list* (arg &rest others)
   (cond ((not others) arg)
         ((not (cdr others)) (cons arg (car others)))
@@ -104,6 +115,7 @@
               ((memq x symbols) (setq found t)))))
     found))
 
+;;;###autoload
 (defmacro cl-block (name &rest body)
   "Define a lexically-scoped block NAME; `cl-return-from' NAME leaves it."
   (declare (indent 1))
@@ -112,9 +124,11 @@
       `(catch ',(cl--block-tag name) ,@body)
     (macroexp-progn body)))
 
+;;;###autoload
 (defmacro cl-return (&optional result)
   `(cl-return-from nil ,result))
 
+;;;###autoload
 (defmacro cl-return-from (name &optional result)
   `(throw ',(cl--block-tag name) ,result))
 
@@ -229,6 +243,7 @@
             (cons (append (nreverse simple) (list '&rest rest))
                   (append header (list `(let* ,(cl--bind-args args rest) ,@forms))))))))))
 
+;;;###autoload
 (defmacro cl-defun (name args &rest body)
   "Define NAME as a function with a Common Lisp lambda list."
   (declare (indent 2))
@@ -238,9 +253,11 @@
 (defmacro cl-iter-defun (name args &rest body)
   `(cl-defun ,name ,args ,@body))
 
+;;;###autoload
 (defmacro cl-defsubst (name args &rest body)
   `(cl-defun ,name ,args ,@body))
 
+;;;###autoload
 (defmacro cl-defmacro (name args &rest body)
   "Define NAME as a macro with a Common Lisp (destructuring) lambda list."
   (declare (indent 2))
@@ -254,18 +271,21 @@
       (setcdr (last copy) (list '&rest (cdr (last args))))
       copy)))
 
+;;;###autoload
 (defmacro cl-function (func)
   (if (eq (car-safe func) 'lambda)
       (let ((res (cl--transform-lambda (car (cdr func)) (cdr (cdr func)))))
         `(function (lambda ,(car res) ,@(cdr res))))
     `(function ,func)))
 
+;;;###autoload
 (defmacro cl-destructuring-bind (args expr &rest body)
   (declare (indent 2))
   `(let* ,(cl--bind-args (cl--macro-args args) expr) ,@body))
 
 ;;; Control structure
 
+;;;###autoload
 (defmacro cl-case (expr &rest clauses)
   "Eval EXPR and choose among CLAUSES by `eql' on their keys."
   (declare (indent 1))
@@ -289,10 +309,12 @@
         (if (listp (car c)) (setq keys (append keys (car c))) (setq keys (append keys (list (car c)))))))
     keys))
 
+;;;###autoload
 (defmacro cl-ecase (expr &rest clauses)
   (declare (indent 1))
   `(cl-case ,expr ,@clauses (cl--ecase-error-flag)))
 
+;;;###autoload
 (defmacro cl-typecase (expr &rest clauses)
   (declare (indent 1))
   (let ((temp (make-symbol "val")))
@@ -308,14 +330,17 @@
                    (or (cdr c) '(nil))))
            clauses)))))
 
+;;;###autoload
 (defmacro cl-etypecase (expr &rest clauses)
   (declare (indent 1))
   `(cl-typecase ,expr ,@clauses (cl--ecase-error-flag)))
 
+;;;###autoload
 (defmacro cl-dolist (spec &rest body)
   (declare (indent 1))
   `(cl-block nil (dolist ,spec ,@body)))
 
+;;;###autoload
 (defmacro cl-dotimes (spec &rest body)
   (declare (indent 1))
   `(cl-block nil (dotimes ,spec ,@body)))
@@ -336,6 +361,7 @@
                                              steps))))
        ,@(or (cdr endtest) '(nil)))))
 
+;;;###autoload
 (defmacro cl-psetq (&rest args)
   "Set SYMs to VALs in parallel."
   `(cl-psetf ,@args))
@@ -351,6 +377,7 @@
        (setf ,@(apply #'append (nreverse pairs)))
        nil)))
 
+;;;###autoload
 (defmacro cl-rotatef (&rest places)
   (when (cdr places)
     (let ((tmp (make-symbol "tmp")) (forms nil) (p places))
@@ -366,6 +393,7 @@
   (if (null args) place
     `(prog1 ,place (setf ,place (cl-shiftf ,@args)))))
 
+;;;###autoload
 (defmacro cl-pushnew (x place &rest keys)
   "Add X to the list in PLACE unless it is already there (by :test, default `eql')."
   (if (and (null keys) (symbolp place))
@@ -375,6 +403,7 @@
          ,(internal--setf-rmw place (lambda (p) `(setf ,p (cl-adjoin ,v ,p ,@keys))))))))
 
 ;; internal--setf-rmw (prelude): PLACE's subforms are evaluated once.
+;;;###autoload
 (defmacro cl-callf (func place &rest args)
   (internal--setf-rmw
    place (lambda (p) `(setf ,p ,(if (symbolp func) `(,func ,p ,@args) `(funcall ,func ,p ,@args))))))
@@ -391,6 +420,7 @@
        (while ,syms (push (list (pop ,syms) (list 'quote (pop ,vals))) ,binds))
        (eval (list 'let (nreverse ,binds) (list 'funcall (list 'quote (lambda () ,@body))))))))
 
+;;;###autoload
 (defmacro cl-multiple-value-bind (vars form &rest body)
   (declare (indent 2))
   (let ((temp (make-symbol "mv")))
@@ -412,6 +442,7 @@
 (defmacro cl-load-time-value (form &optional _read-only) `(quote ,(eval form t)))
 (defun cl-proclaim (_spec) nil)
 
+;;;###autoload
 (defmacro cl-assert (form &optional show-args string &rest args)
   `(progn
      (or ,form
@@ -420,6 +451,7 @@
                      (list ',form ,@(and show-args (cl-remove-if-not #'consp (cdr-safe form)) nil)))))
      nil))
 
+;;;###autoload
 (defmacro cl-check-type (form type &optional _string)
   (let ((temp (make-symbol "v")))
     `(let ((,temp ,form))
@@ -477,6 +509,7 @@
         (car (cdr def))                   ; (NAME (lambda ...)) also an EXP
       `(cl-function (lambda ,(car (cdr def)) ,@(cdr (cdr def)))))))
 
+;;;###autoload
 (defmacro cl-flet (bindings &rest body)
   "Make local function definitions (not seen by the functions themselves)."
   (declare (indent 1))
@@ -484,11 +517,13 @@
     `(let ,(cl-mapcar (lambda (b pair) (list (cdr pair) (cl--flet-function b))) bindings alist)
        ,@(cl--expand-with-functions body alist))))
 
+;;;###autoload
 (defmacro cl-flet* (bindings &rest body)
   (declare (indent 1))
   (if (null bindings) (macroexp-progn body)
     `(cl-flet (,(car bindings)) (cl-flet* ,(cdr bindings) ,@body))))
 
+;;;###autoload
 (defmacro cl-labels (bindings &rest body)
   "Make local (recursive) function definitions."
   (declare (indent 1))
@@ -502,6 +537,7 @@
                     bindings alist)
        ,@(cl--expand-with-functions body alist))))
 
+;;;###autoload
 (defmacro cl-macrolet (bindings &rest body)
   "Make local macro definitions."
   (declare (indent 1))
@@ -540,6 +576,7 @@
              (while (consp form) (push (cl--sublis-code (car form) alist) res) (setq form (cdr form)))
              (nreverse res)))))
 
+;;;###autoload
 (defmacro cl-letf (bindings &rest body)
   "Temporarily bind generalized PLACEs of BINDINGS while BODY runs."
   (declare (indent 1))
@@ -557,12 +594,14 @@
                (unwind-protect (progn ,@(if (cdr b) `((setf ,place ,(nth 1 b)))) ,inner)
                  (setf ,place ,old)))))))))
 
+;;;###autoload
 (defmacro cl-letf* (bindings &rest body)
   (declare (indent 1))
   `(cl-letf ,bindings ,@body))
 
 ;;; Types
 
+;;;###autoload
 (defun cl-typep (object type)
   "Whether OBJECT is of TYPE (a Common Lisp type specifier)."
   (cond
@@ -686,6 +725,7 @@ not loaded yet: it defines the classes a struct may include or inherit
         ((eq kind 'list) `(and (consp cl-x) (memq (nth ,offset cl-x) ,tags)))
         (t `(and (vectorp cl-x) (>= (length cl-x) ,length) (memq (aref cl-x ,offset) ,tags)))))
 
+;;;###autoload
 (defmacro cl-defstruct (name-and-options &rest slots)
   "Define a struct type: constructor, accessors (setf-able), predicate, copier."
   (declare (indent 1) (doc-string 2))
@@ -923,10 +963,13 @@ not loaded yet: it defines the classes a struct may include or inherit
     (setq out (nreverse out))
     (if (and (listp seq) (= (length out) len)) seq (cl--seq-result seq out))))
 
+;;;###autoload
 (defun cl-remove-if (pred seq &rest keys)
   (cl--remove (cl--make-pred pred keys) seq keys))
+;;;###autoload
 (defun cl-remove-if-not (pred seq &rest keys)
   (let ((p (cl--make-pred pred keys))) (cl--remove (lambda (x) (not (funcall p x))) seq keys)))
+;;;###autoload
 (defun cl-remove (item seq &rest keys)
   (let ((test (cl--make-test keys))) (cl--remove (lambda (x) (funcall test item x)) seq keys)))
 ;; Emacs's old names of the c[ad]r functions of three and four letters.
@@ -935,6 +978,7 @@ not loaded yet: it defines the classes a struct may include or inherit
                 "daaa" "daad" "dada" "dadd" "ddaa" "ddad" "ddda" "dddd"))
   (defalias (intern (concat "cl-c" name "r")) (intern (concat "c" name "r"))))
 
+;;;###autoload
 (defalias 'cl-delete #'cl-remove)
 (defalias 'cl-delete-if #'cl-remove-if)
 (defalias 'cl-delete-if-not #'cl-remove-if-not)
@@ -953,16 +997,21 @@ not loaded yet: it defines the classes a struct may include or inherit
         (setq i (1+ i))))
     found))
 
+;;;###autoload
 (defun cl-position (item seq &rest keys)
   (let ((test (cl--make-test keys))) (cl--position (lambda (x) (funcall test item x)) seq keys)))
+;;;###autoload
 (defun cl-position-if (pred seq &rest keys)
   (cl--position (cl--make-pred pred keys) seq keys))
 (defun cl-position-if-not (pred seq &rest keys)
   (let ((p (cl--make-pred pred keys))) (cl--position (lambda (x) (not (funcall p x))) seq keys)))
+;;;###autoload
 (defun cl-find (item seq &rest keys)
   (let ((i (apply #'cl-position item seq keys))) (and i (elt seq i))))
+;;;###autoload
 (defun cl-find-if (pred seq &rest keys)
   (let ((i (apply #'cl-position-if pred seq keys))) (and i (elt seq i))))
+;;;###autoload
 (defun cl-find-if-not (pred seq &rest keys)
   (let ((i (apply #'cl-position-if-not pred seq keys))) (and i (elt seq i))))
 
@@ -973,12 +1022,15 @@ not loaded yet: it defines the classes a struct may include or inherit
             (setq i (1+ i)))
           seq)
     n))
+;;;###autoload
 (defun cl-count (item seq &rest keys)
   (let ((test (cl--make-test keys))) (cl--count (lambda (x) (funcall test item x)) seq keys)))
+;;;###autoload
 (defun cl-count-if (pred seq &rest keys) (cl--count (cl--make-pred pred keys) seq keys))
 (defun cl-count-if-not (pred seq &rest keys)
   (let ((p (cl--make-pred pred keys))) (cl--count (lambda (x) (not (funcall p x))) seq keys)))
 
+;;;###autoload
 (defun cl-member (item list &rest keys)
   (let ((test (cl--make-test keys)))
     (while (and list (not (funcall test item (car list)))) (setq list (cdr list)))
@@ -991,6 +1043,7 @@ not loaded yet: it defines the classes a struct may include or inherit
   (let ((p (cl--make-pred pred keys)))
     (while (and list (funcall p (car list))) (setq list (cdr list)))
     list))
+;;;###autoload
 (defun cl-assoc (item alist &rest keys)
   (let ((test (cl--make-test keys)))
     (cl-find-if (lambda (e) (and (consp e) (funcall test item (car e)))) alist)))
@@ -1002,10 +1055,12 @@ not loaded yet: it defines the classes a struct may include or inherit
 (defun cl-rassoc-if (pred alist &rest keys)
   (let ((p (cl--make-pred pred keys))) (cl-find-if (lambda (e) (and (consp e) (funcall p (cdr e)))) alist)))
 
+;;;###autoload
 (defun cl-adjoin (item list &rest keys)
   (let ((key (cl--kw keys :key)))
     (if (apply #'cl-member (if key (funcall key item) item) list keys) list (cons item list))))
 
+;;;###autoload
 (defun cl-reduce (func seq &rest keys)
   (let* ((start (cl--kw keys :start 0)) (end (cl--kw keys :end))
          (key (cl--kw keys :key)) (from-end (cl--kw keys :from-end))
@@ -1029,10 +1084,12 @@ not loaded yet: it defines the classes a struct may include or inherit
       (setq lists (mapcar #'cdr lists)))
     (nreverse out)))
 
+;;;###autoload
 (defun cl-mapcar (func seq &rest rest)
   (if rest (cl--mapcar-many func (cons seq rest) t) (mapcar func seq)))
 (defun cl-mapc (func seq &rest rest)
   (if rest (progn (cl--mapcar-many func (cons seq rest)) seq) (mapc func seq)))
+;;;###autoload
 (defun cl-mapcan (func seq &rest rest)
   (apply #'nconc (apply #'cl-mapcar func seq rest)))
 (defun cl-map (type func seq &rest rest)
@@ -1048,6 +1105,7 @@ not loaded yet: it defines the classes a struct may include or inherit
 (defun cl-mapcon (func list &rest rest)
   (apply #'nconc (apply #'cl-maplist func list rest)))
 
+;;;###autoload
 (defun cl-some (pred seq &rest rest)
   (if rest
       (catch 'cl--some
@@ -1056,6 +1114,7 @@ not loaded yet: it defines the classes a struct may include or inherit
     (let ((found nil) (list (append seq nil)))
       (while (and list (not found)) (setq found (funcall pred (pop list))))
       found)))
+;;;###autoload
 (defun cl-every (pred seq &rest rest)
   (if rest
       (catch 'cl--every
@@ -1064,9 +1123,12 @@ not loaded yet: it defines the classes a struct may include or inherit
     (let ((ok t) (list (append seq nil)))
       (while (and list ok) (setq ok (funcall pred (pop list))))
       (and ok t))))
+;;;###autoload
 (defun cl-notany (pred seq &rest rest) (not (apply #'cl-some pred seq rest)))
+;;;###autoload
 (defun cl-notevery (pred seq &rest rest) (not (apply #'cl-every pred seq rest)))
 
+;;;###autoload
 (defun cl-subseq (seq start &optional end)
   (cond ((or (stringp seq) (vectorp seq)) (substring seq start end))
         (t (let ((len (and (or (and end (< end 0)) (< start 0)) (length seq))))
@@ -1080,6 +1142,7 @@ not loaded yet: it defines the classes a struct may include or inherit
 (gv-define-setter cl-subseq (new seq start &optional end)
   `(progn (cl-replace ,seq ,new :start1 ,start :end1 ,end) ,new))
 
+;;;###autoload
 (defun cl-sort (seq pred &rest keys)
   (let ((key (cl--kw keys :key)))
     (if key (sort seq (lambda (a b) (funcall pred (funcall key a) (funcall key b))))
@@ -1092,6 +1155,7 @@ not loaded yet: it defines the classes a struct may include or inherit
       (if (funcall pred (funcall key (car b)) (funcall key (car a))) (push (pop b) out) (push (pop a) out)))
     (cl-coerce (nconc (nreverse out) a b) type)))
 
+;;;###autoload
 (defun cl-remove-duplicates (seq &rest keys)
   "SEQ without duplicates (the last occurrence kept, or the first with :from-end)."
   (let* ((test (cl--make-test keys)) (key (cl--kw keys :key))
@@ -1108,6 +1172,7 @@ not loaded yet: it defines the classes a struct may include or inherit
     (cl--seq-result seq (nreverse out))))
 (defalias 'cl-delete-duplicates #'cl-remove-duplicates)
 
+;;;###autoload
 (defun cl-union (list1 list2 &rest keys)
   (cond ((null list1) list2) ((null list2) list1)
         ((equal list1 list2) list1)
@@ -1119,6 +1184,7 @@ not loaded yet: it defines the classes a struct may include or inherit
              res))))
 (defalias 'cl-nunion #'cl-union)
 
+;;;###autoload
 (defun cl-intersection (list1 list2 &rest keys)
   (and list1 list2
        (if (equal list1 list2) list1
@@ -1130,6 +1196,7 @@ not loaded yet: it defines the classes a struct may include or inherit
            res))))
 (defalias 'cl-nintersection #'cl-intersection)
 
+;;;###autoload
 (defun cl-set-difference (list1 list2 &rest keys)
   (if (or (null list1) (null list2)) list1
     (let ((res nil) (key (cl--kw keys :key)))
@@ -1141,6 +1208,7 @@ not loaded yet: it defines the classes a struct may include or inherit
 (defun cl-set-exclusive-or (list1 list2 &rest keys)
   (append (apply #'cl-set-difference list1 list2 keys)
           (apply #'cl-set-difference list2 list1 keys)))
+;;;###autoload
 (defun cl-subsetp (list1 list2 &rest keys)
   (let ((key (cl--kw keys :key)))
     (cl-every (lambda (x) (apply #'cl-member (if key (funcall key x) x) list2 keys)) list1)))
@@ -1223,6 +1291,7 @@ not loaded yet: it defines the classes a struct may include or inherit
         ((eq type 'string) (apply #'concat seqs))
         (t (error "Not a sequence type name: %S" type))))
 
+;;;###autoload
 (defun cl-getf (plist tag &optional def)
   (let ((m (plist-member plist tag))) (if m (car (cdr m)) def)))
 (gv-define-setter cl-getf (val plist tag &optional _def)
@@ -1279,6 +1348,7 @@ not loaded yet: it defines the classes a struct may include or inherit
 (defvar cl--loop-parallel nil)
 (defvar cl--loop-it nil)
 
+;;;###autoload
 (defmacro cl-loop (&rest args)
   "The Common Lisp `loop' macro (the common clauses; see docs/lisp-lite.md)."
   (if (not (cl-some #'symbolp args))
@@ -1581,6 +1651,7 @@ not loaded yet: it defines the classes a struct may include or inherit
       (defmacro cl-defgeneric (&rest args) (require 'cl-generic) (cons 'cl-defgeneric args))
       (defmacro cl-defmethod (&rest args) (require 'cl-generic) (cons 'cl-defmethod args)))
 
+;;;###autoload
 (defmacro cl-defgeneric (name args &rest options)
   (let ((default (cl-find-if (lambda (o) (and (consp o) (eq (car o) :method))) options))
         (body (cl-remove-if (lambda (o) (or (and (consp o) (memq (car o) '(:method declare :documentation)))
@@ -1653,6 +1724,7 @@ not loaded yet: it defines the classes a struct may include or inherit
 (define-error 'cl-no-applicable-method "No applicable method" 'cl-no-method)
 (define-error 'cl-no-next-method "No next method" 'cl-no-method)
 
+;;;###autoload
 (defmacro cl-defmethod (name args &rest body)
   (declare (indent defun))
   (while (not (listp args)) (setq args (pop body))) ; qualifiers (:around...) are ignored

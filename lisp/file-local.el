@@ -78,6 +78,7 @@ a name (jka-compr adds those of compressed files).")
                safe-local-eval-forms inhibit-read-only))
   (put var 'risky-local-variable t))
 
+;;;###autoload
 (defun risky-local-variable-p (sym &optional _ignored)
   "Whether SYM is risky to set as a file-local variable, as Emacs decides."
   (or (get sym 'risky-local-variable)
@@ -85,6 +86,7 @@ a name (jka-compr adds those of compressed files).")
                            (symbol-name sym))
            (not (get sym 'safe-local-variable)))))
 
+;;;###autoload
 (defun safe-local-variable-p (sym val)
   "Whether VAL is a safe file-local value of SYM."
   (or (member (cons sym val) safe-local-variable-values)
@@ -276,6 +278,7 @@ known safe. nil in batch, where nobody can be asked (as Emacs)."
   (let ((fn (intern (concat (symbol-name mode) "-mode"))))
     (and (fboundp fn) fn)))
 
+;;;###autoload
 (defun hack-local-variables (&optional handle-mode inhibit-locals)
   "Parse and put into effect this buffer's local variables, as Emacs 28:
 the -*- line, the Local Variables: block, and (for a file) .dir-locals.el.
@@ -312,6 +315,7 @@ first (set-auto-mode already applied the -*- line's)."
               (setq file-local-variables-alist (append file-local-variables-alist (list elt))))))))
     (hack-local-variables-apply)))
 
+;;;###autoload
 (defun hack-dir-local-variables-non-file-buffer ()
   "Apply .dir-locals.el settings to a buffer visiting no file (dired...)."
   (hack-local-variables nil t))

@@ -706,16 +706,27 @@ RET skip it and the rest, d show the changes first."
 
 ;;;; The parts of file-attributes (Emacs's files.el accessors)
 
+;;;###autoload
 (defsubst file-attribute-type (attributes) (nth 0 attributes))
+;;;###autoload
 (defsubst file-attribute-link-number (attributes) (nth 1 attributes))
+;;;###autoload
 (defsubst file-attribute-user-id (attributes) (nth 2 attributes))
+;;;###autoload
 (defsubst file-attribute-group-id (attributes) (nth 3 attributes))
+;;;###autoload
 (defsubst file-attribute-access-time (attributes) (nth 4 attributes))
+;;;###autoload
 (defsubst file-attribute-modification-time (attributes) (nth 5 attributes))
+;;;###autoload
 (defsubst file-attribute-status-change-time (attributes) (nth 6 attributes))
+;;;###autoload
 (defsubst file-attribute-size (attributes) (nth 7 attributes))
+;;;###autoload
 (defsubst file-attribute-modes (attributes) (nth 8 attributes))
+;;;###autoload
 (defsubst file-attribute-inode-number (attributes) (nth 10 attributes))
+;;;###autoload
 (defsubst file-attribute-device-number (attributes) (nth 11 attributes))
 
 ;;;; Files changed on disk (Emacs's userlock.el)
@@ -731,6 +742,7 @@ RET skip it and the rest, d show the changes first."
            (insert-file-contents filename)
            (string= (buffer-string) text)))))
 
+;;;###autoload
 (defun userlock--ask-user-about-supersession-threat (filename)
   "Called before the first change of a buffer whose FILENAME changed on disk."
   (if (files--file-holds-buffer-text-p filename)
@@ -738,6 +750,7 @@ RET skip it and the rest, d show the changes first."
       (set-visited-file-modtime)
     (ask-user-about-supersession-threat filename)))
 
+;;;###autoload
 (defun ask-user-about-supersession-threat (filename)
   "Ask a user who is about to modify an obsolete buffer what to do.
 y: go on; n: the change is not made (signals `file-supersession');

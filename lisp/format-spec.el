@@ -16,6 +16,7 @@
         (if (memq ?- flags) (concat text (make-string (length pad) ?\s)) (concat pad text)))
     text))
 
+;;;###autoload
 (defun format-spec (format specification &optional ignore-missing split)
   "FORMAT with each %<flags><width><.precision>CHAR replaced by CHAR's value.
 SPECIFICATION is an alist (CHAR . VALUE); flags are 0 - ^ _ < >.  An unknown

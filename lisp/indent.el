@@ -30,6 +30,7 @@
         (insert (make-string (- column from) ?\s))))
     column))
 
+;;;###autoload
 (defun indent-line-to (column)
   "Give this line COLUMN columns of indentation, leaving point after it as Emacs does."
   (beginning-of-line)
@@ -48,6 +49,7 @@
     map)
   "Keys that go on moving the region after C-x TAB without an argument.")
 
+;;;###autoload
 (defun indent-rigidly (start end arg &optional interactive)
   "Indent each nonblank line starting in START..END by ARG columns; blank lines lose their spaces.
 Called as a command without an argument, arrows then move the region."
@@ -97,6 +99,7 @@ Called as a command without an argument, arrows then move the region."
   (interactive "r")
   (indent--region-columns (lambda (c) (* tab-width (1+ (/ c tab-width))))))
 
+;;;###autoload
 (defun tab-to-tab-stop ()
   "Insert whitespace up to the next multiple of `tab-width'."
   (interactive)
@@ -112,6 +115,7 @@ Called as a command without an argument, arrows then move the region."
 (defvar tab-always-indent t
   "t: TAB always indents the line; nil: it indents only in the indentation.")
 
+;;;###autoload
 (defun indent-relative (&optional first-only unindented-ok)
   "Indent from point to under the next indentation point of the previous
 non-blank line (its first, with FIRST-ONLY); with none, to the next tab
@@ -137,6 +141,7 @@ stop unless UNINDENTED-OK."
           (unindented-ok nil)
           (t (tab-to-tab-stop)))))
 
+;;;###autoload
 (defun indent-according-to-mode (&optional inhibit-widen)
   "Indent the current line as the major mode says (`indent-line-function')."
   (interactive)
@@ -159,6 +164,7 @@ stop unless UNINDENTED-OK."
             (save-excursion (indent-line-to column))))
       (funcall indent-line-function))))
 
+;;;###autoload
 (defun indent-for-tab-command (&optional arg)
   "Indent the line (or the active region) as the mode says; where the mode
 cannot indent, or `tab-always-indent' is nil and point is past the
@@ -173,6 +179,7 @@ indentation, insert a tab."
          (insert-tab arg))
         (t (funcall indent-line-function))))
 
+;;;###autoload
 (defun insert-tab (&optional arg)
   "Insert ARG tabs, or the spaces to as many tab stops without `indent-tabs-mode'."
   (let ((count (prefix-numeric-value arg)))
@@ -180,6 +187,7 @@ indentation, insert a tab."
         (insert-char ?\t count)
       (indent-to (* tab-width (+ count (/ (current-column) tab-width)))))))
 
+;;;###autoload
 (defun indent-region-line-by-line (start end)
   "Indent each non-empty line from START to END with `indent-according-to-mode'."
   (save-excursion
@@ -191,6 +199,7 @@ indentation, insert a tab."
         (forward-line 1))
       (set-marker end nil))))
 
+;;;###autoload
 (defun indent-region (start end &optional column)
   "Indent each non-empty line from START to END: to COLUMN when given
 (a prefix argument), else as the mode says."

@@ -34,10 +34,12 @@
       (nconc (nreverse out) tail)))
    (t template)))
 
+;;;###autoload
 (defmacro inline-quote (template)
   "Within `define-inline': the code TEMPLATE describes, evaluated."
   (inline--unquote-template template))
 
+;;;###autoload
 (defmacro inline-letevals (vars &rest body)
   "Within `define-inline': BODY with VARS evaluated once.
 The arguments of a function already are; (VAR EXP) entries are bound."
@@ -47,19 +49,23 @@ The arguments of a function already are; (VAR EXP) entries are bound."
         (if bindings `(let* ,bindings ,@body) `(progn ,@body)))
     `(progn ,@body)))
 
+;;;###autoload
 (defmacro inline-const-p (_exp)
   "Within `define-inline': whether EXP is a constant: never in a
 function, as in Emacs's uncompiled function half."
   nil)
 
+;;;###autoload
 (defmacro inline-const-val (exp)
   "Within `define-inline': the value of EXP."
   exp)
 
+;;;###autoload
 (defmacro inline-error (format &rest args)
   "Within `define-inline': signal an error with FORMAT and ARGS."
   `(error ,format ,@args))
 
+;;;###autoload
 (defmacro define-inline (name args &rest body)
   "Define NAME as a function whose BODY is written with `inline-quote'."
   (declare (indent defun) (debug defun) (doc-string 3))

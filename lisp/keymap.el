@@ -29,13 +29,16 @@
     (setq object (symbol-function object)))
   (and (consp object) (eq (car object) 'keymap) object))
 
+;;;###autoload
 (defun keymapp (object)
   "Non-nil if OBJECT is a keymap or a symbol whose function is one."
   (and (keymap--resolve object) t))
 
+;;;###autoload
 (defun make-sparse-keymap (&optional prompt)
   (if prompt (list 'keymap prompt) (list 'keymap)))
 
+;;;###autoload
 (defun make-keymap (&optional prompt)
   "A full keymap: a char-table holds the bindings of all characters."
   (let ((map (list 'keymap (make-char-table 'keymap))))
@@ -55,12 +58,14 @@
   (or (keymap--resolve keymap)
       (signal 'wrong-type-argument (list 'keymapp keymap))))
 
+;;;###autoload
 (defun keymap-parent (keymap)
   (let ((tail (cdr (keymap--checked keymap))))
     (while (and (consp tail) (not (eq (car tail) 'keymap)))
       (setq tail (cdr tail)))
     (and (consp tail) tail)))
 
+;;;###autoload
 (defun set-keymap-parent (keymap parent)
   (let ((prev (keymap--checked keymap)))
     (when parent
@@ -73,6 +78,7 @@
     (setcdr prev (and parent (keymap--resolve parent)))
     parent))
 
+;;;###autoload
 (defun copy-keymap (keymap)
   "A copy of KEYMAP whose submaps (not named prefix commands) are copied too."
   (let* ((map (keymap--checked keymap))
@@ -94,6 +100,7 @@
 
 ;; For maps of commands on plain keys (special modes, menus): typing no
 ;; longer inserts, and digits and `-' give a prefix argument unless NODIGITS.
+;;;###autoload
 (defun suppress-keymap (map &optional nodigits)
   (define-key map [remap self-insert-command] #'undefined)
   (unless nodigits
@@ -101,6 +108,7 @@
     (dotimes (i 10)
       (define-key map (string (+ ?0 i)) #'digit-argument))))
 
+;;;###autoload
 (defun define-prefix-command (command &optional mapvar name)
   (let ((map (make-sparse-keymap name)))
     (fset command map)
@@ -134,6 +142,7 @@
           (if (/= 0 (logand bits keymap--shift)) "S-")
           (if (/= 0 (logand bits keymap--super)) "s-")))
 
+;;;###autoload
 (defun event-modifiers (event)
   (if (symbolp event)
       (let ((bits (cdr (keymap--symbol-modifiers event))) list)
@@ -151,6 +160,7 @@
       (when (/= 0 (logand event keymap--alt)) (push 'alt list))
       list)))
 
+;;;###autoload
 (defun event-basic-type (event)
   (when (consp event) (setq event (car event)))
   (if (symbolp event)
@@ -313,6 +323,7 @@ left): symbols and integers only (Emacs's lucid_event_type_list_p)."
                 n (1+ n) events (cdr events)))))
     result))
 
+;;;###autoload
 (defun lookup-key (keymap key &optional accept-default)
   "The binding of KEY in KEYMAP (or a list of keymaps).
 A number N when the first N events of KEY are bound to a non-prefix."
@@ -350,6 +361,7 @@ A number N when the first N events of KEY are bound to a non-prefix."
          (key-description (vconcat events))
          (key-description (vconcat (butlast events (- (length events) count))))))
 
+;;;###autoload
 (defun define-key (keymap key def &optional _remove)
   "Bind KEY (a string or vector) to DEF in KEYMAP, creating prefix maps."
   (let* ((map (keymap--checked keymap))
@@ -389,6 +401,7 @@ A number N when the first N events of KEY are bound to a non-prefix."
                   ((= base 32) "SPC")
                   (t (string base))))))
 
+;;;###autoload
 (defun single-key-description (key &optional no-angles)
   (cond ((integerp key) (keymap--char-description key))
         ((symbolp key)
@@ -401,6 +414,7 @@ A number N when the first N events of KEY are bound to a non-prefix."
         ((consp key) (single-key-description (car key) no-angles))
         (t (signal 'wrong-type-argument (list 'integer-or-symbol-p key)))))
 
+;;;###autoload
 (defun key-description (keys &optional prefix)
   "Keys as Emacs writes them: \"C-x C-f\"; ESC then a character is M-CHAR."
   (let ((events (append (and prefix (keymap--events prefix))
@@ -459,6 +473,7 @@ A number N when the first N events of KEY are bound to a non-prefix."
            (setq char (logand char 31) bits (logand bits (lognot keymap--ctrl))))))
   (logior char bits))
 
+;;;###autoload
 (defun kbd (keys)
   "The key sequence that KEYS describes in Emacs's notation (\"C-x C-f\")."
   (let ((events (apply #'append (mapcar #'keymap--kbd-word (split-string keys)))))
@@ -513,7 +528,9 @@ A number N when the first N events of KEY are bound to a non-prefix."
 (defvar minor-mode-overriding-map-alist nil)
 (defvar emulation-mode-map-alists nil)
 
+;;;###autoload
 (defun current-global-map () keymap--global-map)
+;;;###autoload
 (defun use-global-map (keymap)
   (keymap--checked keymap)
   (setq keymap--global-map keymap)
@@ -527,11 +544,13 @@ A number N when the first N events of KEY are bound to a non-prefix."
 (when (bound-and-true-p gapmacs--buffer-locals)
   (make-variable-buffer-local 'keymap--local-map))
 
+;;;###autoload
 (defun current-local-map ()
   (if (bound-and-true-p gapmacs--buffer-locals)
       keymap--local-map
     (gethash (current-buffer) keymap--local-maps)))
 
+;;;###autoload
 (defun use-local-map (keymap)
   (when keymap (keymap--checked keymap))
   (if (bound-and-true-p gapmacs--buffer-locals)
@@ -554,6 +573,7 @@ A number N when the first N events of KEY are bound to a non-prefix."
               (when (keymapp map) (push map maps)))))))
     (nreverse maps)))
 
+;;;###autoload
 (defun current-active-maps (&optional olp _position)
   "The keymaps active now, most specific first."
   (append (and overriding-terminal-local-map (list overriding-terminal-local-map))
@@ -563,13 +583,16 @@ A number N when the first N events of KEY are bound to a non-prefix."
                     (and (current-local-map) (list (current-local-map)))))
           (list (current-global-map))))
 
+;;;###autoload
 (defun current-minor-mode-maps () (keymap--minor-mode-maps))
 
+;;;###autoload
 (defun command-remapping (command &optional _position keymaps)
   (when (and command (symbolp command))
     (let ((r (lookup-key (or keymaps (current-active-maps)) (vector 'remap command))))
       (and r (not (integerp r)) r))))
 
+;;;###autoload
 (defun key-binding (key &optional accept-default no-remap _position)
   "The command KEY runs in the active keymaps, remapped unless NO-REMAP."
   (let ((b (lookup-key (current-active-maps) key accept-default)))
@@ -578,28 +601,34 @@ A number N when the first N events of KEY are bound to a non-prefix."
         (or (command-remapping b) b)
       b)))
 
+;;;###autoload
 (defun global-key-binding (keys &optional accept-default)
   (let ((b (lookup-key (current-global-map) keys accept-default)))
     (and (not (integerp b)) b)))
 
+;;;###autoload
 (defun local-key-binding (keys &optional accept-default)
   (and (current-local-map)
        (let ((b (lookup-key (current-local-map) keys accept-default)))
          (and (not (integerp b)) b))))
 
+;;;###autoload
 (defun global-set-key (key command)
   (interactive "KSet key globally: \nCSet key %s globally to command: ")
   (define-key (current-global-map) key command))
 
+;;;###autoload
 (defun global-unset-key (key)
   (interactive "kUnset key globally: ")
   (global-set-key key nil))
 
+;;;###autoload
 (defun local-set-key (key command)
   (interactive "KSet key locally: \nCSet key %s locally to command: ")
   (unless (current-local-map) (use-local-map (make-sparse-keymap)))
   (define-key (current-local-map) key command))
 
+;;;###autoload
 (defun local-unset-key (key)
   (interactive "kUnset key locally: ")
   (when (current-local-map) (local-set-key key nil)))
@@ -727,6 +756,7 @@ the first binding found winning, and two prefix maps of one key composed."
         (setq events (cdr events))))
     (vconcat (nreverse out))))
 
+;;;###autoload
 (defun where-is-internal (definition &optional keymap firstonly _noindirect no-remap)
   "Keys that run DEFINITION in KEYMAP (or the active maps), as vectors."
   (let* ((maps (cond ((null keymap) (current-active-maps))
@@ -798,6 +828,7 @@ the first binding found winning, and two prefix maps of one key composed."
                 (where-is-internal this-command (list map) t))))
         (t (funcall keep-pred))))
 
+;;;###autoload
 (defun set-transient-map (map &optional keep-pred on-exit)
   "Make MAP active for the next command (longer while KEEP-PRED says so)."
   (let ((clear (make-symbol "clear-transient-map")))

@@ -53,6 +53,7 @@
       (setq i (1+ i)))
     ok))
 
+;;;###autoload
 (defun calculate-lisp-indent (&optional parse-start)
   "The column the current line should be indented to as Lisp code, nil in a
 string, or (COLUMN CONTAINING-SEXP-START) when later lines of the same form
@@ -131,6 +132,7 @@ may be indented differently."
                    (setq indent (current-column))))
           indent)))))
 
+;;;###autoload
 (defun lisp-indent-function (indent-point state)
   "Indentation of the line at INDENT-POINT by the head of its form, or nil."
   (let ((normal-indent (current-column)))
@@ -157,6 +159,7 @@ may be indented differently."
                (lisp-indent-specform method state indent-point normal-indent))
               (method (funcall method indent-point state)))))))
 
+;;;###autoload
 (defun lisp-indent-defform (state _indent-point)
   "A body line of a defun-like form: `lisp-body-indent' from its paren."
   (goto-char (nth 1 state))
@@ -166,6 +169,7 @@ may be indented differently."
     (goto-char (nth 1 state))
     (+ lisp-body-indent (current-column))))
 
+;;;###autoload
 (defun lisp-indent-specform (count state indent-point normal-indent)
   "Indentation in a form whose first COUNT arguments are distinguished:
 twice `lisp-body-indent' for them, `lisp-body-indent' for the body."
@@ -192,6 +196,7 @@ twice `lisp-body-indent' for them, `lisp-body-indent' for the body."
           body-indent
         normal-indent))))
 
+;;;###autoload
 (defun lisp-indent-line (&optional indent)
   "Indent the current line as Lisp code; point keeps its place in the text,
 or goes after the indentation when it was in it."
@@ -209,6 +214,7 @@ or goes after the indentation when it was in it."
       (when (> (- (point-max) pos) (point))
         (goto-char (- (point-max) pos))))))
 
+;;;###autoload
 (defun indent-sexp (&optional endpos)
   "Indent each line of the list after point (up to ENDPOS when given)."
   (interactive)
@@ -221,6 +227,7 @@ or goes after the indentation when it was in it."
         (forward-line 1)))
     (set-marker end nil)))
 
+;;;###autoload
 (defun lisp-indent-region (start end)
   "Indent every non-empty line from START to END as Lisp code."
   (save-excursion

@@ -15,6 +15,7 @@
         (funcall scan)
       (scan-error (user-error message)))))
 
+;;;###autoload
 (defun forward-sexp (&optional arg interactive)
   "Move forward over ARG balanced expressions (backward when negative)."
   (interactive "^p\nd")
@@ -27,11 +28,13 @@
        (when (< arg 0) (backward-prefix-chars))))
    interactive (if (> arg 0) "No next sexp" "No previous sexp")))
 
+;;;###autoload
 (defun backward-sexp (&optional arg interactive)
   "Move backward over ARG balanced expressions (forward when negative)."
   (interactive "^p\nd")
   (forward-sexp (- (or arg 1)) interactive))
 
+;;;###autoload
 (defun forward-list (&optional arg interactive)
   "Move forward over ARG balanced groups of parentheses."
   (interactive "^p\nd")
@@ -39,11 +42,13 @@
   (lisp--scan (lambda () (goto-char (or (scan-lists (point) arg 0) (buffer-end arg))))
               interactive (if (> arg 0) "No next group" "No previous group")))
 
+;;;###autoload
 (defun backward-list (&optional arg interactive)
   "Move backward over ARG balanced groups of parentheses."
   (interactive "^p\nd")
   (forward-list (- (or arg 1)) interactive))
 
+;;;###autoload
 (defun down-list (&optional arg interactive)
   "Move forward down ARG levels of parentheses (backward when negative)."
   (interactive "^p\nd")
@@ -55,6 +60,7 @@
                     (setq arg (- arg inc))))
                 interactive "At bottom level")))
 
+;;;###autoload
 (defun up-list (&optional arg escape-strings no-syntax-crossing)
   "Move forward out of ARG levels of parentheses (backward when negative).
 With ESCAPE-STRINGS, a string around point counts as a level."
@@ -70,11 +76,13 @@ With ESCAPE-STRINGS, a string around point counts as a level."
           (goto-char (or (scan-lists (point) inc 1) (buffer-end arg)))))
       (setq arg (- arg inc)))))
 
+;;;###autoload
 (defun backward-up-list (&optional arg escape-strings no-syntax-crossing)
   "Move backward out of ARG levels of parentheses."
   (interactive "^p\nd\nd")
   (up-list (- (or arg 1)) escape-strings no-syntax-crossing))
 
+;;;###autoload
 (defun beginning-of-defun (&optional arg)
   "Move back to the start of the ARGth defun: a line starting with an open
 paren (forward with a negative ARG)."
@@ -86,6 +94,7 @@ paren (forward with a negative ARG)."
                   (progn (beginning-of-line) t)))
     (re-search-backward "^\\s(" nil 'move arg)))
 
+;;;###autoload
 (defun end-of-defun (&optional arg)
   "Move to the end of the ARGth defun: after it, at the start of the next line."
   (interactive "^p")
@@ -102,6 +111,7 @@ paren (forward with a negative ARG)."
       (skip-chars-forward " \t")
       (when (or (eolp) (eq (char-syntax (char-after)) ?<)) (forward-line 1)))))
 
+;;;###autoload
 (defun mark-defun (&optional _arg)
   "Put point at the start of the defun around point and the mark at its end."
   (interactive "p")
@@ -113,6 +123,7 @@ paren (forward with a negative ARG)."
       (forward-line 1))
     (push-mark end nil t)))
 
+;;;###autoload
 (defun narrow-to-defun (&optional _include-comments)
   "Narrow to the defun around point."
   (interactive)
@@ -122,6 +133,7 @@ paren (forward with a negative ARG)."
       (beginning-of-defun)
       (narrow-to-region (point) end))))
 
+;;;###autoload
 (defun transpose-sexps (arg)
   "Swap the sexps before and after point, leaving point after them."
   (interactive "*p")
@@ -136,15 +148,18 @@ paren (forward with a negative ARG)."
     (goto-char beg1) (delete-region beg1 end1) (insert s2)
     (goto-char end2)))
 
+;;;###autoload
 (defun syntax-ppss-toplevel-pos (ppss)
   "The start of the outermost list or comment/string PPSS is in, or nil."
   (or (car (nth 9 ppss)) (nth 8 ppss)))
 
+;;;###autoload
 (defun syntax-ppss-context (ppss)
   "`string', `comment' or nil: where PPSS is."
   (cond ((nth 3 ppss) 'string)
         ((nth 4 ppss) 'comment)))
 
+;;;###autoload
 (defun check-parens ()
   "Signal a `user-error' at the first unbalanced bracket or quote of the
 buffer (point left there, the mark where it was); else nil."

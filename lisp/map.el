@@ -11,6 +11,7 @@
 
 (define-error 'map-not-inplace "Cannot modify map in-place")
 
+;;;###autoload
 (defun mapp (map)
   (or (listp map) (hash-table-p map) (arrayp map)))
 
@@ -23,6 +24,7 @@
       (setq tail (cdr (cdr tail))))
     tail))
 
+;;;###autoload
 (defun map-elt (map key &optional default testfn)
   "The value for KEY in MAP, or DEFAULT."
   (cond ((null map) default)
@@ -32,6 +34,7 @@
          (let ((m (map--plist-member map key testfn))) (if m (car (cdr m)) default)))
         (t (let ((cell (assoc key map (or testfn #'equal)))) (if cell (cdr cell) default)))))
 
+;;;###autoload
 (defun map-contains-key (map key &optional testfn)
   (cond ((hash-table-p map)
          (let ((missing (make-symbol "missing"))) (not (eq (gethash key map missing) missing))))
@@ -39,6 +42,7 @@
         ((map--plist-p map) (map--plist-member map key testfn))
         (t (and (assoc key map (or testfn #'equal)) t))))
 
+;;;###autoload
 (defun map-put! (map key value &optional testfn)
   "Set KEY to VALUE in MAP in place; signal `map-not-inplace' when it cannot."
   (cond ((hash-table-p map) (puthash key value map))
@@ -52,6 +56,7 @@
              (if cell (setcdr cell value) (signal 'map-not-inplace (list map))))))
   value)
 
+;;;###autoload
 (defun map-insert (map key value)
   "A copy of MAP with KEY set to VALUE (MAP is left alone)."
   (cond ((hash-table-p map) (let ((h (copy-hash-table map))) (puthash key value h) h))
@@ -68,10 +73,12 @@
          (map-not-inplace (setf ,map (map-insert ,map ,key ,v))))
        ,v)))
 
+;;;###autoload
 (defmacro map-put (map key value &optional testfn)
   "Obsolete: (setf (map-elt MAP KEY nil TESTFN) VALUE)."
   `(setf (map-elt ,map ,key nil ,testfn) ,value))
 
+;;;###autoload
 (defun map-delete (map key)
   "MAP without KEY; lists lose the entry in place when it is not the first.
 An array keeps its length: the element becomes nil."
@@ -86,6 +93,7 @@ An array keeps its length: the element becomes nil."
              map)))
         (t (delq (assoc key map) map))))
 
+;;;###autoload
 (defun map-apply (function map)
   "A list of FUNCTION called with each key and value of MAP."
   (cond ((hash-table-p map)
@@ -97,34 +105,47 @@ An array keeps its length: the element becomes nil."
               (nreverse out)))
         (t (mapcar (lambda (cell) (funcall function (car cell) (cdr cell))) map))))
 
+;;;###autoload
 (defun map-do (function map) (map-apply function map) nil)
+;;;###autoload
 (defun map-keys (map) (map-apply (lambda (k _) k) map))
+;;;###autoload
 (defun map-values (map) (map-apply (lambda (_ v) v) map))
+;;;###autoload
 (defun map-pairs (map) (map-apply #'cons map))
+;;;###autoload
 (defun map-keys-apply (function map) (map-apply (lambda (k _) (funcall function k)) map))
+;;;###autoload
 (defun map-values-apply (function map) (map-apply (lambda (_ v) (funcall function v)) map))
+;;;###autoload
 (defun map-length (map)
   (cond ((hash-table-p map) (hash-table-count map))
         ((map--plist-p map) (/ (length map) 2))
         (t (length map))))
+;;;###autoload
 (defun map-empty-p (map) (= (map-length map) 0))
 
+;;;###autoload
 (defun map-copy (map)
   (cond ((hash-table-p map) (copy-hash-table map))
         ((map--plist-p map) (copy-sequence map))
         ((listp map) (mapcar (lambda (c) (if (consp c) (cons (car c) (cdr c)) c)) map))
         (t (copy-sequence map))))
 
+;;;###autoload
 (defun map-filter (pred map)
   (delq nil (map-apply (lambda (k v) (and (funcall pred k v) (cons k v))) map)))
+;;;###autoload
 (defun map-remove (pred map)
   (map-filter (lambda (k v) (not (funcall pred k v))) map))
 
+;;;###autoload
 (defun map-some (pred map)
   (catch 'map--found
     (map-do (lambda (k v) (let ((r (funcall pred k v))) (if r (throw 'map--found r)))) map)
     nil))
 
+;;;###autoload
 (defun map-every-p (pred map)
   (catch 'map--found
     (map-do (lambda (k v) (or (funcall pred k v) (throw 'map--found nil))) map)
@@ -140,6 +161,7 @@ An array keeps its length: the element becomes nil."
            h))
         (t (error "Unknown map type: %S" type))))
 
+;;;###autoload
 (defun map-into (map type) (map--from-pairs (map-pairs map) type))
 
 (defun map--merge (type function maps)
@@ -153,14 +175,17 @@ An array keeps its length: the element becomes nil."
               m))
     (map--from-pairs (nreverse acc) type)))
 
+;;;###autoload
 (defun map-merge (type &rest maps)
   "A map of TYPE with the pairs of MAPS; later maps win."
   (map--merge type nil maps))
 
+;;;###autoload
 (defun map-merge-with (type function &rest maps)
   "Like `map-merge', but values of a key present more than once are combined by FUNCTION."
   (map--merge type function maps))
 
+;;;###autoload
 (defun map-nested-elt (map keys &optional default)
   (let ((missing (make-symbol "missing")))
     (while (and keys (not (eq map missing)))
@@ -183,6 +208,7 @@ Emacs 28 ignores a third element (DEFAULT, honoured from Emacs 29 on)."
   "Match a map whose values for the keys of ARGS match their patterns."
   `(and (pred mapp) ,@(mapcar #'map--pattern args)))
 
+;;;###autoload
 (defmacro map-let (keys map &rest body)
   "Bind the variables of KEYS (as in the `map' pattern) to MAP's values around BODY."
   (declare (indent 2))

@@ -31,6 +31,7 @@
   (kill-all-local-variables)
   (use-local-map nil))
 
+;;;###autoload
 (defun fundamental-mode ()
   "Major mode not specialized for anything."
   (interactive)
@@ -50,6 +51,7 @@
     (setq mode (get mode 'derived-mode-parent)))
   mode)
 
+;;;###autoload
 (defun derived-mode-p (&rest modes)
   "Non-nil if the current major mode is one of MODES or derives from one."
   (let (found)
@@ -57,6 +59,7 @@
       (unless found
         (when (derived-mode--parent-chain-p major-mode m) (setq found m))))))
 
+;;;###autoload
 (defmacro define-derived-mode (child parent name &rest body)
   "Define major mode CHILD, running PARENT first, with keymap CHILD-map
 and syntax table CHILD-syntax-table (`:syntax-table' names another, or
@@ -240,6 +243,7 @@ ARGS: :copy TABLE to start from, :inherit PARENT."
         (funcall variable (if value 1 0)))
     (funcall variable (if value 1 0))))
 
+;;;###autoload
 (defmacro define-minor-mode (mode doc &rest body)
   "Define minor mode MODE: a variable, a command, MODE-hook and maybe MODE-map."
   (let* ((split (modes--split-keywords body))
@@ -287,6 +291,7 @@ ARGS: :copy TABLE to start from, :inherit PARENT."
 
 ;; Turning GLOBAL on runs TURN-ON in every buffer, and in each buffer whose
 ;; major mode is set later; turning it off turns MODE off everywhere.
+;;;###autoload
 (defmacro define-globalized-minor-mode (global mode turn-on &rest body)
   "Define GLOBAL, a global minor mode turning the buffer-local MODE on everywhere."
   (let* ((doc (if (stringp (car body)) (pop body) ""))
@@ -305,15 +310,18 @@ ARGS: :copy TABLE to start from, :inherit PARENT."
            (with-current-buffer buf
              (if ,global (funcall #',turn-on) (when ,mode (,mode -1)))))
          ,@(cdr split)))))
+;;;###autoload
 (defalias 'define-global-minor-mode #'define-globalized-minor-mode)
 
 ;;;; Basic major modes
 
+;;;###autoload
 (define-derived-mode text-mode nil "Text"
   "Major mode for editing text."
   (setq-local text-mode-variant t)
   (setq-local require-final-newline mode-require-final-newline))
 
+;;;###autoload
 (define-derived-mode prog-mode nil "Prog"
   "Major mode for editing programming language source code."
   (setq-local require-final-newline mode-require-final-newline)
@@ -329,6 +337,7 @@ ARGS: :copy TABLE to start from, :inherit PARENT."
   "The column of top-level constructs: 0, or what `prog-indentation-context' says."
   (or (car prog-indentation-context) 0))
 
+;;;###autoload
 (define-derived-mode special-mode nil "Special"
   "Parent mode for buffers not meant to be edited: read-only, q quits."
   (setq buffer-read-only t))
@@ -407,6 +416,7 @@ LISP-SYNTAX non-nil: `lisp-mode-syntax-table' too."
   (setq-local comment-use-syntax t)
   (setq-local multibyte-syntax-as-symbol t))
 
+;;;###autoload
 (define-derived-mode lisp-data-mode prog-mode "Lisp-Data"
   "Major mode for buffers holding data written in Lisp syntax."
   (lisp-mode-variables nil t nil))
@@ -426,6 +436,7 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
   (setq-local comment-start-skip "\\(\\(^\\|[^\\\\\n]\\)\\(\\\\\\\\\\)*\\)\\(;+\\|#|\\) *")
   (setq-local imenu-case-fold-search t))
 
+;;;###autoload
 (define-derived-mode emacs-lisp-mode lisp-data-mode "ELisp"
   "Major mode for editing Emacs Lisp code."
   (lisp-mode-variables nil nil 'elisp)
@@ -451,6 +462,7 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
        #'modes--elisp-xref-form-p))))
 (define-key emacs-lisp-mode-map "\e\C-x" 'eval-defun)
 
+;;;###autoload
 (define-derived-mode lisp-interaction-mode emacs-lisp-mode "Lisp Interaction"
   "Emacs Lisp mode where C-j evaluates the sexp before point and inserts its value.")
 (define-key lisp-interaction-mode-map "\n" 'eval-print-last-sexp)

@@ -11,6 +11,14 @@
 (gv-define-simple-setter process-filter set-process-filter)
 (gv-define-simple-setter process-sentinel set-process-sentinel)
 
+;;;###autoload (autoload 'add-function "nadvice" nil nil 'macro)
+;;;###autoload (autoload 'remove-function "nadvice" nil nil 'macro)
+;;;###autoload (autoload 'advice-add "nadvice" nil nil nil)
+;;;###autoload (autoload 'advice-remove "nadvice" nil nil nil)
+;;;###autoload (autoload 'advice-member-p "nadvice" nil nil nil)
+;;;###autoload (autoload 'advice-mapc "nadvice" nil nil nil)
+;;;###autoload (autoload 'advice-function-member-p "nadvice" nil nil nil)
+
 (provide 'nadvice)
 
 ;;; nadvice.el ends here

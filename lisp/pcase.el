@@ -174,6 +174,7 @@
         (puthash (car cases) (list exp exhaustive cases expansion) pcase--expansions)
         expansion))))
 
+;;;###autoload
 (defmacro pcase (exp &rest cases)
   "Evaluate EXP and run the body of the first of CASES whose pattern matches.
 Patterns: _, SYMBOL, \\='VAL, KEYWORD, INTEGER, STRING, \\=`QPAT, (pred FUN),
@@ -182,11 +183,13 @@ Patterns: _, SYMBOL, \\='VAL, KEYWORD, INTEGER, STRING, \\=`QPAT, (pred FUN),
   (declare (indent 1))
   (pcase--expand-cached exp cases nil))
 
+;;;###autoload
 (defmacro pcase-exhaustive (exp &rest cases)
   "Like `pcase', but signal an error when no pattern matches."
   (declare (indent 1))
   (pcase--expand-cached exp cases t))
 
+;;;###autoload
 (defmacro pcase-defmacro (name args &rest body)
   "Define a new kind of pcase pattern (NAME ARGS...), expanding to BODY."
   (declare (indent 2))
@@ -251,6 +254,7 @@ Patterns: _, SYMBOL, \\='VAL, KEYWORD, INTEGER, STRING, \\=`QPAT, (pred FUN),
     (let ((v (make-symbol "x")))
       `(let ((,v ,exp)) ,(pcase--dgen pat v (lambda () `(progn ,@body)))))))
 
+;;;###autoload
 (defmacro pcase-let* (bindings &rest body)
   "Bind the variables of each (PATTERN EXP) of BINDINGS in turn, then run BODY."
   (declare (indent 1))
@@ -258,6 +262,7 @@ Patterns: _, SYMBOL, \\='VAL, KEYWORD, INTEGER, STRING, \\=`QPAT, (pred FUN),
     (pcase--destructure (car (car bindings)) (car (cdr (car bindings)))
                         (list `(pcase-let* ,(cdr bindings) ,@body)))))
 
+;;;###autoload
 (defmacro pcase-let (bindings &rest body)
   "Like `pcase-let*', but every EXP is evaluated before any variable is bound."
   (declare (indent 1))
@@ -267,6 +272,7 @@ Patterns: _, SYMBOL, \\='VAL, KEYWORD, INTEGER, STRING, \\=`QPAT, (pred FUN),
          (pcase-let* ,(let ((ts temps)) (mapcar (lambda (b) (list (car b) (pop ts))) bindings))
            ,@body)))))
 
+;;;###autoload
 (defmacro pcase-dolist (spec &rest body)
   "Like `dolist', but the element is destructured by the pattern (car SPEC)."
   (declare (indent 1))
@@ -275,6 +281,7 @@ Patterns: _, SYMBOL, \\='VAL, KEYWORD, INTEGER, STRING, \\=`QPAT, (pred FUN),
       `(dolist (,x ,@(cdr spec))
          (pcase-let* ((,(car spec) ,x)) ,@body)))))
 
+;;;###autoload
 (defmacro pcase-setq (&rest args)
   "Assign the variables of each PATTERN VALUE pair of ARGS, destructuring."
   (let ((forms nil))
@@ -290,6 +297,7 @@ Patterns: _, SYMBOL, \\='VAL, KEYWORD, INTEGER, STRING, \\=`QPAT, (pred FUN),
         (setq args (cdr (cdr args)))))
     (if (cdr forms) `(progn ,@(nreverse forms)) (car forms))))
 
+;;;###autoload
 (defmacro pcase-lambda (lambda-list &rest body)
   "Like `lambda', but each argument of LAMBDA-LIST may be a pattern."
   (declare (indent defun))

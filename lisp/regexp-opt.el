@@ -24,6 +24,7 @@
         (setq p (substring p (- lp i)))))
     p))
 
+;;;###autoload
 (defun regexp-opt-charset (chars)
   "A bracket expression matching any of CHARS (a list of characters)."
   (let ((set (sort (delete-dups (copy-sequence chars)) #'<))
@@ -88,6 +89,7 @@
     ;; With "" the body is already a unit: X? where X is grouped.
     (if (member "" strings) re (regexp-opt--shy re strings))))
 
+;;;###autoload
 (defun regexp-opt (strings &optional paren)
   "A regexp matching any string of STRINGS, preferring the longest.
 PAREN: nil (a shy group when needed), `words' or `symbols' (a group
@@ -102,6 +104,7 @@ between word or symbol boundaries), otherwise a numbered group."
           ((eq paren 'symbols) (concat "\\_<" grouped "\\_>"))
           (t grouped))))
 
+;;;###autoload
 (defun regexp-opt-depth (regexp)
   "The number of plain capturing groups in REGEXP."
   (let ((count 0) (start 0))

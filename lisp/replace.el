@@ -87,27 +87,32 @@ asking at each match when QUERY-FLAG.  Returns the number of replacements."
     (message "Replaced %d occurrence%s" count (if (= count 1) "" "s"))
     count))
 
+;;;###autoload
 (defun query-replace (from-string to-string &optional delimited start end _backward _region)
   "Replace FROM-STRING with TO-STRING, asking at each match:
 SPC/y replace, DEL/n skip, ! all, q/RET quit, . replace and quit."
   (interactive (replace--read-args "Query replace" nil))
   (perform-replace from-string to-string t nil delimited nil nil start end))
 
+;;;###autoload
 (defun query-replace-regexp (regexp to-string &optional delimited start end _backward _region)
   (interactive (replace--read-args "Query replace regexp" t))
   (perform-replace regexp to-string t t delimited nil nil start end))
 
+;;;###autoload
 (defun replace-string (from-string to-string &optional delimited start end _backward _region)
   "Replace every FROM-STRING after point (or in the region) with TO-STRING."
   (interactive (replace--read-args "Replace string" nil))
   (perform-replace from-string to-string nil nil delimited nil nil start end))
 
+;;;###autoload
 (defun replace-regexp (regexp to-string &optional delimited start end _backward _region)
   (interactive (replace--read-args "Replace regexp" t))
   (perform-replace regexp to-string nil t delimited nil nil start end))
 
 ;; Counts from point (or RSTART) to the end (or REND). Empty matches count
 ;; too, each followed by a one-character step so the scan ends, as in Emacs.
+;;;###autoload
 (defun how-many (regexp &optional rstart rend interactive)
   "Count the matches of REGEXP after point (or between RSTART and REND)."
   (interactive (list (read-from-minibuffer "How many matches for regexp: ") nil nil t))
@@ -123,6 +128,7 @@ SPC/y replace, DEL/n skip, ! all, q/RET quit, . replace and quit."
     (when interactive
       (message "%d occurrence%s" count (if (= count 1) "" "s")))
     count))
+;;;###autoload
 (defalias 'count-matches #'how-many)
 
 ;; The region the line commands work on: START..END when given, else the
@@ -139,6 +145,7 @@ SPC/y replace, DEL/n skip, ! all, q/RET quit, . replace and quit."
       (let ((case-fold-search nil)) (not (string-match-p "[[:upper:]]" regexp)))
     case-fold-search))
 
+;;;###autoload
 (defun flush-lines (regexp &optional rstart rend interactive)
   "Delete the lines after point (or in RSTART..REND) that match REGEXP.
 A match that spans lines deletes them all.  Return the number of matches
@@ -160,6 +167,7 @@ that deleted lines."
     count))
 (defalias 'delete-matching-lines #'flush-lines)
 
+;;;###autoload
 (defun keep-lines (regexp &optional rstart rend interactive)
   "Delete the lines after point (or in RSTART..REND) that do not match REGEXP.
 A match that spans lines keeps them all.  A line point is in the middle

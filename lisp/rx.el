@@ -7,6 +7,12 @@
 
 (internal--load-emacs-file-or "emacs-lisp/rx" 'rx-subset)
 
+;;;###autoload (autoload 'rx "rx" nil nil 'macro)
+;;;###autoload (autoload 'rx-define "rx" nil nil 'macro)
+;;;###autoload (autoload 'rx-let "rx" nil nil 'macro)
+;;;###autoload (autoload 'rx-let-eval "rx" nil nil 'macro)
+;;;###autoload (autoload 'rx-to-string "rx" nil nil nil)
+
 (provide 'rx)
 
 ;;; rx.el ends here

@@ -27,6 +27,7 @@ are honoured.")
 ;;;; Functions
 
 (unless (and (fboundp 'shell-quote-argument) (not (autoloadp (symbol-function 'shell-quote-argument))))
+;;;###autoload
 (defun shell-quote-argument (argument &optional _posix)
   "Quote ARGUMENT for a POSIX shell: a backslash before every character
 that is not a letter, digit or one of -_./, a newline as '\\n'."
@@ -41,28 +42,34 @@ that is not a letter, digit or one of -_./, a newline as '\\n'."
               (t (push (string ?\\ c) out))))
       (apply #'concat (nreverse out))))))
 
+;;;###autoload
 (defun call-process-shell-command (command &optional infile buffer display &rest args)
   "Run COMMAND (with ARGS appended, separated by spaces) in a shell, as `call-process'."
   (shell-command--call infile buffer display shell-file-name shell-command-switch
                        (mapconcat #'identity (cons command args) " ")))
 
+;;;###autoload
 (defun process-file-shell-command (command &optional infile buffer display &rest args)
   (apply #'call-process-shell-command command infile buffer display args))
 
+;;;###autoload
 (defun start-process-shell-command (name buffer command)
   "Start COMMAND in a shell as process NAME with output to BUFFER."
   (apply #'start-process name buffer
          (list shell-file-name shell-command-switch command)))
 
+;;;###autoload
 (defun start-file-process-shell-command (name buffer command)
   (start-process-shell-command name buffer command))
 
+;;;###autoload
 (defun shell-command-to-string (command)
   "The output of COMMAND (stdout and stderr) run in a shell."
   (with-temp-buffer
     (shell-command--call nil t nil shell-file-name shell-command-switch command)
     (buffer-string)))
 
+;;;###autoload
 (defun process-lines-handling-status (program status-handler &rest args)
   "Run PROGRAM with ARGS; return its output as a list of lines.
 STATUS-HANDLER, when non-nil, is called with the exit status first."
@@ -77,6 +84,7 @@ STATUS-HANDLER, when non-nil, is called with the exit status first."
           (forward-line 1))
         (nreverse lines)))))
 
+;;;###autoload
 (defun process-lines (program &rest args)
   "PROGRAM's output lines; signal an error when it exits with a non-zero status."
   (apply #'process-lines-handling-status program
@@ -84,6 +92,7 @@ STATUS-HANDLER, when non-nil, is called with the exit status first."
            (unless (eq status 0) (error "%s exited with status %s" program status)))
          args))
 
+;;;###autoload
 (defun process-lines-ignore-status (program &rest args)
   (apply #'process-lines-handling-status program nil args))
 
@@ -116,6 +125,7 @@ STATUS-HANDLER, when non-nil, is called with the exit status first."
 ;;;; Reading commands
 
 (unless (and (fboundp 'read-shell-command) (not (autoloadp (symbol-function 'read-shell-command))))
+;;;###autoload
 (defun read-shell-command (prompt &optional initial-contents hist &rest _)
   (read-from-minibuffer prompt initial-contents nil nil (or hist 'shell-command-history))))
 
@@ -151,6 +161,7 @@ else in a window; with no output, say how the command ended."
 (defun shell-command--output-buffer (output-buffer)
   (get-buffer-create (or output-buffer shell-command-buffer-name)))
 
+;;;###autoload
 (defun shell-command (command &optional output-buffer error-buffer)
   "Run COMMAND in a shell.
 One line of output goes to the echo area, more to *Shell Command Output*.
@@ -175,6 +186,7 @@ output at point, mark after it.  A COMMAND ending in & runs asynchronously."
    (t
     (shell-command-on-region (point) (point) command output-buffer nil error-buffer))))
 
+;;;###autoload
 (defun shell-command-on-region (start end command &optional output-buffer replace
                                       error-buffer _display-error-buffer _noncontiguous)
   "Run COMMAND with the region as input.  With REPLACE (C-u), the output
@@ -218,6 +230,7 @@ replaces the region; otherwise it is shown as `shell-command' shows it."
     (apply #'call-process-region text nil (car argv) nil destination nil
            (cdr argv))))
 
+;;;###autoload
 (defun shell-command-sentinel (process signal)
   (when (memq (process-status process) '(exit signal))
     (message "%s: %s."
@@ -233,6 +246,7 @@ replaces the region; otherwise it is shown as `shell-command' shows it."
           (progn (delete-process (get-buffer-process buffer)) buffer)
         (get-buffer-create (generate-new-buffer-name (buffer-name buffer)))))))
 
+;;;###autoload
 (defun async-shell-command (command &optional output-buffer _error-buffer)
   "Run COMMAND in a shell, its output streaming into *Async Shell Command*."
   (interactive

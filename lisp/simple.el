@@ -43,9 +43,13 @@
   (defun backward-word (&optional arg) (forward-word (- (or arg 1)))))
 (simple--commandify forward-word "^p")
 (simple--commandify backward-word "^p")
+;;;###autoload
 (defun left-word (&optional n) (interactive "^p") (backward-word n))
+;;;###autoload
 (defun right-word (&optional n) (interactive "^p") (forward-word n))
+;;;###autoload
 (defun left-char (&optional n) (interactive "^p") (backward-char n))
+;;;###autoload
 (defun right-char (&optional n) (interactive "^p") (forward-char n))
 
 (unless (fboundp 'skip-chars-forward)
@@ -91,13 +95,16 @@ The command loop sets it to nil before each command.")
 (unless (bound-and-true-p gapmacs--changes-deactivate-mark)
   (add-hook 'after-change-functions #'simple--note-change))
 
+;;;###autoload
 (defun region-active-p ()
   (and transient-mark-mode mark-active (mark t) t))
 
+;;;###autoload
 (defun use-region-p ()
   (and (region-active-p)
        (or use-empty-active-region (> (region-end) (region-beginning)))))
 
+;;;###autoload
 (defun deactivate-mark (&optional force)
   (when (or (region-active-p) force)
     (when (eq (car-safe transient-mark-mode) 'only)
@@ -105,6 +112,7 @@ The command loop sets it to nil before each command.")
     (setq mark-active nil)
     (run-hooks 'deactivate-mark-hook)))
 
+;;;###autoload
 (defun activate-mark (&optional _no-tmm)
   (when (and (mark t) (not (region-active-p)))
     (setq mark-active t)
@@ -132,6 +140,7 @@ The command loop sets it to nil before each command.")
       (set-mark (mark t)))
   nil)
 
+;;;###autoload
 (defun pop-mark ()
   "Move the mark to the previous position on the mark ring (rotating it)."
   (when mark-ring
@@ -141,6 +150,7 @@ The command loop sets it to nil before each command.")
     (pop mark-ring))
   (deactivate-mark))
 
+;;;###autoload
 (defun pop-to-mark-command ()
   (interactive)
   (if (null (mark t))
@@ -149,6 +159,7 @@ The command loop sets it to nil before each command.")
     (goto-char (mark t))
     (pop-mark)))
 
+;;;###autoload
 (defun push-mark-command (arg &optional nomsg)
   (interactive "P")
   (let ((mark (mark t)))
@@ -157,6 +168,7 @@ The command loop sets it to nil before each command.")
       (activate-mark)
       (unless nomsg (message "Mark activated")))))
 
+;;;###autoload
 (defun set-mark-command (arg)
   "Set the mark at point and activate it; with C-u, jump to the previous mark."
   (interactive "P")
@@ -173,6 +185,7 @@ The command loop sets it to nil before each command.")
          (message "Mark activated"))
         (t (push-mark-command nil))))
 
+;;;###autoload
 (defun exchange-point-and-mark (&optional arg)
   "Put the mark where point is and point where the mark was; activate the region."
   (interactive "P")
@@ -186,6 +199,7 @@ The command loop sets it to nil before each command.")
 (defvar this-command-keys-shift-translated nil
   "The command loop sets this when it found a shifted key's binding unshifted.")
 
+;;;###autoload
 (defun handle-shift-selection ()
   "For the ^ interactive code: shifted motion extends a temporary region."
   (cond ((and shift-select-mode this-command-keys-shift-translated)
@@ -200,6 +214,7 @@ The command loop sets it to nil before each command.")
            (kill-local-variable 'transient-mark-mode))
          (deactivate-mark))))
 
+;;;###autoload
 (defun mark-whole-buffer ()
   (interactive)
   (push-mark)
@@ -217,6 +232,7 @@ The command loop sets it to nil before each command.")
 (make-variable-buffer-local 'overwrite-mode)
 (defvar post-self-insert-hook nil)
 
+;;;###autoload
 (defun self-insert-command (n &optional c)
   "Insert the character typed (`last-command-event') N times."
   (interactive (list (prefix-numeric-value current-prefix-arg) last-command-event))
@@ -243,6 +259,7 @@ The command loop sets it to nil before each command.")
     (funcall auto-fill-function)
     (unless (eobp) (forward-char))))
 
+;;;###autoload
 (defun newline (&optional arg interactive)
   "Insert a newline, and move to left margin of the new line.
 With ARG, insert that many newlines.  Interactively (INTERACTIVE non-nil)
@@ -284,10 +301,12 @@ Indent mode indents the new line and Auto Fill mode fills the old one."
         (remove-hook 'post-self-insert-hook postproc-symbol t))))
   nil)
 
+;;;###autoload
 (defun electric-newline-and-maybe-indent ()
   (interactive "*")
   (newline 1))
 
+;;;###autoload
 (defun open-line (n)
   "Insert N newlines after point, leaving point where it was."
   (interactive "*p")
@@ -300,6 +319,7 @@ Indent mode indents the new line and Auto Fill mode fills the old one."
       (kill-region (point) (+ (point) n))
     (delete-char n)))
 
+;;;###autoload
 (defun delete-backward-char (n &optional killflag)
   "Delete N characters before point, or the region when it is active."
   (interactive "p\nP")
@@ -310,6 +330,7 @@ Indent mode indents the new line and Auto Fill mode fills the old one."
     (when (< (- (point) n) (point-min)) (signal 'beginning-of-buffer nil))
     (simple--delete-chars (- n) killflag)))
 
+;;;###autoload
 (defun delete-forward-char (n &optional killflag)
   "Delete N characters after point, or the region when it is active."
   (interactive "p\nP")
@@ -320,6 +341,7 @@ Indent mode indents the new line and Auto Fill mode fills the old one."
     (when (> (+ (point) n) (point-max)) (signal 'end-of-buffer nil))
     (simple--delete-chars n killflag)))
 
+;;;###autoload
 (defun quoted-insert (arg)
   "Read a character and insert it ARG times, even a control character."
   (interactive "*p")
@@ -335,6 +357,7 @@ Indent mode indents the new line and Auto Fill mode fills the old one."
 (defvar kill-read-only-ok nil)
 (defvar yank-undo-function nil)
 
+;;;###autoload
 (defun kill-new (string &optional replace)
   "Make STRING the latest kill; REPLACE overwrites the latest instead.
 The other programs' selection learns it through `interprogram-cut-function'."
@@ -360,11 +383,13 @@ systems it sets up (a tenth of a second) at the first kill."
        (or (featurep 'select) (not (memq function '(gui-select-text gui-selection-value))))
        function))
 
+;;;###autoload
 (defun kill-append (string before-p)
   (let ((cur (car kill-ring)))
     (kill-new (if before-p (concat string cur) (concat cur string))
               (or (null cur) (string= cur "") t))))
 
+;;;###autoload
 (defun current-kill (n &optional do-not-move)
   "The Nth kill after the current one; rotates the yank pointer unless DO-NOT-MOVE.
 For the latest kill (N = 0), a newer text `interprogram-paste-function'
@@ -429,6 +454,7 @@ strings, one per piece), is inserted: here the pieces on lines of their own.")
 `delete' (delete and return it), `delete-only', or `bounds' (the list of
 its (START . END) pieces).  cua-mode's rectangles replace it.")
 
+;;;###autoload
 (defun kill-region (beg end &optional region)
   "Kill the text between BEG and END; appends when the last command killed.
 Interactively (REGION non-nil) the region is taken by `region-extract-function'."
@@ -448,6 +474,7 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
       (setq deactivate-mark t)
       nil)))
 
+;;;###autoload
 (defun copy-region-as-kill (beg end &optional region)
   (interactive (simple--region-or-error))
   (let ((string (if region (funcall region-extract-function nil)
@@ -458,11 +485,13 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
   (setq deactivate-mark t)
   nil)
 
+;;;###autoload
 (defun kill-ring-save (beg end &optional region)
   (interactive (simple--region-or-error))
   (copy-region-as-kill beg end region)
   nil)
 
+;;;###autoload
 (defun kill-line (&optional arg)
   "Kill to the end of the line; the newline too at the end or when only blanks remain."
   (interactive "P")
@@ -478,6 +507,7 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
                        (goto-char end))))
                  (point))))
 
+;;;###autoload
 (defun kill-whole-line (&optional arg)
   "Kill the current line with its newline; ARG lines forward or back."
   (interactive "p")
@@ -493,22 +523,27 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
         (t (kill-region (line-beginning-position)
                         (save-excursion (forward-line arg) (point))))))
 
+;;;###autoload
 (defun kill-word (arg)
   (interactive "p")
   (kill-region (point) (progn (forward-word arg) (point))))
 
+;;;###autoload
 (defun backward-kill-word (arg)
   (interactive "p")
   (kill-word (- arg)))
 
+;;;###autoload
 (defun zap-to-char (arg char)
   (interactive (list (prefix-numeric-value current-prefix-arg)
                      (read-char "Zap to char: ")))
   (kill-region (point) (progn (search-forward (char-to-string char) nil nil arg) (point))))
 
+;;;###autoload
 (defun insert-for-yank (string)
   (insert string))
 
+;;;###autoload
 (defun yank (&optional arg)
   "Insert the latest kill; C-u leaves point before it, N the Nth latest."
   (interactive "*P")
@@ -522,6 +557,7 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
   (when (eq this-command t) (setq this-command 'yank))
   nil)
 
+;;;###autoload
 (defun yank-pop (&optional arg)
   "Replace the text just yanked with an earlier kill."
   (interactive "p")
@@ -558,25 +594,30 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
            (signal 'beginning-of-buffer nil))
           (t (move-to-column (or goal-column temporary-goal-column))))))
 
+;;;###autoload
 (defun next-line (&optional arg _try-vscroll)
   "Move down ARG lines, keeping the column of the first of consecutive moves."
   (interactive "^p\np")
   (simple--line-move (or arg 1))
   nil)
 
+;;;###autoload
 (defun previous-line (&optional arg _try-vscroll)
   (interactive "^p\np")
   (simple--line-move (- (or arg 1)))
   nil)
 
+;;;###autoload
 (defun move-beginning-of-line (arg)
   (interactive "^p")
   (forward-line (1- (or arg 1))))
 
+;;;###autoload
 (defun move-end-of-line (arg)
   (interactive "^p")
   (end-of-line (or arg 1)))
 
+;;;###autoload
 (defun beginning-of-buffer (&optional arg)
   "Go to the beginning of the buffer, leaving the mark where point was."
   (interactive "^P")
@@ -588,6 +629,7 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
                (point-min)))
   (when (and arg (not (consp arg))) (forward-line 1)))
 
+;;;###autoload
 (defun end-of-buffer (&optional arg)
   (interactive "^P")
   (or (consp arg) (region-active-p) (push-mark))
@@ -616,6 +658,7 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
     (forward-line -1))
   (unless (bobp) (forward-line -1)))
 
+;;;###autoload
 (defun forward-paragraph (&optional arg)
   "Move to the end of the paragraph (the blank line after it)."
   (interactive "^p")
@@ -623,17 +666,20 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
   (dotimes (_ (abs arg))
     (if (> arg 0) (simple--forward-paragraph-1) (simple--backward-paragraph-1))))
 
+;;;###autoload
 (defun backward-paragraph (&optional arg)
   "Move to the beginning of the paragraph (the blank line before it)."
   (interactive "^p")
   (forward-paragraph (- (or arg 1))))
 
+;;;###autoload
 (defun mark-paragraph (&optional _arg)
   (interactive)
   (forward-paragraph 1)
   (push-mark nil t t)
   (backward-paragraph 1))
 
+;;;###autoload
 (defun forward-page (&optional count)
   (interactive "p")
   (setq count (or count 1))
@@ -648,10 +694,12 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
       (goto-char (point-min)))
     (setq count (1+ count))))
 
+;;;###autoload
 (defun backward-page (&optional count)
   (interactive "p")
   (forward-page (- (or count 1))))
 
+;;;###autoload
 (defun goto-line (line &optional buffer _relative)
   "Go to line LINE (counting from 1), leaving the mark where point was."
   (interactive (list (if (and current-prefix-arg (not (consp current-prefix-arg)))
@@ -677,6 +725,7 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
   (forward-line (- (or arg 1)))
   (skip-chars-forward " \t"))
 
+;;;###autoload
 (defun back-to-indentation ()
   "Move to the first character on this line that is not whitespace; nil,
 as Emacs's (xref-pulse-momentarily tells its answer from a region by it)."
@@ -688,6 +737,7 @@ as Emacs's (xref-pulse-momentarily tells its answer from a region by it)."
 
 ;;;; Changing text
 
+;;;###autoload
 (defun transpose-chars (arg)
   "Swap the characters around point; at the end of a line, the two before it."
   (interactive "*P")
@@ -700,6 +750,7 @@ as Emacs's (xref-pulse-momentarily tells its answer from a region by it)."
       (forward-char (min n (- (point-max) (point))))
       (insert moved))))
 
+;;;###autoload
 (defun transpose-words (arg)
   (interactive "*p")
   (let* ((end2 (progn (forward-word 1) (point)))
@@ -718,14 +769,17 @@ as Emacs's (xref-pulse-momentarily tells its answer from a region by it)."
     (funcall fn (min beg end) (max beg end))
     (when (< arg 0) (goto-char beg))))
 
+;;;###autoload
 (defun upcase-word (arg)
   (interactive "*p")
   (simple--word-op (get-primitive 'upcase-region) arg))
 
+;;;###autoload
 (defun downcase-word (arg)
   (interactive "*p")
   (simple--word-op (get-primitive 'downcase-region) arg))
 
+;;;###autoload
 (defun capitalize-word (arg)
   (interactive "*p")
   (simple--word-op (get-primitive 'capitalize-region) arg))
@@ -733,6 +787,7 @@ as Emacs's (xref-pulse-momentarily tells its answer from a region by it)."
 (defun get-primitive (name)
   (or (get name 'simple--primitive) (symbol-function name)))
 
+;;;###autoload
 (defun delete-horizontal-space (&optional backward-only)
   (interactive "*P")
   (let ((orig (point)))
@@ -740,6 +795,7 @@ as Emacs's (xref-pulse-momentarily tells its answer from a region by it)."
                      (progn (skip-chars-forward " \t") (point)))
                    (progn (goto-char orig) (skip-chars-backward " \t") (point)))))
 
+;;;###autoload
 (defun just-one-space (&optional n)
   "Replace the spaces and tabs around point with N spaces (default one)."
   (interactive "*p")
@@ -752,6 +808,7 @@ as Emacs's (xref-pulse-momentarily tells its answer from a region by it)."
       (delete-region start (point))
       (insert (make-string n ?\s)))))
 
+;;;###autoload
 (defun fixup-whitespace ()
   (interactive "*")
   (save-excursion
@@ -760,6 +817,7 @@ as Emacs's (xref-pulse-momentarily tells its answer from a region by it)."
                 (save-excursion (forward-char -1) (looking-at "$\\|[[({'`]")))
       (insert ?\s))))
 
+;;;###autoload
 (defun delete-indentation (&optional arg)
   "Join this line to the previous one (the next one with ARG)."
   (interactive "*P")
@@ -769,6 +827,7 @@ as Emacs's (xref-pulse-momentarily tells its answer from a region by it)."
     (delete-region (point) (1- (point)))
     (fixup-whitespace)))
 
+;;;###autoload
 (defun delete-blank-lines ()
   (interactive "*")
   (beginning-of-line)
@@ -799,11 +858,13 @@ The primitive messages \"Undo\" (\"Redo\") or signals \"No further undo informat
   (setq this-command 'undo)
   nil)
 
+;;;###autoload
 (defun undo-only (&optional arg)
   "Undo some previous changes, without redoing what undo already undid."
   (interactive "*p")
   (let ((undo-no-redo t)) (undo arg)))
 
+;;;###autoload
 (defun undo-redo (&optional arg)
   "Undo the last ARG undos, as Emacs 28's `undo-redo'."
   (interactive "*p")
@@ -813,6 +874,7 @@ The primitive messages \"Undo\" (\"Redo\") or signals \"No further undo informat
 
 ;;;; Quitting, evaluating, counting
 
+;;;###autoload
 (defun keyboard-quit ()
   "Deactivate the mark and signal `quit'."
   (interactive)
@@ -847,6 +909,7 @@ The primitive messages \"Undo\" (\"Redo\") or signals \"No further undo informat
     (message "%s%s" (prin1-to-string value)
              (or (eval-expression-print-format value) ""))))
 
+;;;###autoload
 (defun eval-expression (exp &optional insert-value _no-truncate _char-print-limit)
   "Evaluate EXP and show its value in the echo area (insert it with C-u)."
   (interactive (list (read--expression "Eval: ") current-prefix-arg))
@@ -854,6 +917,7 @@ The primitive messages \"Undo\" (\"Redo\") or signals \"No further undo informat
     (simple--show-value value insert-value)
     value))
 
+;;;###autoload
 (defun count-words (start end)
   (let ((words 0))
     (save-excursion
@@ -863,6 +927,7 @@ The primitive messages \"Undo\" (\"Redo\") or signals \"No further undo informat
         (while (forward-word 1) (setq words (1+ words)))))
     words))
 
+;;;###autoload
 (defun count-words-region (start end &optional _arg)
   "Report the lines, words and characters between START and END."
   (interactive (if (use-region-p) (list (region-beginning) (region-end))
@@ -876,6 +941,7 @@ The primitive messages \"Undo\" (\"Redo\") or signals \"No further undo informat
              words (if (= words 1) "" "s")
              chars (if (= chars 1) "" "s"))))
 
+;;;###autoload
 (defun what-cursor-position (&optional _detail)
   "Show the character after point, point, and the column (C-x =), as Emacs."
   (interactive "P")
@@ -902,6 +968,7 @@ The primitive messages \"Undo\" (\"Redo\") or signals \"No further undo informat
 (defvar display-line-numbers nil)
 (make-variable-buffer-local 'display-line-numbers)
 
+;;;###autoload
 (defun toggle-truncate-lines (&optional arg)
   "Toggle whether long lines are truncated (else they wrap)."
   (interactive "P")
@@ -922,6 +989,7 @@ The primitive messages \"Undo\" (\"Redo\") or signals \"No further undo informat
   :lighter nil
   (setq display-line-numbers (and display-line-numbers-mode t)))
 
+;;;###autoload
 (defun read-only-mode (&optional arg)
   "Toggle `buffer-read-only'; a positive ARG sets it, zero or negative clears it."
   (interactive (list (if current-prefix-arg (prefix-numeric-value current-prefix-arg) 'toggle)))
@@ -938,10 +1006,12 @@ The primitive messages \"Undo\" (\"Redo\") or signals \"No further undo informat
 
 ;;;; Lines and whitespace
 
+;;;###autoload
 (defun buffer-narrowed-p ()
   "Non-nil if the current buffer is narrowed."
   (/= (- (point-max) (point-min)) (buffer-size)))
 
+;;;###autoload
 (defun delete-and-extract-region (start end)
   "Delete the text between START and END and return it (with its properties)."
   (if (= start end)
@@ -953,6 +1023,7 @@ The primitive messages \"Undo\" (\"Redo\") or signals \"No further undo informat
   "Non-nil means `delete-trailing-whitespace' on the whole buffer also
 deletes the empty lines at its end.")
 
+;;;###autoload
 (defun delete-trailing-whitespace (&optional start end)
   "Delete the spaces, tabs and carriage returns at the ends of lines.
 Between START and END when given (the region when active), else in the
@@ -976,6 +1047,7 @@ whole accessible buffer, where trailing empty lines go too when
 
 (defvar sort-fold-case nil "Non-nil if the sort commands ignore case.")
 
+;;;###autoload
 (defun sort-lines (reverse beg end)
   "Sort the lines between BEG and END alphabetically; with REVERSE, in
 reverse order.  The sort is stable; `sort-fold-case' ignores case."
@@ -999,6 +1071,7 @@ reverse order.  The sort is stable; `sort-fold-case' ignores case."
 
 ;;;; A few more of Emacs's default keys
 
+;;;###autoload
 (defun transpose-lines (arg)
   "Exchange the current line and the previous one, leaving point after both."
   (interactive "*p")
@@ -1019,6 +1092,7 @@ reverse order.  The sort is stable; `sort-fold-case' ignores case."
 (defvar simple--recenter-last nil)
 
 (unless (and (fboundp 'recenter-top-bottom) (not (autoloadp (symbol-function 'recenter-top-bottom))))
+;;;###autoload
 (defun recenter-top-bottom (&optional arg)
   "Recenter; repeated, put point's line at the top, then the bottom."
   (interactive "P")
@@ -1035,6 +1109,7 @@ reverse order.  The sort is stable; `sort-fold-case' ignores case."
 (defvar fill-column 70)
 (make-variable-buffer-local 'fill-column)
 
+;;;###autoload
 (defun set-fill-column (arg)
   (interactive "P")
   (let ((old fill-column))

@@ -5,6 +5,7 @@
 
 ;;;; Buffers
 
+;;;###autoload
 (defmacro with-silent-modifications (&rest body)
   "Run BODY as if it changed no text: the modified flag, undo and the
 change hooks are left alone (for changes of text properties only)."
@@ -19,6 +20,7 @@ change hooks are left alone (for changes of text properties only)."
          (unless ,modified
            (restore-buffer-modified-p nil))))))
 
+;;;###autoload
 (defmacro save-mark-and-excursion (&rest body)
   "Like `save-excursion', but the mark and its activation are restored too."
   (declare (indent 0) (debug t))
@@ -31,6 +33,7 @@ change hooks are left alone (for changes of text properties only)."
          (set-marker ,saved nil)
          (setq mark-active ,active)))))
 
+;;;###autoload
 (defmacro with-output-to-temp-buffer (bufname &rest body)
   "Run BODY with `standard-output' going to the buffer BUFNAME, emptied
 first and left in Help mode; show it in a window when the editor runs.
@@ -53,10 +56,12 @@ Returns the value of the last form of BODY."
 
 ;;;; Lists and strings
 
+;;;###autoload
 (defun ensure-list (object)
   "OBJECT if it is a list, else a list of it."
   (if (listp object) object (list object)))
 
+;;;###autoload
 (defun length= (sequence length)
   "Non-nil if SEQUENCE has LENGTH elements (a list is walked only so far)."
   (if (listp sequence)
@@ -65,12 +70,14 @@ Returns the value of the last form of BODY."
            (or (= length 0) (consp (nthcdr (1- length) sequence))))
     (= (length sequence) length)))
 
+;;;###autoload
 (defun length< (sequence length)
   "Non-nil if SEQUENCE is shorter than LENGTH."
   (if (listp sequence)
       (and (> length 0) (null (nthcdr (1- length) sequence)))
     (< (length sequence) length)))
 
+;;;###autoload
 (defun length> (sequence length)
   "Non-nil if SEQUENCE is longer than LENGTH."
   (if (listp sequence)
@@ -80,10 +87,12 @@ Returns the value of the last form of BODY."
 (defvar truncate-string-ellipsis nil
   "The string `truncate-string-to-width' ends a cut string with; nil: \"…\".")
 
+;;;###autoload
 (defun truncate-string-ellipsis ()
   "The ellipsis `truncate-string-to-width' uses."
   (or truncate-string-ellipsis "…"))
 
+;;;###autoload
 (defun truncate-string-to-width (str end-column &optional start-column padding ellipsis
                                      _ellipsis-text-property)
   "The part of STR from START-COLUMN to END-COLUMN, in columns as the
@@ -192,6 +201,7 @@ every buffer's (redisplay draws them afresh after any command)."
     ("^[-._+ ]?beta$" . -2) ("^[-._+ ]?\\(pre\\|rc\\)$" . -1))
   "Version words and the numbers they count as (below 0: before a release).")
 
+;;;###autoload
 (defun version-to-list (ver)
   "VER (\"1.2.3-pre4\") as a list of integers ((1 2 3 -1 4)): words such as
 alpha, beta, pre and rc count below zero, a single letter as its place in
@@ -219,6 +229,7 @@ the alphabet."
           (setq i (+ i (length word)))))))
     (nreverse lst)))
 
+;;;###autoload
 (defun version-list-< (l1 l2)
   "Non-nil if version list L1 is before L2 (missing parts count as 0)."
   (while (and l1 l2 (= (car l1) (car l2)))
@@ -228,10 +239,12 @@ the alphabet."
         (l2 (< 0 (version-list-not-zero l2)))
         (t nil)))
 
+;;;###autoload
 (defun version-list-= (l1 l2)
   "Non-nil if version lists L1 and L2 are the same version."
   (and (not (version-list-< l1 l2)) (not (version-list-< l2 l1))))
 
+;;;###autoload
 (defun version-list-<= (l1 l2)
   "Non-nil if version list L1 is L2 or before it."
   (not (version-list-< l2 l1)))
@@ -241,18 +254,22 @@ the alphabet."
   (while (and lst (zerop (car lst))) (setq lst (cdr lst)))
   (if lst (car lst) 0))
 
+;;;###autoload
 (defun version< (v1 v2)
   "Non-nil if version string V1 is before V2 (\"1.9\" before \"1.10\")."
   (version-list-< (version-to-list v1) (version-to-list v2)))
+;;;###autoload
 (defun version<= (v1 v2)
   "Non-nil if version string V1 is V2 or before it."
   (version-list-<= (version-to-list v1) (version-to-list v2)))
+;;;###autoload
 (defun version= (v1 v2)
   "Non-nil if version strings V1 and V2 are the same version (\"1\" and \"1.0\")."
   (version-list-= (version-to-list v1) (version-to-list v2)))
 
 ;;;; Sizes and durations
 
+;;;###autoload
 (defun file-size-human-readable (file-size &optional flavor space unit)
   "FILE-SIZE in bytes as a short string: \"120.6k\".  FLAVOR `si' counts in
 powers of 1000, `iec' writes KiB, MiB...; SPACE goes between the number and
@@ -278,6 +295,7 @@ the unit; UNIT (default \"B\" for `iec') follows the prefix."
   '((?y "year" 31536000) (?d "day" 86400) (?h "hour" 3600) (?m "minute" 60) (?s "second" 1))
   "The units of `format-seconds': letter, name, seconds.")
 
+;;;###autoload
 (defun format-seconds (string seconds)
   "SECONDS formatted by STRING: %y %d %h %m %s give the years, days, hours,
 minutes and seconds (upper case: with the unit's name, \"2 hours\"); the
@@ -320,6 +338,7 @@ digits; %z drops the zero units before it; %% is %."
 
 ;;;; The user's files
 
+;;;###autoload
 (defun locate-user-emacs-file (new-name &optional _old-name)
   "NEW-NAME in `user-emacs-directory', which is made if it is missing."
   (let ((dir (expand-file-name user-emacs-directory)))
@@ -335,6 +354,7 @@ digits; %z drops the zero units before it; %% is %."
     (insert text))
   (length text))
 
+;;;###autoload
 (defun base64-encode-region (start end &optional no-line-break)
   "Base64-encode the region between START and END in place.
 Return the length of the encoded text.  Lines are broken every 76
@@ -344,6 +364,7 @@ nothing changes when it cannot be encoded."
   (base64--replace-region
    start end (base64-encode-string (buffer-substring-no-properties start end) no-line-break)))
 
+;;;###autoload
 (defun base64url-encode-region (start end &optional no-pad)
   "Base64url-encode the region between START and END in place.
 Return the length of the encoded text; omit padding when NO-PAD."
@@ -351,6 +372,7 @@ Return the length of the encoded text; omit padding when NO-PAD."
   (base64--replace-region
    start end (base64url-encode-string (buffer-substring-no-properties start end) no-pad)))
 
+;;;###autoload
 (defun base64-decode-region (start end &optional base64url)
   "Base64-decode the region between START and END in place.
 Return the length of the decoded text.  With BASE64URL, the region uses
@@ -615,6 +637,7 @@ a string as it is, anything else evaluated, as Emacs."
     (if (or (null doc) (stringp doc)) doc
       (eval doc t))))
 
+;;;###autoload
 (defun documentation (function &optional _raw)
   "FUNCTION's docstring: the string that starts a Lisp function's body
 \(a lone string counts too, as in Emacs), an autoload's, or the
@@ -632,6 +655,7 @@ a string as it is, anything else evaluated, as Emacs."
 
 ;;;; File names
 
+;;;###autoload
 (defun abbreviate-file-name (filename)
   "FILENAME with the home directory written as ~."
   (let ((home (directory-file-name (expand-file-name "~"))))
@@ -641,6 +665,7 @@ a string as it is, anything else evaluated, as Emacs."
            (concat "~" (substring filename (length home))))
           (t filename))))
 
+;;;###autoload
 (defun wildcard-to-regexp (wildcard)
   "A regexp that matches, whole, the file names the shell WILDCARD matches:
 * and ? match any characters but NUL, [...] and [!...] are character
@@ -668,6 +693,7 @@ classes, everything else is literal."
       (setq i (1+ i)))
     (concat "\\`" (apply #'concat (nreverse parts)) "\\'")))
 
+;;;###autoload
 (defun file-expand-wildcards (pattern &optional full)
   "The names of the files that match the wildcard PATTERN.
 Its directory part may hold wildcards too.  Names are relative when
@@ -688,6 +714,7 @@ PATTERN is, absolute with FULL; \".\" and \"..\" are left out."
           (setq found (nconc (nreverse names) found)))))
     found))
 
+;;;###autoload
 (defun locate-dominating-file (file name)
   "The nearest directory holding FILE (FILE itself, then upwards) in
 which NAME exists, or for which NAME, a function, returns non-nil."
@@ -742,6 +769,7 @@ of digits as numbers: negative, zero or positive."
   "Where the file suffixes of S start (a run of .LETTER[ALNUM~]* at its end)."
   (if (string-match "\\(?:\\.[A-Za-z~][A-Za-z0-9~]*\\)*\\'" s) (match-beginning 0) (length s)))
 
+;;;###autoload
 (defun string-version-lessp (string1 string2)
   "Non-nil if STRING1 sorts before STRING2 as versions or file names do:
 runs of digits compare as numbers (foo2.png before foo12.png), \".\" and
@@ -771,14 +799,17 @@ runs of digits compare as numbers (foo2.png before foo12.png), \".\" and
              (if (= result 0) plain result)))))
        0)))
 
+;;;###autoload
 (defun always (&rest _arguments)
   "Ignore ARGUMENTS and return t."
   t)
 
+;;;###autoload
 (defun directory-name-p (name)
   "Non-nil if NAME ends with a directory separator."
   (string-suffix-p "/" name))
 
+;;;###autoload
 (defun file-name-with-extension (filename extension)
   "FILENAME with its extension replaced by EXTENSION (with or without a dot)."
   (let ((ext (string-remove-prefix "." extension)))
@@ -790,12 +821,14 @@ runs of digits compare as numbers (foo2.png before foo12.png), \".\" and
 
 ;;;; Syntax tables
 
+;;;###autoload
 (defun make-syntax-table (&optional oldtable)
   "A new syntax table inheriting from OLDTABLE (the standard table by default)."
   (let ((table (make-char-table 'syntax-table nil)))
     (set-char-table-parent table (or oldtable (standard-syntax-table)))
     table))
 
+;;;###autoload
 (defmacro with-syntax-table (table &rest body)
   "Run BODY with TABLE as the current buffer's syntax table, then restore it."
   (declare (indent 1) (debug t))
@@ -809,6 +842,7 @@ runs of digits compare as numbers (foo2.png before foo12.png), \".\" and
            (set-buffer ,old-buffer)
            (set-syntax-table ,old-table))))))
 
+;;;###autoload
 (defun syntax-after (pos)
   "The raw syntax descriptor of the character after POS, or nil outside the text."
   (unless (or (< pos (point-min)) (>= pos (point-max)))
@@ -817,10 +851,12 @@ runs of digits compare as numbers (foo2.png before foo12.png), \".\" and
       (if (consp st) st
         (aref (or st (syntax-table)) (char-after pos))))))
 
+;;;###autoload
 (defun syntax-class (syntax)
   "The class number of the raw syntax descriptor SYNTAX."
   (and syntax (logand (car syntax) 65535)))
 
+;;;###autoload
 (defun buffer-end (arg)
   "`point-max' when ARG is positive, else `point-min'."
   (if (> arg 0) (point-max) (point-min)))
@@ -1922,6 +1958,7 @@ LOAD non-nil loads FILENAME after."
 
 ;; subr.el's motion over symbols and whitespace (thing-at-point's `symbol'
 ;; and `whitespace' things; Emacs's thingatpt.el has the rest).
+;;;###autoload
 (defun forward-symbol (arg)
   "Move over ARG symbols (backward when ARG < 0)."
   (interactive "^p")
@@ -1932,6 +1969,7 @@ LOAD non-nil loads FILENAME after."
         (skip-syntax-backward "w_"))
       (setq arg (1+ arg)))))
 
+;;;###autoload
 (defun forward-whitespace (arg)
   "Move over ARG runs of whitespace (backward when ARG < 0)."
   (interactive "^p")

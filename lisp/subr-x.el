@@ -6,6 +6,7 @@
 ;; built in; this file adds what is left.  Loaded by `require' or through
 ;; the autoloads set up at start-up.
 
+;;;###autoload
 (defun internal--build-binding (binding prev-var)
   "A `let*' binding for one element of an `if-let*' VARLIST."
   (let ((binding (cond ((symbolp binding) (list binding binding))
@@ -25,6 +26,7 @@
         (setq prev (car nb))))
     (nreverse out)))
 
+;;;###autoload
 (defmacro if-let* (varlist then &rest else)
   "Bind VARLIST sequentially as `let*'; THEN if all values are non-nil, else ELSE."
   (declare (indent 2))
@@ -34,10 +36,12 @@
            (if ,(car (car (last bindings))) ,then ,@else)))
     `(let* () ,then)))
 
+;;;###autoload
 (defmacro when-let* (varlist &rest body)
   (declare (indent 1))
   (list 'if-let* varlist (macroexp-progn body)))
 
+;;;###autoload
 (defmacro and-let* (varlist &rest body)
   "Bind VARLIST as `if-let*'; if all are non-nil, BODY (or the last value)."
   (declare (indent 1))
@@ -53,15 +57,18 @@
       (list spec)
     spec))
 
+;;;###autoload
 (defmacro if-let (spec then &rest else)
   "As `if-let*'; SPEC may also be one binding (SYMBOL VALUEFORM)."
   (declare (indent 2))
   `(if-let* ,(internal--if-let-spec spec) ,then ,@else))
 
+;;;###autoload
 (defmacro when-let (spec &rest body)
   (declare (indent 1))
   (list 'if-let spec (macroexp-progn body)))
 
+;;;###autoload
 (defmacro thread-first (&rest forms)
   "Thread FORMS: each result becomes the first argument of the next form."
   (let ((acc (car forms)))
@@ -69,6 +76,7 @@
       (setq acc (if (consp f) (cons (car f) (cons acc (cdr f))) (list f acc))))
     acc))
 
+;;;###autoload
 (defmacro thread-last (&rest forms)
   "Thread FORMS: each result becomes the last argument of the next form."
   (let ((acc (car forms)))
@@ -76,6 +84,7 @@
       (setq acc (if (consp f) (append f (list acc)) (list f acc))))
     acc))
 
+;;;###autoload
 (defmacro named-let (name bindings &rest body)
   "Loop as Scheme's named let: NAME is a local function over BINDINGS' vars."
   (declare (indent 2))
@@ -88,24 +97,29 @@
        (setq ,fsym (lambda ,vars ,@expanded))
        (funcall ,fsym ,@inits))))
 
+;;;###autoload
 (defsubst hash-table-empty-p (hash-table)
   (zerop (hash-table-count hash-table)))
 
+;;;###autoload
 (defun string-pad (string length &optional padding start)
   (let ((pad (- length (length string))))
     (if (<= pad 0) string
       (let ((fill (make-string pad (or padding ?\s))))
         (if start (concat fill string) (concat string fill))))))
 
+;;;###autoload
 (defun string-lines (string &optional omit-nulls)
   (split-string string "\n" omit-nulls))
 
+;;;###autoload
 (defun string-truncate-left (string length)
   (let ((strlen (length string)))
     (if (<= strlen length) string
       (setq length (max 0 (- length 3)))
       (concat "..." (substring string (min (1- strlen) (max 0 (- strlen length))))))))
 
+;;;###autoload
 (defun string-limit (string length &optional end _coding-system)
   (if (<= (length string) length) string
     (if end (substring string (- (length string) length))

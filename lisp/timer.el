@@ -22,10 +22,12 @@
 
 ;;;; The timer object: [TRIGGERED HIGH LOW USECS REPEAT FUNCTION ARGS IDLE PSECS INTEGRAL]
 
+;;;###autoload
 (defun timer-create ()
   "A new, inactive timer."
   (make-vector 10 nil))
 
+;;;###autoload
 (defun timerp (object)
   "Non-nil if OBJECT is a timer."
   (and (vectorp object) (= (length object) 10)))
@@ -50,6 +52,7 @@
     (aset timer 3 (nth 2 l))
     (aset timer 8 (nth 3 l))))
 
+;;;###autoload
 (defun timer-set-time (timer time &optional delta)
   "Make TIMER run at TIME, and then every DELTA seconds if DELTA is non-nil."
   (timer--check timer)
@@ -58,6 +61,7 @@
   (aset timer 7 nil)
   timer)
 
+;;;###autoload
 (defun timer-set-idle-time (timer secs &optional repeat)
   "Make TIMER run after SECS seconds of idleness (each idle period if REPEAT)."
   (timer--check timer)
@@ -66,6 +70,7 @@
   (aset timer 7 'idle)
   timer)
 
+;;;###autoload
 (defun timer-set-function (timer function &optional args)
   "Make TIMER call FUNCTION with ARGS when it runs."
   (timer--check timer)
@@ -73,6 +78,7 @@
   (aset timer 6 args)
   timer)
 
+;;;###autoload
 (defun timer-relative-time (time secs &optional usecs psecs)
   "TIME plus SECS seconds (and USECS microseconds, PSECS picoseconds)."
   (time-add time (if (or usecs psecs)
@@ -102,6 +108,7 @@
       (setq rest (cdr rest)))
     (nconc (nreverse before) (cons timer rest))))
 
+;;;###autoload
 (defun timer-activate (timer &optional triggered-p _reuse-cell)
   "Put TIMER on the list of active timers."
   (timer--check timer)
@@ -114,6 +121,7 @@
   (timer--rearm)
   nil)
 
+;;;###autoload
 (defun timer-activate-when-idle (timer &optional dont-wait _reuse-cell)
   "Put TIMER on the list of idle timers.  If the editor is idle already and
 DONT-WAIT is nil, it waits for the next idle period."
@@ -125,6 +133,7 @@ DONT-WAIT is nil, it waits for the next idle period."
   (timer--rearm)
   nil)
 
+;;;###autoload
 (defun cancel-timer (timer)
   "Remove TIMER from the lists of active timers."
   (timer--check timer)
@@ -133,6 +142,7 @@ DONT-WAIT is nil, it waits for the next idle period."
   (timer--rearm)
   nil)
 
+;;;###autoload
 (defun cancel-function-timers (function)
   "Cancel every timer that would call FUNCTION."
   (interactive "aCancel timers of function: ")
@@ -217,6 +227,7 @@ An error in the function is reported, not signaled."
     (dolist (timer timer-idle-list) (aset timer 0 nil))
     (when timer-idle-list (timer--rearm))))
 
+;;;###autoload
 (defun current-idle-time ()
   "How long the editor has waited for input, as a time value, or nil."
   (and timer--idle-start (time-subtract (float-time) timer--idle-start)))
@@ -230,6 +241,7 @@ An error in the function is reported, not signaled."
     ("month" . 2592000) ("year" . 31557600))
   "Units `timer-duration' knows, in seconds.")
 
+;;;###autoload
 (defun timer-duration (string)
   "The seconds STRING (\"2 min 30 sec\", \"1.5 hours\") stands for, or nil."
   (let ((secs 0) (start 0) (ok t))
@@ -258,6 +270,7 @@ An error in the function is reported, not signaled."
           (float-time (encode-time (list 0 minute hour (nth 3 now) (nth 4 now) (nth 5 now)
                                          nil -1 nil))))))))
 
+;;;###autoload
 (defun run-at-time (time repeat function &rest args)
   "Call FUNCTION with ARGS at TIME, then every REPEAT seconds if REPEAT is
 non-nil.  TIME is nil (now), t (the next multiple of REPEAT), a number of
@@ -284,15 +297,18 @@ time of day today (\"11:23pm\").  Returns the timer, for `cancel-timer'."
     (timer-activate timer)
     timer))
 
+;;;###autoload
 (defun run-with-timer (secs repeat function &rest args)
   "Call FUNCTION with ARGS after SECS seconds, then every REPEAT seconds."
   (interactive "sRun after delay (seconds): \nNRepeat interval: \naFunction: ")
   (apply #'run-at-time secs repeat function args))
 
+;;;###autoload
 (defun add-timeout (secs function object &optional repeat)
   "Call FUNCTION with OBJECT after SECS seconds (obsolete; `run-with-timer')."
   (run-with-timer secs repeat function object))
 
+;;;###autoload
 (defun run-with-idle-timer (secs repeat function &rest args)
   "Call FUNCTION with ARGS once the editor has been idle SECS seconds; if
 REPEAT, in every idle period that long."
@@ -305,6 +321,7 @@ REPEAT, in every idle period that long."
     (timer-activate-when-idle timer t)
     timer))
 
+;;;###autoload
 (defmacro with-timeout (list &rest body)
   "Run BODY, giving up after SECONDS and running TIMEOUT-FORMS instead.
 LIST is (SECONDS TIMEOUT-FORMS...).  BODY is interrupted only while it

@@ -22,6 +22,7 @@ buffer are as they were."
      (select-window ,window 'norecord)
      ,@body))
 
+;;;###autoload
 (defun window--keep-starts-above-output (buffer start end)
   "Windows on BUFFER whose start output pushed from START to END start at START.
 Process output goes in before markers, which moves a window start sitting

@@ -41,7 +41,7 @@ constexpr const char* memory_exhausted_message =
 void Editor::release_memory_reserve()
 {
     m_memory_reserve.reset();
-    set_value("memory-full", Qt);
+    set_value(Qmemory_full, Qt);
 }
 
 void Editor::restore_memory_reserve()
@@ -50,7 +50,7 @@ void Editor::restore_memory_reserve()
         return;
     try {
         m_memory_reserve = std::make_unique_for_overwrite<char[]>(memory_reserve_bytes);
-        set_value("memory-full", Qnil);
+        set_value(Qmemory_full, Qnil);
     } catch (const std::bad_alloc&) {
     }
 }
@@ -90,14 +90,14 @@ void Editor::report_error(const LispSignal& e)
     m_command_ran = true;
     m_keyboard->discard();
     clear_quit();
-    set_value("unread-command-events", Qnil);
-    set_value("prefix-arg", Qnil);
+    set_value(Qunread_command_events, Qnil);
+    set_value(Qprefix_arg, Qnil);
     // As in Emacs, an error ends a keyboard macro's definition.
     cancel_macro_definition();
     // As Emacs's command loop after an error: the failed command is the last
     // one, so an undo after C-g starts a new undo sequence (it redoes).
-    set_value("last-command", value_or_nil("this-command"));
-    set_value("real-last-command", value_or_nil("real-this-command"));
+    set_value(Qlast_command, value_or_nil(Qthis_command));
+    set_value(Qreal_last_command, value_or_nil(Qreal_this_command));
     if (e.symbol() == Qquit) {
         message("Quit");
         m_terminal->beep();
@@ -121,24 +121,24 @@ void Editor::execute_one_command()
         Value desc = call1(Qkey_description, keys);
         message(std::string(string_view(desc)) + " is undefined");
         m_terminal->beep();
-        set_value("prefix-arg", Qnil);
+        set_value(Qprefix_arg, Qnil);
         return;
     }
-    set_value("this-command", binding);
-    set_value("real-this-command", binding);
-    set_value("gapmacs--this-command-keys", keys);
-    set_value("current-prefix-arg", value_or_nil("prefix-arg"));
-    set_value("prefix-arg", Qnil);
-    set_value("deactivate-mark", Qnil);
+    set_value(Qthis_command, binding);
+    set_value(Qreal_this_command, binding);
+    set_value(Qgapmacs__this_command_keys, keys);
+    set_value(Qcurrent_prefix_arg, value_or_nil(Qprefix_arg));
+    set_value(Qprefix_arg, Qnil);
+    set_value(Qdeactivate_mark, Qnil);
     safe_run_hooks(Qpre_command_hook);
     // Consecutive self-insertions are one undo step, up to 20 of them, as
     // Emacs amalgamates them.
     const bool self_insert = binding == Qself_insert_command;
-    if (!(self_insert && value_or_nil("last-command") == Qself_insert_command && ++m_self_inserts < 20)) {
+    if (!(self_insert && value_or_nil(Qlast_command) == Qself_insert_command && ++m_self_inserts < 20)) {
         m_self_inserts = 0;
         current().undo_boundary();
     }
-    Value cmd = value_or_nil("this-command");
+    Value cmd = value_or_nil(Qthis_command);
     if (symbolp(cmd) && nilp(xsymbol(cmd)->function) && !nilp(cmd))
         xsignal1(Qvoid_function, cmd);
     // command-execute, as Emacs's loop: a string or vector bound to a key
@@ -149,15 +149,15 @@ void Editor::execute_one_command()
         funcall(Qcommand_execute, args, 4);
     }
     safe_run_hooks(Qpost_command_hook);
-    if (!nilp(value_or_nil("deactivate-mark")) && !nilp(value_or_nil("transient-mark-mode")) && fboundp("deactivate-mark"))
+    if (!nilp(value_or_nil(Qdeactivate_mark)) && !nilp(value_or_nil(Qtransient_mark_mode)) && fboundp(Qdeactivate_mark))
         call0(Qdeactivate_mark);
     // A prefix command (C-u, M-5) leaves the last command as it was, so
     // C-w after C-u still appends to the kill.
-    if (nilp(value_or_nil("prefix-arg"))) {
-        set_value("last-command", value_or_nil("this-command"));
-        set_value("real-last-command", value_or_nil("real-this-command"));
+    if (nilp(value_or_nil(Qprefix_arg))) {
+        set_value(Qlast_command, value_or_nil(Qthis_command));
+        set_value(Qreal_last_command, value_or_nil(Qreal_this_command));
     }
-    set_value("last-prefix-arg", value_or_nil("current-prefix-arg"));
+    set_value(Qlast_prefix_arg, value_or_nil(Qcurrent_prefix_arg));
     m_command_ran = true;
 }
 
@@ -165,9 +165,9 @@ int Editor::run(const StartupOptions& options)
 {
     try {
         load_startup(options);
-        if (fboundp("startup--insert-scratch-message"))
+        if (fboundp(Qstartup__insert_scratch_message))
             call0(Qstartup__insert_scratch_message);
-        if (current_buffer() == get_buffer(make_string("*scratch*")) && fboundp("lisp-interaction-mode")) {
+        if (current_buffer() == get_buffer(make_string("*scratch*")) && fboundp(Qlisp_interaction_mode)) {
             try {
                 call0(Qlisp_interaction_mode);
             } catch (const LispSignal&) {

@@ -63,7 +63,7 @@ std::string mode_line_text(Value construct, Value b)
 {
     if (stringp(construct) || nilp(construct))
         return princ_text(construct);
-    if (!fboundp("format-mode-line"))
+    if (!fboundp(Qformat_mode_line))
         return {};
     CurrentBufferScope scope;
     set_current_buffer(b);
@@ -74,7 +74,7 @@ std::string mode_line_text(Value construct, Value b)
 // as Emacs shows a mode line whose construct fails).
 std::string header_line_text(Value construct, Value b)
 {
-    if (!fboundp("internal--header-line-text"))
+    if (!fboundp(Qinternal__header_line_text))
         return mode_line_text(construct, b);
     try {
         CurrentBufferScope scope;
@@ -90,7 +90,7 @@ std::string header_line_text(Value construct, Value b)
 std::string minor_mode_lighters(Value b)
 {
     std::string out;
-    for (Value tail = value_or_nil("minor-mode-alist"); consp(tail); tail = xcdr(tail)) {
+    for (Value tail = value_or_nil(Qminor_mode_alist); consp(tail); tail = xcdr(tail)) {
         Value entry = xcar(tail);
         if (!consp(entry) || !symbolp(xcar(entry)) || !consp(xcdr(entry)))
             continue;
@@ -110,7 +110,7 @@ std::vector<OverlayArrow> overlay_arrows(Value buffer)
 {
     std::vector<OverlayArrow> arrows;
     Buffer* buf = live_buffer(buffer);
-    for (Value l = local_value("overlay-arrow-variable-list", buffer); consp(l); l = xcdr(l)) {
+    for (Value l = local_value(Qoverlay_arrow_variable_list, buffer); consp(l); l = xcdr(l)) {
         Value var = xcar(l);
         if (!symbolp(var))
             continue;
@@ -119,7 +119,7 @@ std::vector<OverlayArrow> overlay_arrows(Value buffer)
             continue;
         Value text = symbol_get(var, Qoverlay_arrow_string);
         if (!stringp(text))
-            text = local_value("overlay-arrow-string", buffer);
+            text = local_value(Qoverlay_arrow_string, buffer);
         if (!stringp(text))
             continue;
         std::u32string chars;
@@ -140,29 +140,29 @@ WindowSettings Editor::settings_for(Window& w)
 {
     WindowSettings s;
     Value b = w.buffer();
-    Value tab = local_value("tab-width", b);
+    Value tab = local_value(Qtab_width, b);
     s.layout.tab_width = fixnump(tab) && tab.as_fixnum() > 0 && tab.as_fixnum() <= 1000 ? static_cast<int>(tab.as_fixnum()) : 8;
-    s.layout.truncate = !nilp(local_value("truncate-lines", b));
-    Value name = local_value("mode-name", b);
+    s.layout.truncate = !nilp(local_value(Qtruncate_lines, b));
+    Value name = local_value(Qmode_name, b);
     s.mode_name = nilp(name) ? "Fundamental" : mode_line_text(name, b);
-    s.mode_line_process = mode_line_text(local_value("mode-line-process", b), b);
-    if (s.mode_line_process.empty() && fboundp("get-buffer-process")) {
+    s.mode_line_process = mode_line_text(local_value(Qmode_line_process, b), b);
+    if (s.mode_line_process.empty() && fboundp(Qget_buffer_process)) {
         // A buffer with a process shows its status, as comint modes do.
         Value proc = call1(Qget_buffer_process, b);
         if (!nilp(proc))
             s.mode_line_process = process_progress(proc);
     }
     s.minor_modes = minor_mode_lighters(b);
-    if (Value vc = local_value("vc-mode", b); stringp(vc))
+    if (Value vc = local_value(Qvc_mode, b); stringp(vc))
         s.vc_mode = mode_line_text(vc, b);
-    if (Value header = local_value("header-line-format", b); !nilp(header) && header != Qunbound)
+    if (Value header = local_value(Qheader_line_format, b); !nilp(header) && header != Qunbound)
         s.header_line = header_line_text(header, b);
     if (Buffer* buf = live_buffer(b); buf && buf->narrowed())
         s.minor_modes += " Narrow"; // Emacs's %n
-    s.line_number_mode = !nilp(value_or_nil("line-number-mode"));
-    s.column_number_mode = !nilp(value_or_nil("column-number-mode"));
-    s.line_numbers = !nilp(local_value("display-line-numbers", b));
-    if (!nilp(value_or_nil("transient-mark-mode")) && !nilp(local_value("mark-active", b))) {
+    s.line_number_mode = !nilp(value_or_nil(Qline_number_mode));
+    s.column_number_mode = !nilp(value_or_nil(Qcolumn_number_mode));
+    s.line_numbers = !nilp(local_value(Qdisplay_line_numbers, b));
+    if (!nilp(value_or_nil(Qtransient_mark_mode)) && !nilp(local_value(Qmark_active, b))) {
         if (Buffer* buf = live_buffer(b))
             s.region = buf->mark_position();
     }
@@ -174,7 +174,7 @@ WindowSettings Editor::settings_for(Window& w)
             return false;
         return fontify_for_display(b, from, to);
     };
-    if (fboundp("gapmacs--highlights") && &w == &m_frame->selected()) {
+    if (fboundp(Qgapmacs__highlights) && &w == &m_frame->selected()) {
         try {
             for (Value l = call1(Qgapmacs__highlights, b); consp(l); l = xcdr(l)) {
                 Value h = xcar(l);
@@ -247,7 +247,7 @@ void Editor::redisplay_frame(bool force, bool before_input)
 
 void Editor::log_latency(const char* what, EventLoop::Duration d)
 {
-    Value file = value_or_nil("gapmacs-latency-log");
+    Value file = value_or_nil(Qgapmacs_latency_log);
     if (!stringp(file))
         return;
     std::string path = os_string(file);

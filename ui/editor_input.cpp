@@ -15,7 +15,7 @@ using namespace editor_support;
 
 bool Editor::input_pending()
 {
-    if (consp(value_or_nil("unread-command-events")))
+    if (consp(value_or_nil(Qunread_command_events)))
         return true;
     m_keyboard->poll_now();
     return m_keyboard->has_event();
@@ -23,9 +23,9 @@ bool Editor::input_pending()
 
 Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
 {
-    Value unread = value_or_nil("unread-command-events");
+    Value unread = value_or_nil(Qunread_command_events);
     if (consp(unread)) {
-        set_value("unread-command-events", xcdr(unread));
+        set_value(Qunread_command_events, xcdr(unread));
         Value ev = xcar(unread);
         // (t . EVENT) means: EVENT, not recorded; Emacs allows it.
         if (consp(ev) && xcar(ev) == Qt)
@@ -36,7 +36,7 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
         return ev;
     m_keyboard->stop_quit_polling();
     // Waiting for input is being idle: idle timers count from here.
-    if (!m_keyboard->has_event() && fboundp("timer--idle-begin"))
+    if (!m_keyboard->has_event() && fboundp(Qtimer__idle_begin))
         call0(Qtimer__idle_begin);
     auto deadline = timeout ? std::optional(EventLoop::Clock::now() + *timeout) : std::nullopt;
     while (!m_keyboard->has_event()) {
@@ -83,14 +83,14 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
     if (!m_keyboard->has_event())
         return Qnil;
     Value ev = m_keyboard->pop();
-    if (fboundp("timer--idle-end"))
+    if (fboundp(Qtimer__idle_end))
         call0(Qtimer__idle_end);
     record_macro_event(ev);
     if (!m_key_time)
         m_key_time = m_keyboard->last_read_time();
     if (!m_typing)
         m_typing.emplace();
-    set_value("last-input-event", ev);
+    set_value(Qlast_input_event, ev);
     if (!m_frame->minibuffer_message.empty()) {
         m_frame->minibuffer_message.clear();
         m_command_ran = true;
@@ -119,7 +119,7 @@ Value unshifted(Value ev)
 
 Value Editor::read_key_sequence(Value prompt, Value& binding)
 {
-    set_value("this-command-keys-shift-translated", Qnil);
+    set_value(Qthis_command_keys_shift_translated, Qnil);
     RootedVector keys;
     binding = Qnil;
     GcRoot root(&binding, 1);
@@ -158,14 +158,14 @@ Value Editor::read_key_sequence(Value prompt, Value& binding)
                 binding = call2(Qkey_binding, v, Qt);
                 if (!nilp(binding)) {
                     ev = plain;
-                    set_value("this-command-keys-shift-translated", Qt);
+                    set_value(Qthis_command_keys_shift_translated, Qt);
                 }
             }
         }
         if (!nilp(binding) && !nilp(call1(Qkeymapp, binding)))
             continue;
         xvector(v)->items.back() = ev;
-        set_value("last-command-event", ev);
+        set_value(Qlast_command_event, ev);
         return v;
     }
 }

@@ -141,15 +141,15 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     set_current_buffer(mb);
     // As minibuf.c's get_minibuffer: a minibuffer used again keeps nothing
     // local from its last reading (what a setup hook set there).
-    if (fboundp("kill-all-local-variables"))
+    if (fboundp(Qkill_all_local_variables))
         call0(Qkill_all_local_variables);
-    if (fboundp("use-local-map"))
-        call1(Quse_local_map, nilp(keymap) ? value_or_nil("minibuffer-local-map") : keymap);
+    if (fboundp(Quse_local_map))
+        call1(Quse_local_map, nilp(keymap) ? value_or_nil(Qminibuffer_local_map) : keymap);
     SpecScope bindings;
     // The commands run in the minibuffer do not change what the command
     // that reads (its interactive spec) sees afterwards.
-    for (const char* var : {"current-prefix-arg", "prefix-arg", "this-command", "real-this-command", "last-command"})
-        specbind(intern(var), value_or_nil(var));
+    for (Value var : {Qcurrent_prefix_arg, Qprefix_arg, Qthis_command, Qreal_this_command, Qlast_command})
+        specbind(var, value_or_nil(var));
     Value hist_var = consp(history) ? xcar(history) : nilp(history) ? Qminibuffer_history : history;
     specbind(Qminibuffer_history_variable, hist_var);
     specbind(Qminibuffer_default, default_value);
@@ -165,7 +165,7 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     roots.push_back(result);
     // History: the newest first, no immediate duplicate, never t.
     if (hist_var != Qt && !contents.empty() && symbolp(hist_var)) {
-        Value old = value_or_nil(symbol_name(hist_var).c_str());
+        Value old = value_or_nil(hist_var);
         if (!consp(old) || !stringp(xcar(old)) || string_view(xcar(old)) != contents)
             set_symbol_value(hist_var, make_cons(result, listp(old) ? old : Qnil));
     }

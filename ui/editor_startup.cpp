@@ -30,12 +30,12 @@ void Editor::load_startup(const StartupOptions& options)
     // What Emacs's start-up does before the init file: the terminal's
     // colours and background, the global modes Emacs 28 has on, and the
     // keys of what its loaddefs.el autoloads.
-    for (const char* step : {"startup--terminal-setup", "startup--preloaded-modes", "bindings--emacs-library-keys"}) {
+    for (Value step : {Qstartup__terminal_setup, Qstartup__preloaded_modes, Qbindings__emacs_library_keys}) {
         try {
             if (fboundp(step))
-                call0(intern(step));
+                call0(step);
         } catch (const LispSignal& e) {
-            message(std::string(step) + ": " + error_message_string(make_cons(e.symbol(), e.data())));
+            message(symbol_name(step) + ": " + error_message_string(make_cons(e.symbol(), e.data())));
         }
     }
     if (!options.no_init_file) {
@@ -62,7 +62,7 @@ void Editor::run_command_line(const StartupOptions& options)
 {
     using Kind = StartupOptions::Action::Kind;
     // Relative names are the shell's, whatever a visit made current.
-    Value dir = value_or_nil("default-directory");
+    Value dir = value_or_nil(Qdefault_directory);
     GcRoot dir_root(&dir, 1);
     RootedVector visited;
     for (const auto& action : options.actions) {
@@ -73,8 +73,8 @@ void Editor::run_command_line(const StartupOptions& options)
             case Kind::Eval: eval_argument(action.arg); break;
             case Kind::Funcall: call0(intern(action.arg)); break;
             case Kind::Directory:
-                set_value("load-path", make_cons(call2(Qexpand_file_name, make_string_from_utf8(action.arg), dir),
-                                                 value_or_nil("load-path")));
+                set_value(Qload_path, make_cons(call2(Qexpand_file_name, make_string_from_utf8(action.arg), dir),
+                                                 value_or_nil(Qload_path)));
                 break;
             }
         } catch (const LispSignal& e) {
@@ -89,7 +89,7 @@ void Editor::run_command_line(const StartupOptions& options)
             call1(Qswitch_to_buffer_other_window, visited[n - 2]);
             call1(Qother_window, Value::fixnum(-1));
         }
-        if (n > 2 && fboundp("list-buffers"))
+        if (n > 2 && fboundp(Qlist_buffers))
             call0(Qlist_buffers);
     } catch (const LispSignal& e) {
         message(error_message_string(make_cons(e.symbol(), e.data())));

@@ -7,13 +7,13 @@ namespace gapmacs::ui::editor_support {
 
 using namespace lisp;
 
-void set_value(const char* name, Value v) { set_symbol_value(intern(name), v); }
+void set_value(Value sym, Value v) { set_symbol_value(sym, v); }
 
-bool fboundp(const char* name) { return !nilp(xsymbol(intern(name))->function); }
+bool fboundp(Value sym) { return !nilp(xsymbol(sym)->function); }
 
-Value local_value(const char* name, Value buffer)
+Value local_value(Value sym, Value buffer)
 {
-    Value v = buffer_local_value(intern(name), buffer);
+    Value v = buffer_local_value(sym, buffer);
     return v == Qunbound ? Qnil : v;
 }
 

@@ -1,4 +1,4 @@
-// What the editor's parts (editor*.cpp) share: Lisp variables by name and
+// What the editor's parts (editor*.cpp) share: Lisp variables and
 // the scopes and timings of the command loop. Private to ui/.
 #pragma once
 #include <chrono>
@@ -11,10 +11,10 @@ namespace gapmacs::ui::editor_support {
 
 using lisp::Value;
 
-void set_value(const char* name, Value v);
-bool fboundp(const char* name);
+void set_value(Value sym, Value v);
+bool fboundp(Value sym);
 // The value a variable has in buffer (its local value or the default).
-Value local_value(const char* name, Value buffer);
+Value local_value(Value sym, Value buffer);
 // princ's text of V ("" for nil).
 std::string princ_text(Value v);
 

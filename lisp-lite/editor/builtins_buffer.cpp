@@ -691,7 +691,7 @@ Value f_line_number_at_pos(Args a)
 // ---- columns ----
 int tab_width()
 {
-    Value v = value_or_nil("tab-width");
+    Value v = value_or_nil(Qtab_width);
     return v.is_fixnum() && v.as_fixnum() > 0 && v.as_fixnum() <= 1000 ? static_cast<int>(v.as_fixnum()) : 8;
 }
 
@@ -752,7 +752,7 @@ std::string indentation(std::int64_t from, std::int64_t to)
         return out;
     const int tab = tab_width();
     check_allocation(static_cast<double>(to - from));
-    if (!nilp(value_or_nil("indent-tabs-mode"))) {
+    if (!nilp(value_or_nil(Qindent_tabs_mode))) {
         const std::int64_t tabs = to / tab - from / tab;
         if (tabs > 0) {
             out.append(static_cast<std::size_t>(tabs), '\t');
@@ -852,8 +852,8 @@ Value f_undo(Args a)
     barf_if_buffer_read_only();
     if (!b.undo_list().enabled())
         xsignal1(Quser_error, make_string("No undo information in this buffer"));
-    const bool no_redo = !nilp(value_or_nil("undo-no-redo"));
-    if (value_or_nil("last-command") != Qundo)
+    const bool no_redo = !nilp(value_or_nil(Qundo_no_redo));
+    if (value_or_nil(Qlast_command) != Qundo)
         b.restart_undo(no_redo);
     const bool redo = !no_redo && b.next_undo_is_redo();
     for (std::int64_t i = 0; i < n; ++i)

@@ -27,12 +27,12 @@ namespace {
 // operation (insert-file-contents-literally does).
 bool auto_compressed(const std::string& path, const char* operation)
 {
-    if (!compressed_file_name(path) || nilp(value_or_nil("auto-compression-mode")))
+    if (!compressed_file_name(path) || nilp(value_or_nil(Qauto_compression_mode)))
         return false;
     bool inhibited = false;
-    for (Value h = value_or_nil("inhibit-file-name-handlers"); h.is_cons(); h = xcdr(h))
+    for (Value h = value_or_nil(Qinhibit_file_name_handlers); h.is_cons(); h = xcdr(h))
         inhibited = inhibited || xcar(h) == Qjka_compr_handler;
-    Value op = value_or_nil("inhibit-file-name-operation");
+    Value op = value_or_nil(Qinhibit_file_name_operation);
     return !(inhibited && symbolp(op) && symbol_name(op) == operation);
 }
 
@@ -47,7 +47,7 @@ std::string file_arg(Value name)
 // what the bytes look like.
 CodingSystem read_coding(std::string_view bytes)
 {
-    Value v = value_or_nil("coding-system-for-read");
+    Value v = value_or_nil(Qcoding_system_for_read);
     return nilp(v) ? detect_coding(bytes) : coding_system_of(v);
 }
 
@@ -74,7 +74,7 @@ Value f_insert_file_contents(Args a)
     // The common case reads straight into the gap: a whole file, nothing to
     // replace, no coding asked for, and text that needs no decoding.
     const bool gzip = auto_compressed(path, "insert-file-contents");
-    const bool plain = !gzip && nilp(a[2]) && nilp(a[3]) && !replace && nilp(value_or_nil("coding-system-for-read"));
+    const bool plain = !gzip && nilp(a[2]) && nilp(a[3]) && !replace && nilp(value_or_nil(Qcoding_system_for_read));
     Modification m(replace ? b.point_min() : b.point(), replace ? b.point_max() : b.point());
     CharPos at = b.point();
     std::optional<std::int64_t> inserted = plain ? insert_file_in_place(b, path, at) : std::nullopt;
@@ -109,7 +109,7 @@ Value f_insert_file_contents(Args a)
 // The coding for writing b: coding-system-for-write, else the buffer's.
 CodingSystem write_coding(Buffer& b)
 {
-    Value v = value_or_nil("coding-system-for-write");
+    Value v = value_or_nil(Qcoding_system_for_write);
     if (!nilp(v))
         return coding_system_of(v);
     CodingSystem cs = b.coding();

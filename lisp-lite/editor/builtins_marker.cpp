@@ -77,7 +77,7 @@ Value f_set_mark(Args a)
 Value f_push_mark(Args a)
 {
     current().set_mark(CharPos(position_or_point(a[0])));
-    if (nilp(a[1]) && !nilp(value_or_nil("noninteractive")))
+    if (nilp(a[1]) && !nilp(value_or_nil(Qnoninteractive)))
         message("Mark set");
     return Qnil;
 }

@@ -42,8 +42,8 @@ const Module modules[] = {
     {"digests", register_secure_hash_builtins},
     {"json", register_json_builtins},
     {"system-processes", register_system_process_builtins},
-    // Last, so a builtin of the same name wins.
-    {"bundled-autoloads", register_bundled_autoloads},
+    // Last, so a variable a module defines keeps its value.
+    {"bundled-variables", define_bundled_variables},
 };
 
 } // namespace

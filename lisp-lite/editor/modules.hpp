@@ -42,6 +42,6 @@ void register_field_builtins();          // fields.cpp
 void register_secure_hash_builtins();     // md5, secure-hash, buffer-hash (secure_hash.cpp)
 void register_json_builtins();            // json-serialize, json-parse-buffer... (json.cpp)
 void register_system_process_builtins();  // list-system-processes, process-attributes (system_processes.cpp)
-void register_bundled_autoloads();       // bundled_autoloads.cpp
+void define_bundled_variables();         // bundled_variables.cpp
 
 } // namespace gapmacs::lisp

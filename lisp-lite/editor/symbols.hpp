@@ -22,6 +22,7 @@
     X(sentinel_kw, ":sentinel") \
     X(stderr_kw, ":stderr") \
     X(assq, "assq") \
+    X(auto_compression_mode, "auto-compression-mode") \
     X(boundary, "boundary") \
     X(buffer_or_string_p, "buffer-or-string-p") \
     X(category, "category") \
@@ -56,7 +57,11 @@
     X(get_pos_property, "get-pos-property") \
     X(indent_region_line_by_line, "indent-region-line-by-line") \
     X(indent_relative, "indent-relative") \
+    X(indent_tabs_mode, "indent-tabs-mode") \
     X(inhibit_field_text_motion, "inhibit-field-text-motion") \
+    X(inhibit_file_name_handlers, "inhibit-file-name-handlers") \
+    X(inhibit_file_name_operation, "inhibit-file-name-operation") \
+    X(last_command, "last-command") \
     X(inhibit_read_only, "inhibit-read-only") \
     X(interactive_form, "interactive-form") \
     X(internal__syntax_propertize, "internal--syntax-propertize") \
@@ -114,12 +119,14 @@
     X(syntax_propertize_function, "syntax-propertize-function") \
     X(syntax_table, "syntax-table") \
     X(syntax_table_p, "syntax-table-p") \
+    X(tab_width, "tab-width") \
     X(temporary_file_directory, "temporary-file-directory") \
     X(terminal_live_p, "terminal-live-p") \
     X(text_read_only, "text-read-only") \
     X(time_convert, "time-convert") \
     X(timer__run_due, "timer--run-due") \
     X(undo, "undo") \
+    X(undo_no_redo, "undo-no-redo") \
     X(upcase, "upcase") \
     X(upcase_initials, "upcase-initials") \
     X(userlock__ask_user_about_supersession_threat, "userlock--ask-user-about-supersession-threat") \

@@ -527,6 +527,16 @@ Value f_autoload(Args a)
 
 Value f_autoloadp(Args a) { return boolean(autoloadp(a[0])); }
 
+} // namespace
+
+Value make_autoload(std::string_view file, AutoloadKind kind)
+{
+    return list({Qautoload, make_string(file), Qnil, boolean(kind == AutoloadKind::command),
+                 kind == AutoloadKind::macro ? Qmacro : Qnil});
+}
+
+namespace {
+
 Value f_autoload_do_load(Args a) { return autoload_do_load(a[0], a[1], a[2]); }
 
 const SubrDef io_subrs[] = {

@@ -107,6 +107,14 @@ Value macroexpand_all(Value form, Value env);
 // only a macro (or TYPE t) autoload is loaded.
 bool autoloadp(Value v);
 Value autoload_do_load(Value fundef, Value funname, Value macro_only);
+// What the C++'s tables of autoloads (the bundled files', the preloaded
+// index's) make a function: (autoload FILE nil INTERACTIVE TYPE), as
+// `autoload' stores it.
+enum class AutoloadKind : std::uint8_t { function, command, macro };
+Value make_autoload(std::string_view file, AutoloadKind kind);
+// The language's last module: the autoloads of the ;;;###autoload cookies
+// in lisp/ (bundled_autoloads.cpp).
+void register_bundled_autoloads();
 
 // Checks the nesting depth and the C++ stack; signals Emacs's
 // "Lisp nesting exceeds" error.

@@ -41,6 +41,7 @@ const Module modules[] = {
     {"standard-errors", define_standard_errors},
     {"standard-variables", define_standard_variables},
     {"prelude", load_prelude},
+    {"bundled-autoloads", register_bundled_autoloads}, // leaves what the prelude defines alone
 };
 
 } // namespace

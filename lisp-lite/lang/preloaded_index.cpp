@@ -24,7 +24,7 @@ struct PreloadedFile {
     PreloadedSource source;
 };
 
-enum class PreloadedKind : std::uint8_t { function, command, macro };
+using PreloadedKind = AutoloadKind;
 
 struct PreloadedFunction {
     std::string_view name;
@@ -95,9 +95,7 @@ void install_autoload(Value sym, const PreloadedFunction& f)
     Symbol* s = xsymbol(sym);
     if (!nilp(s->function) || !usable(f.file))
         return;
-    s->function = list({Qautoload, make_string(autoload_file(f.file)), Qnil,
-                        boolean(f.kind == PreloadedKind::command),
-                        f.kind == PreloadedKind::macro ? Qmacro : Qnil});
+    s->function = make_autoload(autoload_file(f.file), f.kind);
 }
 
 // Emacs's preloaded variables are special before their file is read

@@ -1,8 +1,7 @@
 ;;; prelude.el --- the macros Emacs defines in Lisp  -*- lexical-binding: t -*-
 
 ;; subr.el's, byte-run.el's and benchmark.el's macros, written the same way
-;; so macroexpand shows the same expansions, and the autoloads of the
-;; language's bundled libraries.  Embedded in the binary at build time
+;; so macroexpand shows the same expansions.  Embedded in the binary at build time
 ;; (lisp-lite/embed.cmake) and evaluated by init(): no file is read at
 ;; start-up.
 
@@ -1099,54 +1098,5 @@ for FILE, as Emacs's start-up does for its preloaded files."
             ((< (length s1) (length s2)) (- (1+ i)))
             ((> (length s1) (length s2)) (1+ i))
             (t t)))))
-
-;; The bundled libraries load on first use (lisp/subr-x.el, cl-lib.el...).
-;; (FILE TYPE NAMES...); `autoload' leaves defined names alone. No macros
-;; here: this runs at every start-up.
-(mapc (lambda (entry)
-        (let ((file (car entry)) (type (car (cdr entry))))
-          (mapc (lambda (f) (autoload f file nil nil type)) (cdr (cdr entry)))))
-      '(
-        ("subr-x" macro if-let if-let* when-let when-let* and-let* thread-first thread-last
-         named-let)
-        ("subr-x" nil hash-table-empty-p string-pad string-lines string-limit
-         string-truncate-left internal--build-binding)
-        ("cl-lib" macro cl-loop cl-defun cl-defmacro cl-defstruct cl-case cl-ecase cl-typecase
-         cl-etypecase cl-flet cl-flet* cl-labels cl-letf cl-letf* cl-block cl-return
-         cl-return-from cl-destructuring-bind cl-dolist cl-dotimes cl-pushnew cl-incf cl-decf
-         cl-psetq cl-rotatef cl-callf cl-assert cl-check-type cl-macrolet
-         cl-multiple-value-bind cl-defsubst cl-function cl-defgeneric cl-defmethod)
-        ("cl-lib" nil cl-find cl-find-if cl-position cl-count cl-reduce cl-some cl-every
-         cl-subseq cl-sort cl-remove-duplicates cl-union cl-intersection cl-set-difference
-         cl-first cl-second cl-third cl-rest cl-member cl-assoc cl-remove cl-delete cl-typep
-         cl-list* cl-copy-list cl-mapcar cl-mapcan cl-remove-if cl-remove-if-not cl-position-if
-         cl-count-if cl-find-if-not cl-notany cl-notevery cl-getf cl-adjoin cl-subsetp
-         cl-gensym cl-plusp cl-minusp cl-evenp cl-oddp)
-        ("rx" macro rx rx-define rx-let rx-let-eval)
-        ("inline" macro define-inline inline-quote inline-letevals inline-const-p inline-const-val
-         inline-error)
-        ("pcase" macro pcase pcase-exhaustive pcase-let pcase-let* pcase-dolist pcase-setq
-         pcase-lambda pcase-defmacro)
-        ("seq" macro seq-doseq seq-let seq-setq)
-        ("seq" nil seqp seq-elt seq-length seq-empty-p seq-first seq-rest seq-copy seq-into
-         seq-into-sequence seq-concatenate seq-do seq-each seq-map seq-do-indexed
-         seq-map-indexed seq-mapn seq-mapcat seq-remove seq-some seq-every-p seq-find
-         seq-count seq-contains-p seq-contains seq-position seq-uniq seq-set-equal-p seq-union
-         seq-intersection seq-difference seq-subseq seq-take seq-drop seq-take-while
-         seq-drop-while seq-reverse seq-sort seq-sort-by seq-partition seq-group-by seq-min
-         seq-max seq-random-elt)
-        ("nadvice" macro add-function remove-function)
-        ("nadvice" nil advice-add advice-remove advice-member-p advice-mapc
-         advice-function-member-p)
-        ("modes" macro define-minor-mode define-derived-mode define-globalized-minor-mode
-         define-global-minor-mode)
-        ("regexp-opt" nil regexp-opt regexp-opt-depth regexp-opt-charset)
-        ("format-spec" nil format-spec)
-        ("map" macro map-let map-put)
-        ("map" nil mapp map-elt map-contains-key map-put! map-insert map-delete map-apply map-do
-         map-keys map-values map-pairs map-keys-apply map-values-apply map-length map-empty-p
-         map-copy map-filter map-remove map-some map-every-p map-into map-merge map-merge-with
-         map-nested-elt)
-        ("rx" nil rx-to-string)))
 
 ;;; prelude.el ends here

@@ -72,10 +72,10 @@ Value write_place(Value sym, bool bind);
 
 // The binding seen now; Qunbound when void.
 Value find_symbol_value(Value sym);
-// The variable NAME's binding seen now, nil when void.
-inline Value value_or_nil(const char* name)
+// The binding of SYM seen now, nil when void.
+inline Value value_or_nil(Value sym)
 {
-    const Value v = find_symbol_value(intern(name));
+    const Value v = find_symbol_value(sym);
     return v == Qunbound ? Qnil : v;
 }
 // setq / set: sets the current binding. An automatically-local variable
