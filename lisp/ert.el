@@ -103,10 +103,14 @@ Keywords: :expected-result (:passed or :failed, evaluated) and :tags."
          (start (float-time))
          (result
           (condition-case err
-              ;; Each test in a buffer of its own, as Emacs's ert runs it.
-              (with-temp-buffer
-                (if (fboundp 'save-window-excursion)
-                    (save-window-excursion (funcall (nth 1 test)))
+              ;; Each test in a buffer of its own, as Emacs's ert runs it;
+              ;; the language's own runner has no buffers.
+              (progn
+                (if (fboundp 'generate-new-buffer)
+                    (with-temp-buffer
+                      (if (fboundp 'save-window-excursion)
+                          (save-window-excursion (funcall (nth 1 test)))
+                        (funcall (nth 1 test))))
                   (funcall (nth 1 test)))
                 (list 'passed))
             (ert-test-skipped (list 'skipped err))

@@ -327,55 +327,6 @@ Value f_file_truename(Args a)
     return lisp_name(path);
 }
 
-// The environment lives in `process-environment' ("NAME=VALUE" strings,
-// the first for a name winning; a bare "NAME" means unset), as in Emacs:
-// getenv reads it, setenv changes it, and subprocesses get it.
-Value env_entry(Value list, std::string_view name, Value* cell = nullptr)
-{
-    for (Value l : tails(list)) {
-        Value e = xcar(l);
-        if (!stringp(e))
-            continue;
-        std::string_view s = string_view(e);
-        if (s.starts_with(name) && (s.size() == name.size() || s[name.size()] == '=')) {
-            if (cell)
-                *cell = l;
-            return e;
-        }
-    }
-    return Qnil;
-}
-
-Value f_getenv(Args a)
-{
-    check_string(a[0]);
-    Value e = env_entry(find_symbol_value(Qprocess_environment), string_view(a[0]));
-    if (nilp(e))
-        return Qnil;
-    std::string_view s = string_view(e);
-    std::size_t eq = s.find('=');
-    return eq == std::string_view::npos ? Qnil : make_string(s.substr(eq + 1));
-}
-
-Value f_setenv(Args a)
-{
-    check_string(a[0]);
-    if (!nilp(a[1]))
-        check_string(a[1]);
-    std::string entry(string_view(a[0]));
-    if (!nilp(a[1]))
-        entry += "=" + std::string(string_view(a[1]));
-    Value sym = Qprocess_environment;
-    Value env = find_symbol_value(sym);
-    Value rest = Qnil;
-    for (Value l : tails(env)) // without the old entries for NAME
-        if (!(stringp(xcar(l)) && !nilp(env_entry(list({xcar(l)}), string_view(a[0])))))
-            rest = make_cons(xcar(l), rest);
-    rest = call1(Qnreverse, rest);
-    set_symbol_value(sym, make_cons(make_string(entry), rest));
-    return a[1];
-}
-
 const SubrDef file_subrs[] = {
     {"expand-file-name", 1, 2, f_expand_file_name},
     {"file-name-as-directory", 1, 1, f_file_name_as_directory},
@@ -398,8 +349,6 @@ const SubrDef file_subrs[] = {
     {"rename-file", 2, 3, f_rename_file},
     {"make-temp-file", 1, 4, f_make_temp_file},
     {"file-truename", 1, 1, f_file_truename},
-    {"getenv", 1, 2, f_getenv},
-    {"setenv", 1, 3, f_setenv},
 };
 
 } // namespace

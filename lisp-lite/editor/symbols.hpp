@@ -100,7 +100,6 @@
     X(previous_overlay_change, "previous-overlay-change") \
     X(priority, "priority") \
     X(process_connection_type, "process-connection-type") \
-    X(process_environment, "process-environment") \
     X(propertize, "propertize") \
     X(pty, "pty") \
     X(read_only, "read-only") \

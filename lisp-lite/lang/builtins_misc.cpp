@@ -26,8 +26,6 @@
 #define GAPMACS_LISP_DIR "lisp"
 #endif
 
-extern char** environ;
-
 namespace gapmacs::lisp {
 
 namespace {
@@ -323,12 +321,6 @@ void define_standard_variables()
     // Pipes unless a program asks for a pty (Emacs's default is t): see
     // docs/processes.md for why and what each costs.
     defvar_builtin("process-connection-type", Qnil);
-    Value env = Qnil;
-    for (char** e = environ; *e; ++e)
-        env = make_cons(make_string_from_utf8(*e), env);
-    env = call1(Qnreverse, env);
-    defvar_builtin("process-environment", env);
-    defvar_builtin("initial-environment", call1(Qcopy_sequence, env));
     defvar_builtin("coding-system-for-read", Qnil);
     defvar_builtin("coding-system-for-write", Qnil);
     defvar_builtin("default-directory", make_string_from_utf8(dir));

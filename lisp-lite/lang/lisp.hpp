@@ -126,6 +126,7 @@ namespace gapmacs::lisp {
     X(objects, "objects") \
     X(print_circle, "print-circle") \
     X(print_gensym, "print-gensym") \
+    X(process_environment, "process-environment") \
     X(provide, "provide") \
     X(redisplay_interrupted, "redisplay-interrupted") \
     X(require, "require") \

@@ -24,6 +24,7 @@ const Module modules[] = {
     {"hash-tables", register_hash_builtins},
     {"io", register_io_builtins},
     {"misc", register_misc_builtins},
+    {"environment", register_environment_builtins},
     {"variables", register_variable_builtins},
     {"hooks", register_hook_builtins},
     {"load-history", register_load_history_builtins},

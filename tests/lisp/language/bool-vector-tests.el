@@ -2,6 +2,7 @@
 
 ;; Each expected value was printed by `emacs -Q --batch' (GNU Emacs 28.2)
 ;; evaluating the same form; the file passes there too.
+;; Needs the editor: category tables (runs in batch mode, not on the language alone).
 
 (ert-deftest bool-vector-basics ()
   (let ((b (make-bool-vector 3 nil)))

@@ -6,6 +6,7 @@
 ;; default-directory a fresh temporary directory (the file builtins get
 ;; relative names made of the sweep's strings).  Under GAPMACS_GC_STRESS
 ;; the child runs with GAPMACS_GC_STRESS=tests (see builtin-sweep.el).
+;; Needs the editor: file names (its driver sweeps every builtin) (runs in batch mode, not on the language alone).
 
 (require 'ert)
 

@@ -6,6 +6,7 @@
 ;; lambda, printed the object with print-escape-nonascii and
 ;; print-escape-control-characters, and applied it to ARGS; gapmacs reads
 ;; the printed object and must give the same value.
+;; Needs the editor: buffers, commands, backtraces (runs in batch mode, not on the language alone).
 
 (defvar bc-dyn 10)
 (defvar bc-log nil)

@@ -1,6 +1,7 @@
 ;;; char-names-tests.el --- char-from-name, get-char-code-property, ucs-names  -*- lexical-binding: t -*-
 
 ;; Expected values are GNU Emacs 28's; the file also runs there.
+;; Needs the editor: regexps (runs in batch mode, not on the language alone).
 
 (ert-deftest char-names-from-name ()
   (should (eq (char-from-name "LATIN SMALL LETTER E WITH ACUTE") ?é))

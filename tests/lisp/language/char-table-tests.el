@@ -1,6 +1,7 @@
 ;;; char-table-tests.el --- char-tables  -*- lexical-binding: t -*-
 
 ;; Each expected value is what GNU Emacs 28 gives (this file passes in both).
+;; Needs the editor: regexps (runs in batch mode, not on the language alone).
 (when (boundp 'gapmacs-version) (load "loadup" nil t))
 
 (ert-deftest char-table-1 ()

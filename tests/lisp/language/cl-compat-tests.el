@@ -1,6 +1,7 @@
 ;;; cl-compat-tests.el --- the old `cl' names and the cl-lib sub-features, checked against Emacs 28  -*- lexical-binding: t -*-
 
 ;; Every expected value below is what GNU Emacs 28 returns for the form.
+;; Needs the editor: regexps (runs in batch mode, not on the language alone).
 
 (require 'cl-lib)
 

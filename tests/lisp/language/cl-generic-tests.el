@@ -4,6 +4,7 @@
 ;; own cl-preloaded.el, cl-generic.el and EIEIO run on it unchanged.  Each
 ;; expected value was printed by `emacs -Q --batch' (GNU Emacs 28.2)
 ;; evaluating the same form.
+;; Needs the editor: regexps (runs in batch mode, not on the language alone).
 
 (require 'cl-lib)
 (defconst cl-generic-tests--library (locate-library "eieio"))

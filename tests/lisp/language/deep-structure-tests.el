@@ -16,6 +16,7 @@
 ;; deep, still past the printer's and equal's limits (200), and runaway
 ;; recursion meets a `max-lisp-eval-depth' of 400, so the same guards are
 ;; crossed in seconds.
+;; Needs the editor: buffers, regexps (runs in batch mode, not on the language alone).
 
 (defconst deep-tests--depth
   (cond ((getenv "GAPMACS_GC_STRESS") 300)

@@ -1,5 +1,6 @@
 ;;; digest-base64-tests.el --- md5, secure-hash, base64  -*- lexical-binding: t -*-
 ;; Every expected value here is GNU Emacs 28's (it runs this file too).
+;; Needs the editor: digests, buffers, regexps (runs in batch mode, not on the language alone).
 
 (require 'ert)
 

@@ -1,6 +1,7 @@
 ;;; errors-tests.el --- signals, handlers and error messages  -*- lexical-binding: t -*-
 
 ;; Made at top level, so their environment is (t) under ERT too.
+;; Needs the editor: buffers (runs in batch mode, not on the language alone).
 (defalias 'errors-tests--id (lambda (x) x))
 
 (ert-deftest errors-condition-case-by-parent ()

@@ -3,6 +3,7 @@
 ;; A child (this same program: gapmacs, or emacs when run under GNU Emacs
 ;; 28) runs a small test file; its report and exit status must be what
 ;; Emacs 28's ERT prints (the lines below were taken from Emacs).
+;; Needs the editor: files, text properties (runs in batch mode, not on the language alone).
 
 (defconst ert-tests--file-contents
   "(ert-deftest ert-tests-a1 () (should (= 1 1)))

@@ -1,5 +1,7 @@
 ;;; eval-tests.el --- evaluation, binding, special forms, macros  -*- lexical-binding: t -*-
 
+;; Needs the editor: files (runs in batch mode, not on the language alone).
+
 (defvar eval-tests--special 'global)
 (defun eval-tests--read-special () eval-tests--special)
 

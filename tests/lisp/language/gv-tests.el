@@ -2,6 +2,7 @@
 
 ;; Every expected value below is what GNU Emacs 28 returns for the form.
 ;; The first forms check that a place's subforms are evaluated once.
+;; Needs the editor: buffers, regexps (runs in batch mode, not on the language alone).
 
 (require 'cl-lib)
 

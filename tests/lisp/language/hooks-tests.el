@@ -1,6 +1,7 @@
 ;;; hooks-tests.el --- hooks and change hooks -*- lexical-binding: t -*-
 
 ;; Expected values are what GNU Emacs 28 gives (emacs --batch -Q).
+;; Needs the editor: buffers (runs in batch mode, not on the language alone).
 
 (require 'ert)
 

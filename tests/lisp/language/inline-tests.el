@@ -2,6 +2,7 @@
 ;; Every expected value is GNU Emacs 28's (this file passes in both).
 ;; Not here: ,@ in `inline-quote', which gapmacs turns into `apply' and
 ;; Emacs 28's uncompiled function half does not handle (void-function ,@).
+;; Needs the editor: invocation-directory (runs in batch mode, not on the language alone).
 
 (require 'inline)
 

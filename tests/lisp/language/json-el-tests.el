@@ -1,5 +1,6 @@
 ;;; json-el-tests.el --- json.el's interface  -*- lexical-binding: t -*-
 ;; Every expected value here is GNU Emacs 28's json.el's (it runs this file too).
+;; Needs the editor: buffers, files, regexps (runs in batch mode, not on the language alone).
 
 (require 'ert)
 (require 'json)

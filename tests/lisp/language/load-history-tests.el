@@ -3,6 +3,7 @@
 ;; What a load records (lread.c's build_load_history), and what reads it:
 ;; symbol-file, find-function and M-. in Emacs Lisp.  Expected values are
 ;; GNU Emacs 28's; the file also runs there.
+;; Needs the editor: regexps (runs in batch mode, not on the language alone).
 
 (require 'xref)
 

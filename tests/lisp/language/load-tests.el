@@ -1,5 +1,7 @@
 ;;; load-tests.el --- load-path, require, autoload, eval-after-load, custom  -*- lexical-binding: t -*-
 
+;; Needs the editor: files, regexps (runs in batch mode, not on the language alone).
+
 (require 'subr-x)
 
 (defvar load-tests--log nil)

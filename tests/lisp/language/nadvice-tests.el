@@ -1,6 +1,7 @@
 ;;; nadvice-tests.el --- advice-add and add-function, checked against Emacs 28  -*- lexical-binding: t -*-
 
 ;; Every expected value below is what GNU Emacs 28 returns for the form.
+;; Needs the editor: regexps (runs in batch mode, not on the language alone).
 
 (defun nadvice-tests--double (x) (* x 2))
 (defun nadvice-tests--inc-around (orig x) (1+ (funcall orig x)))

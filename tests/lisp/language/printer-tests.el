@@ -1,6 +1,7 @@
 ;;; printer-tests.el --- prin1, princ, print, format  -*- lexical-binding: t -*-
 
 ;; Made at top level, so their environment does not depend on ERT's macros.
+;; Needs the editor: buffers (runs in batch mode, not on the language alone).
 (defvar printer-tests--closure (let ((x 1)) (lambda (y) (+ x y))))
 (defvar printer-tests--identity (lambda (x) x))
 ;; Expectations are GNU Emacs 28's output.

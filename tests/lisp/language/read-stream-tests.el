@@ -1,6 +1,7 @@
 ;;; read-stream-tests.el --- read from buffers and markers; utf-8-auto and utf-8-with-signature  -*- lexical-binding: t -*-
 
 ;; Each expected value is what GNU Emacs 28 gives (this file passes in both).
+;; Needs the editor: buffers, coding systems (runs in batch mode, not on the language alone).
 
 
 (ert-deftest read-stream-1 ()

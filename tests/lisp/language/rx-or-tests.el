@@ -1,6 +1,7 @@
 ;;; rx-or-tests.el --- rx's or of strings matches the longest, through regexp-opt  -*- lexical-binding: t -*-
 
 ;; Each expected value is what GNU Emacs 28 gives (this file passes in both).
+;; Needs the editor: regexps (runs in batch mode, not on the language alone).
 (when (boundp 'gapmacs-version) (load "loadup" nil t))
 
 (ert-deftest rx-or-1 ()

@@ -1,6 +1,7 @@
 ;;; seq-tests.el --- seq.el, checked against Emacs 28  -*- lexical-binding: t -*-
 
 ;; Every expected value below is what GNU Emacs 28 returns for the form.
+;; Needs the editor: regexps (runs in batch mode, not on the language alone).
 
 (require 'seq)
 

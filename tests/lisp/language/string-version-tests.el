@@ -3,6 +3,7 @@
 
 ;; Each expected value is what GNU Emacs 28 gives (this file passes in both).
 ;; The last test compares all pairs of 45 tricky names (2,025 answers).
+;; Needs the editor: invocation-directory (runs in batch mode, not on the language alone).
 
 (ert-deftest string-version-1 ()
   (should (equal (string-version-lessp "foo2.png" "foo12.png")

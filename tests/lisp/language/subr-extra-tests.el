@@ -1,6 +1,7 @@
 ;;; subr-extra-tests.el --- versions, sizes, durations, truncation...  -*- lexical-binding: t -*-
 
 ;; Expected values are GNU Emacs 28's; the file also runs there.
+;; Needs the editor: buffers, regexps, file names, invocation-directory (runs in batch mode, not on the language alone).
 
 (ert-deftest subr-extra-versions ()
   (should (equal (version-to-list "1.2.3-pre4") '(1 2 3 -1 4)))

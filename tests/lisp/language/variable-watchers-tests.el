@@ -2,6 +2,7 @@
 
 ;; Each expected value was printed by `emacs -Q --batch' (GNU Emacs 28.2)
 ;; running the same forms.
+;; Needs the editor: buffers (runs in batch mode, not on the language alone).
 
 (defvar variable-watchers-tests-var 1)
 (defvar variable-watchers-tests-log nil)
