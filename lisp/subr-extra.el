@@ -456,28 +456,8 @@ detected)."
     ".tps" ".vrs" ".pyc" ".pyo")
   "File names ending in one of these are ignored in completion (Emacs 28's list).")
 
-;; Emacs's fileio.c and files.el: file name handlers (Tramp and friends)
-;; are found the same way, though gapmacs's own file primitives call none.
-(defvar file-name-handler-alist nil
-  "Alist of (REGEXP . HANDLER): a file name matching REGEXP is handled by HANDLER.")
-
-(defun find-file-name-handler (filename operation)
-  "The handler of `file-name-handler-alist' whose regexp matches FILENAME
-last in the string, or nil; a handler with an `operations' property
-handles only those OPERATIONs."
-  (let ((best nil) (best-pos -1))
-    (dolist (entry file-name-handler-alist)
-      (let ((handler (cdr entry)))
-        (when (and (stringp (car entry))
-                   (not (and (eq operation inhibit-file-name-operation)
-                             (memq handler inhibit-file-name-handlers)))
-                   (let ((ops (and (symbolp handler) (get handler 'operations))))
-                     (or (null ops) (memq operation ops))))
-          (let ((pos (let ((case-fold-search nil)) (string-match (car entry) filename))))
-            (when (and pos (> pos best-pos))
-              (setq best handler best-pos pos))))))
-    best))
-
+;; Emacs's files.el: what file name handlers (Tramp and friends) answer;
+;; the primitives ask them in C++ (lang/file_name_handlers.cpp).
 (defun file-remote-p (file &optional identification connected)
   "Non-nil when FILE is on another machine: what its file name handler
 says (Tramp's prefix such as \"/ssh:host:\"); nil for a local file."
@@ -953,9 +933,6 @@ and not suppressed by `with-suppressed-warnings'."
     (when (>= cells 256)
       (setq names (append names (mapcar (lambda (i) (format "color-%d" i)) (number-sequence 16 255)))))
     names))
-
-(defvar file-name-handler-alist nil
-  "Handlers of special file names: gapmacs has none (no Tramp, no jka-compr).")
 
 ;; What Emacs's macroexp.el keeps for macros that bind only what they use.
 (defun macroexp--fgrep (bindings sexp)

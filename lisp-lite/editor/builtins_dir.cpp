@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "core/regex.hpp"
 #include "core/utf8.hpp"
+#include "lisp-lite/lang/file_name_handlers.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
@@ -130,6 +131,8 @@ Value make_list(const std::vector<std::string>& paths)
 // (directory-files DIRECTORY &optional FULL MATCH NOSORT COUNT)
 Value f_directory_files(Args a)
 {
+    if (auto handled = file_handler_result(Qdirectory_files, a, {0}))
+        return *handled;
     std::string dir = expanded(a[0]);
     auto regexp = match_regex(a[2]);
     std::int64_t count = nilp(a[4]) ? -1 : check_natnum(a[4]);

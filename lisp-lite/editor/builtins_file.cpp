@@ -14,10 +14,12 @@
 
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffer_locals.hpp"
+#include "lisp-lite/lang/file_name_handlers.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/variables.hpp"
 
 namespace gapmacs::lisp {
 
@@ -93,12 +95,21 @@ std::string expand(std::string name, std::string dir)
 
 Value f_expand_file_name(Args a)
 {
+    // As Emacs: the name's handler, else the default directory's.
+    const Value name_and_dir[2] = {a[0], nilp(a[1]) ? value_or_nil(Qdefault_directory) : a[1]};
+    if (auto handled = file_handler_result(Qexpand_file_name, Args{name_and_dir, 2}, {0, 1}, HandledNames::as_given)) {
+        if (!stringp(*handled))
+            error("Invalid handler in `file-name-handler-alist'");
+        return *handled;
+    }
     std::string dir = nilp(a[1]) ? default_dir() : os_string(a[1]);
     return lisp_name(expand(os_string(a[0]), dir));
 }
 
 Value f_file_name_as_directory(Args a)
 {
+    if (auto handled = file_handler_result(Qfile_name_as_directory, a, {0}, HandledNames::as_given))
+        return *handled;
     std::string s(check_string(a[0])->bytes);
     if (s.empty())
         return make_string("./");
@@ -109,6 +120,8 @@ Value f_file_name_as_directory(Args a)
 
 Value f_directory_file_name(Args a)
 {
+    if (auto handled = file_handler_result(Qdirectory_file_name, a, {0}, HandledNames::as_given))
+        return *handled;
     std::string s(check_string(a[0])->bytes);
     while (s.size() > 1 && s.back() == '/')
         s.pop_back();
@@ -117,6 +130,8 @@ Value f_directory_file_name(Args a)
 
 Value f_file_name_directory(Args a)
 {
+    if (auto handled = file_handler_result(Qfile_name_directory, a, {0}, HandledNames::as_given))
+        return *handled;
     std::string_view s = check_string(a[0])->bytes;
     std::size_t slash = s.find_last_of('/');
     if (slash == std::string_view::npos)
@@ -126,6 +141,8 @@ Value f_file_name_directory(Args a)
 
 Value f_file_name_nondirectory(Args a)
 {
+    if (auto handled = file_handler_result(Qfile_name_nondirectory, a, {0}, HandledNames::as_given))
+        return *handled;
     std::string_view s = check_string(a[0])->bytes;
     std::size_t slash = s.find_last_of('/');
     return make_string(slash == std::string_view::npos ? s : s.substr(slash + 1));
@@ -173,18 +190,24 @@ bool stat_ok(Value file, struct stat& st)
 
 Value f_file_exists_p(Args a)
 {
+    if (auto handled = file_handler_result(Qfile_exists_p, a, {0}))
+        return *handled;
     struct stat st;
     return boolean(stat_ok(a[0], st));
 }
 
 Value f_file_directory_p(Args a)
 {
+    if (auto handled = file_handler_result(Qfile_directory_p, a, {0}))
+        return *handled;
     struct stat st;
     return boolean(stat_ok(a[0], st) && S_ISDIR(st.st_mode));
 }
 
 Value f_file_regular_p(Args a)
 {
+    if (auto handled = file_handler_result(Qfile_regular_p, a, {0}))
+        return *handled;
     struct stat st;
     return boolean(stat_ok(a[0], st) && S_ISREG(st.st_mode));
 }
@@ -194,11 +217,23 @@ Value access_p(Value file, int mode)
     return boolean(::access(expand(os_string(file), default_dir()).c_str(), mode) == 0);
 }
 
-Value f_file_readable_p(Args a) { return access_p(a[0], R_OK); }
-Value f_file_executable_p(Args a) { return access_p(a[0], X_OK); }
+Value f_file_readable_p(Args a)
+{
+    if (auto handled = file_handler_result(Qfile_readable_p, a, {0}))
+        return *handled;
+    return access_p(a[0], R_OK);
+}
+Value f_file_executable_p(Args a)
+{
+    if (auto handled = file_handler_result(Qfile_executable_p, a, {0}))
+        return *handled;
+    return access_p(a[0], X_OK);
+}
 
 Value f_file_writable_p(Args a)
 {
+    if (auto handled = file_handler_result(Qfile_writable_p, a, {0}))
+        return *handled;
     std::string path = expand(os_string(a[0]), default_dir());
     if (::access(path.c_str(), F_OK) == 0)
         return boolean(::access(path.c_str(), W_OK) == 0);
@@ -208,6 +243,8 @@ Value f_file_writable_p(Args a)
 
 Value f_delete_file(Args a)
 {
+    if (auto handled = file_handler_result(Qdelete_file, a, {0}))
+        return *handled;
     std::string path = expand(os_string(a[0]), default_dir());
     if (::unlink(path.c_str()) != 0 && errno != ENOENT)
         file_error("Removing old name", a[0], errno);
@@ -216,6 +253,8 @@ Value f_delete_file(Args a)
 
 Value f_delete_directory(Args a)
 {
+    if (auto handled = file_handler_result(Qdelete_directory, a, {0}))
+        return *handled;
     std::string path = expand(os_string(a[0]), default_dir());
     if (!nilp(a[1])) {
         if (DIR* d = ::opendir(path.c_str())) {
@@ -242,6 +281,8 @@ Value f_delete_directory(Args a)
 
 Value f_make_directory(Args a)
 {
+    if (auto handled = file_handler_result(Qmake_directory, a, {0}))
+        return *handled;
     std::string path = expand(os_string(a[0]), default_dir());
     if (!nilp(a[1])) {
         for (std::size_t i = 1; i < path.size(); ++i)
@@ -257,6 +298,8 @@ Value f_make_directory(Args a)
 
 Value f_rename_file(Args a)
 {
+    if (auto handled = file_handler_result(Qrename_file, a, {0, 1}))
+        return *handled;
     std::string from = expand(os_string(a[0]), default_dir()), to = expand(os_string(a[1]), default_dir());
     if (nilp(a[2]) && ::access(to.c_str(), F_OK) == 0)
         file_error("Renaming", a[1], EEXIST);
@@ -320,6 +363,8 @@ Value f_make_temp_file(Args a)
 
 Value f_file_truename(Args a)
 {
+    if (auto handled = file_handler_result(Qfile_truename, a, {0}))
+        return *handled;
     std::string path = expand(os_string(a[0]), default_dir());
     char buf[PATH_MAX];
     if (::realpath(path.c_str(), buf))

@@ -17,6 +17,7 @@
 #include "buffer/file_io.hpp"
 #include "core/unique_fd.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/lang/file_name_handlers.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
@@ -57,6 +58,8 @@ std::string mode_string(mode_t m)
 
 Value f_file_attributes(Args a)
 {
+    if (auto handled = file_handler_result(Qfile_attributes, a, {0}))
+        return *handled;
     std::string path = file_arg(a[0]);
     struct stat st;
     if (::lstat(path.c_str(), &st) != 0)
@@ -86,6 +89,8 @@ Value f_file_attributes(Args a)
 
 Value f_file_modes(Args a)
 {
+    if (auto handled = file_handler_result(Qfile_modes, a, {0}))
+        return *handled;
     struct stat st;
     if (::stat(file_arg(a[0]).c_str(), &st) != 0)
         return Qnil;
@@ -94,6 +99,8 @@ Value f_file_modes(Args a)
 
 Value f_set_file_modes(Args a)
 {
+    if (auto handled = file_handler_result(Qset_file_modes, a, {0}))
+        return *handled;
     std::string path = file_arg(a[0]);
     if (::chmod(path.c_str(), static_cast<mode_t>(check_natnum(a[1]) & 07777)) != 0)
         file_error("Doing chmod", a[0], errno);
@@ -104,6 +111,8 @@ Value f_set_file_modes(Args a)
 // NEWNAME); modes are kept as Emacs keeps them.
 Value f_copy_file(Args a)
 {
+    if (auto handled = file_handler_result(Qcopy_file, a, {0, 1}))
+        return *handled;
     std::string from = file_arg(a[0]);
     Value to_name = a[1];
     // A directory name (ending in /) means: into that directory.
@@ -142,6 +151,8 @@ Value f_backup_buffer_copy(Args a)
 
 Value f_add_name_to_file(Args a)
 {
+    if (auto handled = file_handler_result(Qadd_name_to_file, a, {0, 1}))
+        return *handled;
     std::string from = file_arg(a[0]), to = file_arg(a[1]);
     if (!nilp(a[2]) && !fixnump(a[2]))
         ::unlink(to.c_str());
@@ -152,6 +163,8 @@ Value f_add_name_to_file(Args a)
 
 Value f_make_symbolic_link(Args a)
 {
+    if (auto handled = file_handler_result(Qmake_symbolic_link, a, {1}))
+        return *handled;
     std::string target = os_string(a[0]); // as given: a relative link stays relative
     std::string link = file_arg(a[1]);
     if (!nilp(a[2]) && !fixnump(a[2]))
@@ -181,6 +194,8 @@ struct timespec timespec_of(Value time)
 
 Value f_set_file_times(Args a)
 {
+    if (auto handled = file_handler_result(Qset_file_times, a, {0}))
+        return *handled;
     std::string path = file_arg(a[0]);
     struct timespec times[2];
     if (nilp(a[1])) {
@@ -194,6 +209,8 @@ Value f_set_file_times(Args a)
 
 Value f_file_symlink_p(Args a)
 {
+    if (auto handled = file_handler_result(Qfile_symlink_p, a, {0}))
+        return *handled;
     std::string path = file_arg(a[0]);
     char buf[4096];
     ssize_t n = ::readlink(path.c_str(), buf, sizeof buf);
@@ -202,6 +219,8 @@ Value f_file_symlink_p(Args a)
 
 Value f_file_newer_than_file_p(Args a)
 {
+    if (auto handled = file_handler_result(Qfile_newer_than_file_p, a, {0, 1}))
+        return *handled;
     auto t1 = file_modtime(file_arg(a[0])), t2 = file_modtime(file_arg(a[1]));
     if (!t1.exists)
         return Qnil;
@@ -214,6 +233,8 @@ Value f_file_newer_than_file_p(Args a)
 // header line says the available).
 Value f_file_system_info(Args a)
 {
+    if (auto handled = file_handler_result(Qfile_system_info, a, {0}))
+        return *handled;
     struct statvfs fs;
     if (::statvfs(file_arg(a[0]).c_str(), &fs) != 0) {
         if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP || errno == ENAMETOOLONG)
@@ -245,6 +266,9 @@ Value f_verify_visited_file_modtime(Args a)
     const auto& t = b.visited_modtime();
     if (!t || b.file_name().empty())
         return Qt;
+    const Value file = make_string_from_utf8(b.file_name());
+    if (Value handler = find_file_name_handler(file, Qverify_visited_file_modtime); !nilp(handler))
+        return call2(handler, Qverify_visited_file_modtime, a[0]);
     return boolean(t->same_file_as(file_modtime(b.file_name())));
 }
 
@@ -252,6 +276,11 @@ Value f_set_visited_file_modtime(Args a)
 {
     Buffer& b = current();
     if (nilp(a[0])) {
+        if (!b.file_name().empty()) {
+            const Value file = make_string_from_utf8(b.file_name());
+            if (Value handler = find_file_name_handler(file, Qset_visited_file_modtime); !nilp(handler))
+                return call2(handler, Qset_visited_file_modtime, Qnil);
+        }
         record_visited_modtime(b);
     } else if (fixnump(a[0])) {
         b.set_visited_modtime(Buffer::FileTime{0, 0, a[0].as_fixnum() != -1});

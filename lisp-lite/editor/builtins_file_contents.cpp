@@ -11,6 +11,7 @@
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/coding_names.hpp"
 #include "lisp-lite/editor/modification.hpp"
+#include "lisp-lite/lang/file_name_handlers.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
@@ -53,6 +54,8 @@ CodingSystem read_coding(std::string_view bytes)
 
 Value f_insert_file_contents(Args a)
 {
+    if (auto handled = file_handler_result(Qinsert_file_contents, a, {0}))
+        return *handled;
     std::string path = file_arg(a[0]);
     Buffer& b = current();
     bool visit = !nilp(a[1]);
@@ -137,6 +140,17 @@ std::string appended(std::string old, std::string bytes, Value append)
 Value f_write_region(Args a)
 {
     Buffer& b = current();
+    // As Emacs: the handler gets the lock name, by default the visited file's.
+    Value args[7] = {a[0], a[1], a[2], a[3], a[4], a[5], a[6]};
+    if (file_name_handlers_active() && nilp(args[5]))
+        args[5] = call1(Qexpand_file_name, stringp(a[4]) ? a[4] : a[2]);
+    if (auto handled = file_handler_result(Qwrite_region, Args{args, 7}, {2})) {
+        if (a[4] == Qt) { // the handler wrote what the buffer now visits
+            b.set_file_name(os_string(call1(Qexpand_file_name, a[2])));
+            b.set_saved();
+        }
+        return *handled;
+    }
     std::string path = file_arg(a[2]);
     CodingSystem cs = write_coding(b);
     CharPos s(1), e(b.size() + 1);
@@ -183,6 +197,13 @@ Value f_save_buffer(Args)
     }
     if (b.file_name().empty())
         error("Buffer " + b.name() + " is not visiting a file");
+    // A file a handler writes (a remote one) is saved through write-region.
+    const Value file = make_string_from_utf8(b.file_name());
+    if (!nilp(find_file_name_handler(file, Qwrite_region))) {
+        const Value args[5] = {Qnil, Qnil, file, Qnil, Qt};
+        funcall(Qwrite_region, args, 5);
+        return Qnil;
+    }
     message("Saving file " + b.file_name() + "...");
     if (b.coding().eol == Eol::Undecided)
         b.set_coding(b.coding().with_eol(Eol::Unix));

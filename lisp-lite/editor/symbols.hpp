@@ -21,6 +21,7 @@
     X(region_filter_unit_kw, ":region-filter-unit") \
     X(sentinel_kw, ":sentinel") \
     X(stderr_kw, ":stderr") \
+    X(add_name_to_file, "add-name-to-file") \
     X(assq, "assq") \
     X(auto_compression_mode, "auto-compression-mode") \
     X(boundary, "boundary") \
@@ -33,9 +34,14 @@
     X(coding_system_for_write, "coding-system-for-write") \
     X(connect, "connect") \
     X(copy_alist, "copy-alist") \
+    X(copy_file, "copy-file") \
     X(copy_overlay, "copy-overlay") \
     X(dark, "dark") \
+    X(delete_directory, "delete-directory") \
+    X(delete_file, "delete-file") \
     X(delete_region, "delete-region") \
+    X(directory_file_name, "directory-file-name") \
+    X(directory_files, "directory-files") \
     X(display, "display") \
     X(display_type, "display-type") \
     X(enable_multibyte_characters, "enable-multibyte-characters") \
@@ -43,12 +49,21 @@
     X(exec_path, "exec-path") \
     X(exec_suffixes, "exec-suffixes") \
     X(exit, "exit") \
-    X(expand_file_name, "expand-file-name") \
     X(face, "face") \
     X(featurep, "featurep") \
     X(field, "field") \
-    X(file_exists_p, "file-exists-p") \
+    X(file_attributes, "file-attributes") \
+    X(file_executable_p, "file-executable-p") \
+    X(file_modes, "file-modes") \
+    X(file_name_as_directory, "file-name-as-directory") \
+    X(file_name_directory, "file-name-directory") \
     X(file_name_nondirectory, "file-name-nondirectory") \
+    X(file_newer_than_file_p, "file-newer-than-file-p") \
+    X(file_regular_p, "file-regular-p") \
+    X(file_symlink_p, "file-symlink-p") \
+    X(file_system_info, "file-system-info") \
+    X(file_truename, "file-truename") \
+    X(file_writable_p, "file-writable-p") \
     X(font_lock_face, "font-lock-face") \
     X(front_sticky, "front-sticky") \
     X(fundamental_mode, "fundamental-mode") \
@@ -59,10 +74,8 @@
     X(indent_relative, "indent-relative") \
     X(indent_tabs_mode, "indent-tabs-mode") \
     X(inhibit_field_text_motion, "inhibit-field-text-motion") \
-    X(inhibit_file_name_handlers, "inhibit-file-name-handlers") \
-    X(inhibit_file_name_operation, "inhibit-file-name-operation") \
-    X(last_command, "last-command") \
     X(inhibit_read_only, "inhibit-read-only") \
+    X(insert_file_contents, "insert-file-contents") \
     X(interactive_form, "interactive-form") \
     X(internal__syntax_propertize, "internal--syntax-propertize") \
     X(internal_default_process_filter, "internal-default-process-filter") \
@@ -73,10 +86,13 @@
     X(json_out_of_memory, "json-out-of-memory") \
     X(json_value_p, "json-value-p") \
     X(kill_buffer_hook, "kill-buffer-hook") \
+    X(last_command, "last-command") \
     X(last_nonmenu_event, "last-nonmenu-event") \
     X(line, "line") \
     X(listen, "listen") \
     X(major_mode, "major-mode") \
+    X(make_directory, "make-directory") \
+    X(make_symbolic_link, "make-symbolic-link") \
     X(md5, "md5") \
     X(mode_name, "mode-name") \
     X(mono, "mono") \
@@ -105,8 +121,12 @@
     X(read_only, "read-only") \
     X(read_process_output_max, "read-process-output-max") \
     X(rear_nonsticky, "rear-nonsticky") \
+    X(rename_file, "rename-file") \
     X(run, "run") \
     X(selected_frame, "selected-frame") \
+    X(set_file_modes, "set-file-modes") \
+    X(set_file_times, "set-file-times") \
+    X(set_visited_file_modtime, "set-visited-file-modtime") \
     X(sha1, "sha1") \
     X(signal, "signal") \
     X(space, "space") \
@@ -131,8 +151,10 @@
     X(userlock__ask_user_about_supersession_threat, "userlock--ask-user-about-supersession-threat") \
     X(utf_8_string_p, "utf-8-string-p") \
     X(utf_8_unix, "utf-8-unix") \
+    X(verify_visited_file_modtime, "verify-visited-file-modtime") \
     X(window_configuration_p, "window-configuration-p") \
-    X(window_live_p, "window-live-p")
+    X(window_live_p, "window-live-p") \
+    X(write_region, "write-region")
 // clang-format on
 
 namespace gapmacs::lisp {

@@ -53,6 +53,7 @@ void register_hash_builtins();
 void register_io_builtins();
 void register_misc_builtins();
 void register_environment_builtins(); // getenv, setenv, process-environment (environment.cpp)
+void register_file_name_handler_builtins(); // find-file-name-handler (file_name_handlers.cpp)
 void register_char_name_builtins(); // char-from-name, ucs-names (char_names.cpp)
 void register_unicode_property_builtins(); // get-char-code-property... (unicode_properties.cpp)
 void register_time_builtins(); // current-time, format-time-string, decode-time (time.cpp)

@@ -15,6 +15,7 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/file_name_handlers.hpp"
 #include "lisp-lite/lang/host.hpp"
 #include "lisp-lite/lang/load_history.hpp"
 #include "lisp-lite/lang/preloaded_index.hpp"
@@ -296,9 +297,19 @@ bool ends_with(const std::string& s, std::string_view suffix)
 std::string locate_in(const std::string& file, Value path, const std::vector<std::string>& suffixes,
                       const std::function<bool(const std::string&)>& accept = regular_file)
 {
+    // As Emacs's openp: a name a handler claims exists when the handler
+    // says it is readable and no directory.
+    auto accepted = [&](const std::string& name) {
+        if (file_name_handlers_active()) {
+            const Value n = make_string_from_utf8(name);
+            if (!nilp(find_file_name_handler(n, Qfile_exists_p)))
+                return !nilp(call1(Qfile_readable_p, n)) && nilp(call1(Qfile_directory_p, n));
+        }
+        return accept(name);
+    };
     auto try_name = [&](const std::string& base) -> std::string {
         for (const std::string& suffix : suffixes)
-            if (accept(base + suffix))
+            if (accepted(base + suffix))
                 return base + suffix;
         return "";
     };
@@ -386,6 +397,15 @@ Value f_library_text(Args a) { return make_string(library_text(std::string(check
 Value f_load(Args a)
 {
     std::string file(check_string(a[0])->bytes);
+    // As Emacs: the file found is the handler's to load when it claims it
+    // (FILE NOERROR NOMESSAGE NOSUFFIX, the suffix decided).
+    if (file_name_handlers_active()) {
+        const std::string found = locate(file, !nilp(a[3]), !nilp(a[4]));
+        const Value found_args[4] = {make_string_from_utf8(found), a[1], a[2], Qt};
+        if (!found.empty())
+            if (auto handled = file_handler_result(Qload, Args{found_args, 4}, {0}, HandledNames::as_given))
+                return *handled;
+    }
     return boolean(load_file_with(file, !nilp(a[1]), !nilp(a[2]), !nilp(a[3]), !nilp(a[4])));
 }
 

@@ -98,12 +98,19 @@ namespace gapmacs::lisp {
     X(delete, "delete") \
     X(do_after_load_evaluation, "do-after-load-evaluation") \
     X(encode_time, "encode-time") \
+    X(expand_file_name, "expand-file-name") \
+    X(file_directory_p, "file-directory-p") \
+    X(file_exists_p, "file-exists-p") \
+    X(file_name_handler_alist, "file-name-handler-alist") \
+    X(file_readable_p, "file-readable-p") \
     X(function_documentation, "function-documentation") \
     X(gapmacs_emacs_lisp_directory, "gapmacs-emacs-lisp-directory") \
     X(gc_cons_percentage, "gc-cons-percentage") \
     X(gensym_counter, "gensym-counter") \
     X(gnu_linux, "gnu/linux") \
     X(hash_table_test, "hash-table-test") \
+    X(inhibit_file_name_handlers, "inhibit-file-name-handlers") \
+    X(inhibit_file_name_operation, "inhibit-file-name-operation") \
     X(inhibit_message, "inhibit-message") \
     X(insert, "insert") \
     X(integer_width, "integer-width") \
@@ -113,6 +120,7 @@ namespace gapmacs::lisp {
     X(letx, "let*") \
     X(list, "list") \
     X(list_or_vector_p, "list-or-vector-p") \
+    X(load, "load") \
     X(load_history, "load-history") \
     X(load_in_progress, "load-in-progress") \
     X(load_true_file_name, "load-true-file-name") \
@@ -124,6 +132,7 @@ namespace gapmacs::lisp {
     X(nreverse, "nreverse") \
     X(o, "o") \
     X(objects, "objects") \
+    X(operations, "operations") \
     X(print_circle, "print-circle") \
     X(print_gensym, "print-gensym") \
     X(process_environment, "process-environment") \

@@ -25,6 +25,7 @@ const Module modules[] = {
     {"io", register_io_builtins},
     {"misc", register_misc_builtins},
     {"environment", register_environment_builtins},
+    {"file-name-handlers", register_file_name_handler_builtins},
     {"variables", register_variable_builtins},
     {"hooks", register_hook_builtins},
     {"load-history", register_load_history_builtins},
