@@ -4,7 +4,9 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <poll.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "core/error.hpp"
@@ -31,6 +33,22 @@ Process::Process(EventLoop& loop, SpawnOptions options, const CodingSystem& deco
         m_stderr->on_eof([this] { stream_closed(); });
     }
     m_child.watch([this](int ws) { child_exited(ws); });
+}
+
+Process::Process(EventLoop& loop, UniqueFd socket, std::size_t read_max, const CodingSystem& decoding,
+                 const CodingSystem& encoding)
+    : m_loop(loop), m_connection(true), m_encoding(encoding)
+{
+    // Writes go through a second descriptor of the same socket, so that
+    // closing the input (process-send-eof) and the reading stream stay apart.
+    m_stdin = UniqueFd(::fcntl(socket.get(), F_DUPFD_CLOEXEC, 0));
+    if (!m_stdin)
+        throw Error("file-error", std::string("Cannot use the connection: ") + std::strerror(errno));
+    m_stdout = std::make_unique<OutputStream>(loop, std::move(socket), read_max, decoding);
+    m_stdout->on_eof([this] {
+        m_status.state = ProcessStatus::State::Closed;
+        stream_closed();
+    });
 }
 
 void Process::set_error_reporter(OutputStream::ErrorReporter r)
@@ -152,6 +170,10 @@ void Process::stdin_writable()
 
 void Process::close_stdin()
 {
+    // A connection's peer hears the end of our output only from shutdown:
+    // the reading descriptor keeps the socket open.
+    if (m_connection && m_stdin)
+        ::shutdown(m_stdin.get(), SHUT_WR);
     m_stdin_watch.reset();
     m_input.clear();
     m_input_written = 0;
@@ -178,6 +200,8 @@ void Process::send_eof()
 void Process::close()
 {
     signal(SIGKILL);
+    if (m_connection)
+        m_status.state = ProcessStatus::State::Closed;
     m_finished = true; // no sentinel any more
     close_stdin();
     m_stdout->close();
@@ -187,7 +211,7 @@ void Process::close()
 
 void Process::signal(int sig, bool foreground)
 {
-    if (!running())
+    if (!running() || m_connection) // a connection has no child to signal
         return;
     // Asked for the foreground job on a pty: where the terminal would send
     // C-c (a command the shell runs); else the child's own group.

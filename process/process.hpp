@@ -1,5 +1,7 @@
 // Process: a running child with its pipes, its output streams, its status,
-// and a sentinel called once it has ended and all its output was delivered.
+// and a sentinel called once it has ended and all its output was delivered;
+// or a connection (make-network-process), both ways over one socket, which
+// ends when its peer closes it.
 //
 // process/ knows nothing of Lisp: filters and sentinels are C++ callbacks
 // (lisp-lite wraps Lisp functions into them).
@@ -27,12 +29,17 @@ public:
     // encodes with `encoding`. options.pipe_size is read-process-output-max,
     // captured here for the life of the process.
     Process(EventLoop& loop, SpawnOptions options, const CodingSystem& decoding, const CodingSystem& encoding);
+    // A connection over a connected socket: no child, no pid; the peer's
+    // end of it is ProcessStatus::State::Closed.
+    Process(EventLoop& loop, UniqueFd socket, std::size_t read_max, const CodingSystem& decoding,
+            const CodingSystem& encoding);
     // A child still running is killed (SIGKILL to its group) and left to the
     // loop to reap (OwnedChild); no sentinel runs.
     Process(const Process&) = delete;
     Process& operator=(const Process&) = delete;
 
     pid_t pid() const { return m_pid; }
+    bool connection() const { return m_connection; }
     const ProcessStatus& status() const { return m_status; }
     // process-live-p: not yet exited.
     bool running() const { return m_status.state == ProcessStatus::State::Run; }
@@ -70,7 +77,8 @@ public:
     // pipes, a dead child or a closed pty.
     std::optional<pid_t> foreground_group() const;
     // delete-process: SIGKILL to a running child, pipes closed; the status
-    // still changes when the loop reaps the child.
+    // still changes when the loop reaps the child. A connection is closed
+    // at once.
     void close();
 
     // The pty's name (process-tty-name); empty for pipes.
@@ -92,6 +100,7 @@ private:
 
     EventLoop& m_loop;
     pid_t m_pid = -1; // kept after the child is reaped (process-id)
+    bool m_connection = false;
     std::vector<std::string> m_command;
     std::string m_tty_name;
     ProcessStatus m_status;

@@ -36,6 +36,8 @@ std::string ProcessStatus::event() const
             name[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(name[0])));
         return name + (core_dumped ? " (core dumped)\n" : "\n");
     }
+    case State::Closed:
+        return "connection broken by remote peer\n";
     }
     return "\n";
 }

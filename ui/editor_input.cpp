@@ -2,6 +2,7 @@
 // keyboard macros, the keyboard, and redisplay and idle work while waiting.
 #include "ui/editor.hpp"
 
+#include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "ui/editor_support.hpp"
 #include "ui/emergency_save.hpp"
@@ -125,6 +126,10 @@ Value Editor::read_key_sequence(Value prompt, Value& binding)
     GcRoot root(&binding, 1);
     if (stringp(prompt))
         message(string_view(prompt));
+    // A filter or timer run while we wait may show another buffer in the
+    // selected window (server.el's visit of a client's file): a key read in
+    // that window's buffer is looked up and run there, as in Emacs.
+    const bool follows_window = current_buffer() == m_frame->selected().buffer();
     for (;;) {
         Value ev;
         if (keys.size() > 0) {
@@ -141,6 +146,8 @@ Value Editor::read_key_sequence(Value prompt, Value& binding)
             ev = read_event();
             if (!m_frame->minibuffer_active())
                 m_frame->echo.clear();
+            if (Value shown = m_frame->selected().buffer(); follows_window && live_buffer(shown))
+                set_current_buffer(shown);
         }
         keys.push_back(ev);
         Value v = make_vector(keys.size(), Qnil);

@@ -204,6 +204,11 @@ Value f_select_window(Args a)
     return a[0];
 }
 
+// Batch's frame has one ordinary window: nothing else to delete (what
+// org-agenda and help commands call on their way), and that one may not go.
+Value f_delete_other_windows(Args) { return Qnil; }
+Value f_delete_window(Args) { error("Attempt to delete minibuffer or sole ordinary window"); }
+
 // A window configuration of batch's frame: which window was selected, and
 // what the ordinary one showed.
 struct BatchConfiguration {
@@ -317,6 +322,8 @@ constexpr SubrDef batch_window_subr_table[] = {
     {"window-list", 0, 3, f_window_list},
     {"get-buffer-window", 0, 2, f_get_buffer_window},
     {"select-window", 1, 2, f_select_window},
+    {"delete-other-windows", 0, 2, f_delete_other_windows},
+    {"delete-window", 0, 1, f_delete_window},
 };
 
 } // namespace

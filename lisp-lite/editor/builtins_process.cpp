@@ -1,6 +1,7 @@
 // Process builtins: make-process (with :filter and the new :region-filter),
-// start-process, accept-process-output, and the process accessors, with
-// Emacs's names, arguments, values and errors. call-process is in
+// start-process, make-network-process (local sockets: the Emacs server's),
+// accept-process-output, and the process accessors, with Emacs's names,
+// arguments, values and errors. call-process is in
 // call_process.cpp, the waits in waiting.cpp.
 #include "lisp-lite/editor/processes.hpp"
 
@@ -23,6 +24,7 @@
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "process/default_sentinel.hpp"
+#include "process/local_socket.hpp"
 #include "process/process.hpp"
 
 namespace gapmacs::lisp {
@@ -34,7 +36,8 @@ namespace {
 // ---- the Lisp process object ----
 
 struct ProcessData {
-    std::unique_ptr<Process> proc;
+    std::unique_ptr<Process> proc; // null for a server (it has no stream)
+    std::unique_ptr<LocalListener> listener; // a server's, until deleted
     Value self;
     Value name;
     Value command;
@@ -43,9 +46,10 @@ struct ProcessData {
     Value region_filter; // nil: none
     Value sentinel;      // nil: the default sentinel
     Value mark;          // a marker object owning the process mark
-    Value stderr_buffer;
-    Value plist;
+    Value stderr_buffer = Qnil;
+    Value plist = Qnil;
     Value decoding, encoding; // coding system symbols
+    Value contact = Qnil;     // a network process's arguments (process-contact); nil for a child
     bool query_on_exit = true;
     bool deleted = false;
     // For the progress the mode line shows while output streams.
@@ -59,7 +63,7 @@ void mark_process(ExtObject* o, void (*mark)(Value))
 {
     auto* d = static_cast<ProcessData*>(o->data);
     for (Value v : {d->name, d->command, d->buffer, d->filter, d->region_filter, d->sentinel, d->mark,
-                    d->stderr_buffer, d->plist, d->decoding, d->encoding})
+                    d->stderr_buffer, d->plist, d->decoding, d->encoding, d->contact})
         mark(v);
 }
 
@@ -134,6 +138,17 @@ Process& live_process(Value proc)
     return *d->proc;
 }
 
+bool is_server(const ProcessData& d) { return !d.proc; }
+bool is_network(const ProcessData& d) { return !nilp(d.contact); }
+
+// What needs a process's stream: a server has none.
+Process& stream_of(ProcessData* d)
+{
+    if (is_server(*d))
+        error("Process " + std::string(string_view(d->name)) + " is a network server");
+    return *d->proc;
+}
+
 // ---- calling Lisp from the process callbacks ----
 
 // The string a process filter receives for decoded output: unibyte after
@@ -155,6 +170,8 @@ bool is_default_sentinel(Value f) { return nilp(f) || f == Qinternal_default_pro
 
 void install_receivers(ProcessData& d)
 {
+    if (is_server(d))
+        return; // its connections get the filter when they open
     OutputStream& out = d.proc->output();
     if (!is_default_filter(d.filter)) {
         out.set_string_filter([&d](std::string_view text) {
@@ -179,6 +196,8 @@ void install_receivers(ProcessData& d)
 
 void install_sentinel(ProcessData& d)
 {
+    if (is_server(d))
+        return;
     d.proc->set_sentinel([&d](const std::string& event) {
         Value proc = d.self;
         remove_from_list(proc); // delete-exited-processes, before the sentinel as Emacs
@@ -263,6 +282,34 @@ bool wants_pty(Value type)
     xsignal2(Qerror, make_string("Invalid connection type (pipe or pty)"), type);
 }
 
+// The object for D, its fields filled from Values the caller still holds:
+// it exists (and is in the process list, a root) before anything else is
+// allocated, since the Values in ProcessData are only reachable through it.
+Value add_process_object(std::unique_ptr<ProcessData> d, std::string_view name)
+{
+    const std::string unique_name = unique_process_name(name);
+    for (Value* v : {&d->name, &d->mark})
+        *v = Qnil;
+    ProcessData& ref = *d;
+    Value obj = Value::object(alloc_ext(Type::Process, &process_class, d.release()));
+    ref.self = obj;
+    g_process_list.push_back(obj);
+    ref.name = make_string(unique_name);
+    ref.mark = make_marker_object();
+    if (ref.proc) {
+        ref.proc->output().use_mark(*check_marker(ref.mark));
+        ref.proc->set_error_reporter([](const std::string& m) { message(m); });
+        if (Buffer* b = live_buffer(ref.buffer))
+            ref.proc->output().set_buffer(b);
+        if (OutputStream* err = ref.proc->error_output())
+            if (Buffer* b = live_buffer(ref.stderr_buffer))
+                err->set_buffer(b);
+    }
+    install_receivers(ref);
+    install_sentinel(ref);
+    return obj;
+}
+
 Value make_process_object(Value plist)
 {
     Value name = plist_get(plist, Qname_kw);
@@ -297,11 +344,6 @@ Value make_process_object(Value plist)
     } catch (const Error& e) {
         signal_core_error(e);
     }
-    const std::string unique_name = unique_process_name(string_view(name));
-    // The object exists (and is in the process list, a root) before anything
-    // else is allocated: the Values in ProcessData are only reachable through it.
-    for (Value* v : {&d->name, &d->mark, &d->plist})
-        *v = Qnil;
     d->command = command;
     d->buffer = buffer;
     d->filter = is_default_filter(filter) ? Qnil : filter;
@@ -311,22 +353,8 @@ Value make_process_object(Value plist)
     d->decoding = dec;
     d->encoding = enc;
     d->query_on_exit = nilp(plist_get(plist, Qnoquery_kw));
-    ProcessData& ref = *d;
-    Value obj = Value::object(alloc_ext(Type::Process, &process_class, d.release()));
-    ref.self = obj;
-    g_process_list.push_back(obj);
-    ref.name = make_string(unique_name);
-    ref.mark = make_marker_object();
-    ref.proc->output().use_mark(*check_marker(ref.mark));
-    ref.proc->set_error_reporter([](const std::string& m) { message(m); });
-    if (Buffer* b = live_buffer(buffer))
-        ref.proc->output().set_buffer(b);
-    if (OutputStream* err = ref.proc->error_output())
-        if (Buffer* b = live_buffer(stderr_buffer))
-            err->set_buffer(b);
-    install_receivers(ref);
-    install_sentinel(ref);
-    ref.proc->output().set_region_unit(region_unit_arg(plist_get(plist, Qregion_filter_unit_kw)));
+    Value obj = add_process_object(std::move(d), string_view(name));
+    data(obj)->proc->output().set_region_unit(region_unit_arg(plist_get(plist, Qregion_filter_unit_kw)));
     return obj;
 }
 
@@ -347,6 +375,97 @@ Value f_start_process(Args a)
         command = cons(a[i], command);
     return make_process_object(
         list({Qname_kw, a[0], Qbuffer_kw, a[1], Qcommand_kw, command}));
+}
+
+// ---- network processes: local sockets ----
+
+// A connection a server accepted, as Emacs's server_accept_connection makes
+// it: named "SERVER <N>", with the server's filter, sentinel, coding and
+// plist (its contact the server's, :server nil), no buffer unless the
+// server's filter is the default, and told "open from -\n".
+void accept_connection(Value server, UniqueFd fd)
+{
+    static int connections = 0;
+    ProcessData* s = data(server);
+    const std::string caller = "<" + std::to_string(++connections) + ">";
+    Value buffer = Qnil;
+    if (nilp(s->filter)) {
+        Buffer* b = live_buffer(s->buffer);
+        buffer = get_buffer_create(make_string((b ? b->name() : std::string(string_view(s->name))) + " " + caller));
+    }
+    Value plist = call1(Qcopy_sequence, s->plist);
+    Value contact = call3(Qplist_put, call1(Qcopy_sequence, s->contact), Qserver_kw, Qnil);
+    auto d = std::make_unique<ProcessData>();
+    d->proc = std::make_unique<Process>(event_loop(), std::move(fd), read_output_max(), coding_system_of(s->decoding),
+                                        coding_system_of(s->encoding));
+    d->command = Qnil;
+    d->buffer = buffer;
+    d->filter = s->filter;
+    d->region_filter = Qnil;
+    d->sentinel = s->sentinel;
+    d->plist = plist;
+    d->decoding = s->decoding;
+    d->encoding = s->encoding;
+    d->contact = contact;
+    Value proc = add_process_object(std::move(d), std::string(string_view(s->name)) + " " + caller);
+    if (!is_default_sentinel(data(proc)->sentinel)) {
+        Value event = make_string("open from -\n");
+        run_async_lisp("error in process sentinel", [&] { call2(data(proc)->sentinel, proc, event); });
+    }
+}
+
+// (make-network-process &rest ARGS) for :family local: a server (:server t)
+// listening at :service, a socket file, or a client connected to one. The
+// Emacs server (server.el) and emacsclient talk this way.
+Value f_make_network_process(Args a)
+{
+    Value plist = Qnil;
+    for (std::size_t i = a.size(); i-- > 0;)
+        plist = cons(a[i], plist);
+    Value name = plist_get(plist, Qname_kw);
+    check_string(name);
+    if (plist_get(plist, Qfamily_kw) != Qlocal)
+        xsignal2(Qerror, make_string("gapmacs makes local sockets only (:family local)"),
+                 plist_get(plist, Qfamily_kw));
+    Value service = plist_get(plist, Qservice_kw);
+    check_string(service);
+    Value buffer = plist_get(plist, Qbuffer_kw);
+    if (!nilp(buffer))
+        buffer = get_buffer_create(buffer);
+    auto [dec, enc] = process_codings(plist_get(plist, Qcoding_kw));
+    const bool server = !nilp(plist_get(plist, Qserver_kw));
+    auto d = std::make_unique<ProcessData>();
+    try {
+        if (!server)
+            d->proc = std::make_unique<Process>(event_loop(), connect_local(os_string(service)), read_output_max(),
+                                                coding_system_of(dec), coding_system_of(enc));
+    } catch (const Error& e) {
+        signal_core_error(e);
+    }
+    Value filter = plist_get(plist, Qfilter_kw);
+    d->command = Qnil;
+    d->buffer = buffer;
+    d->filter = is_default_filter(filter) ? Qnil : filter;
+    d->region_filter = Qnil;
+    d->sentinel = plist_get(plist, Qsentinel_kw);
+    d->plist = plist_get(plist, Qplist_kw);
+    d->decoding = dec;
+    d->encoding = enc;
+    d->contact = plist;
+    d->query_on_exit = nilp(plist_get(plist, Qnoquery_kw));
+    Value proc = add_process_object(std::move(d), string_view(name));
+    if (server) {
+        try {
+            data(proc)->listener = std::make_unique<LocalListener>(event_loop(), os_string(service), [proc](UniqueFd fd) {
+                run_async_lisp("error in accepting a connection", [&] { accept_connection(proc, std::move(fd)); });
+            });
+        } catch (const Error& e) {
+            data(proc)->deleted = true;
+            remove_from_list(proc);
+            signal_core_error(e);
+        }
+    }
+    return proc;
 }
 
 // ---- accessors ----
@@ -384,7 +503,7 @@ Value f_process_live_p(Args a)
     if (!a[0].is(Type::Process))
         return Qnil;
     ProcessData* d = data(a[0]);
-    if (!(d->proc && d->proc->running() && !d->deleted))
+    if (d->deleted || (d->proc && !d->proc->running()))
         return Qnil;
     return list({Qrun, Qopen, Qlisten, Qconnect, Qstop});
 }
@@ -395,6 +514,10 @@ Value f_process_status(Args a)
     if (nilp(p))
         return Qnil;
     ProcessData* d = data(p);
+    if (is_server(*d))
+        return d->deleted ? Qclosed : Qlisten;
+    if (is_network(*d))
+        return d->deleted || !d->proc->running() ? Qclosed : Qopen;
     switch (d->proc->status().state) {
     case ProcessStatus::State::Run:
         if (d->deleted)
@@ -404,6 +527,8 @@ Value f_process_status(Args a)
         return Qexit;
     case ProcessStatus::State::Signal:
         return Qsignal;
+    case ProcessStatus::State::Closed:
+        return Qclosed;
     }
     return Qnil;
 }
@@ -411,12 +536,36 @@ Value f_process_status(Args a)
 Value f_process_exit_status(Args a)
 {
     ProcessData* d = data(check_process(a[0]));
+    if (is_network(*d))
+        return Value::fixnum(0);
     if (d->deleted && d->proc->running())
         return Value::fixnum(SIGKILL);
     return Value::fixnum(d->proc->running() ? 0 : d->proc->status().code);
 }
 
-Value f_process_id(Args a) { return Value::fixnum(data(check_process(a[0]))->proc->pid()); }
+Value f_process_id(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    return is_network(*d) ? Qnil : Value::fixnum(d->proc->pid());
+}
+
+// (process-type PROCESS): `network' or `real' (a child).
+Value f_process_type(Args a) { return is_network(*data(check_process(a[0]))) ? Qnetwork : Qreal; }
+
+// (process-contact PROCESS &optional KEY NO-BLOCK): t for a child; for a
+// network process (HOST SERVICE), its whole argument list with KEY t, or
+// one argument's value.
+Value f_process_contact(Args a)
+{
+    ProcessData* d = data(check_process(a[0]));
+    if (!is_network(*d))
+        return Qt;
+    if (a[1] == Qt)
+        return d->contact;
+    if (!nilp(a[1]))
+        return plist_get(d->contact, a[1]);
+    return list({plist_get(d->contact, Qhost_kw), plist_get(d->contact, Qservice_kw)});
+}
 Value f_process_name(Args a) { return data(check_process(a[0]))->name; }
 Value f_process_command(Args a) { return data(check_process(a[0]))->command; }
 Value f_process_buffer(Args a) { return data(check_process(a[0]))->buffer; }
@@ -431,7 +580,8 @@ Value f_set_process_buffer(Args a)
     if (nilp(buffer) && !nilp(d->region_filter))
         error("A process with a region filter needs a buffer");
     d->buffer = buffer;
-    d->proc->output().set_buffer(live_buffer(buffer));
+    if (d->proc)
+        d->proc->output().set_buffer(live_buffer(buffer));
     return buffer;
 }
 
@@ -468,13 +618,13 @@ Value f_set_process_region_filter(Args a)
 
 Value f_process_region_filter_unit(Args a)
 {
-    auto unit = data(check_process(a[0]))->proc->output().region_unit();
+    auto unit = stream_of(data(check_process(a[0]))).output().region_unit();
     return unit == OutputStream::RegionUnit::Line ? Qline : Qchunk;
 }
 
 Value f_set_process_region_filter_unit(Args a)
 {
-    data(check_process(a[0]))->proc->output().set_region_unit(region_unit_arg(a[1]));
+    stream_of(data(check_process(a[0]))).output().set_region_unit(region_unit_arg(a[1]));
     return a[1];
 }
 
@@ -485,6 +635,8 @@ std::uint64_t bytes_read(ProcessData& d);
 Value f_process_tty_name(Args a)
 {
     ProcessData* d = data(check_process(a[0]));
+    if (!d->proc)
+        return Qnil;
     const std::string& tty = d->proc->tty_name();
     return tty.empty() ? Qnil : make_string_from_utf8(tty);
 }
@@ -496,7 +648,7 @@ Value f_process_running_child_p(Args a)
 {
     Value proc = nilp(a[0]) ? call1(Qget_buffer_process, current_buffer()) : a[0];
     ProcessData* d = data(check_process(stringp(proc) ? get_process(proc) : proc));
-    if (!d->proc->running())
+    if (!d->proc || !d->proc->running())
         error("Process " + std::string(string_view(d->name)) + " is not active");
     std::optional<pid_t> fg = d->proc->foreground_group();
     if (!fg)
@@ -507,7 +659,7 @@ Value f_process_running_child_p(Args a)
 Value f_set_process_window_size(Args a)
 {
     ProcessData* d = data(check_process(a[0]));
-    if (d->proc->tty_name().empty())
+    if (!d->proc || d->proc->tty_name().empty())
         return Qnil;
     d->proc->set_window_size(static_cast<int>(check_natnum(a[1])), static_cast<int>(check_natnum(a[2])));
     return Qt;
@@ -544,8 +696,10 @@ Value f_set_process_coding_system(Args a)
     auto [dec, enc] = process_codings(cons(a[1], a[2]));
     d->decoding = dec;
     d->encoding = enc;
-    d->proc->output().set_coding(coding_system_of(dec));
-    d->proc->set_encoding(coding_system_of(enc));
+    if (d->proc) { // a server's connections get them when they open
+        d->proc->output().set_coding(coding_system_of(dec));
+        d->proc->set_encoding(coding_system_of(enc));
+    }
     return Qnil;
 }
 
@@ -642,7 +796,7 @@ Value send_signal(Value process, int sig, Value current_group = Qnil)
     Value proc = nilp(process) ? call1(Qget_buffer_process, current_buffer()) : process;
     proc = check_process(stringp(proc) ? get_process(proc) : proc);
     ProcessData* d = data(proc);
-    if (!d->proc->running())
+    if (!d->proc || !d->proc->running())
         error("Process " + std::string(string_view(d->name)) + " is not active");
     d->proc->signal(sig, !nilp(current_group));
     return proc;
@@ -664,7 +818,8 @@ Value f_signal_process(Args a)
 }
 
 // delete-process: kills the child, tells the sentinel "killed\n" at once (as
-// Emacs does), and forgets the process.
+// Emacs does), and forgets the process; a network process is closed and
+// told "deleted\n".
 Value f_delete_process(Args a)
 {
     Value proc = check_process(a[0]);
@@ -673,13 +828,18 @@ Value f_delete_process(Args a)
         return Qnil;
     d->deleted = true;
     remove_from_list(proc);
-    bool was_running = d->proc->running();
-    d->proc->set_sentinel(nullptr);
-    // Kills the child, closes the pipes (nothing more is read); the loop
-    // still reaps the child.
-    d->proc->close();
+    bool was_running = true;
+    if (is_server(*d)) {
+        d->listener.reset();
+    } else {
+        was_running = d->proc->running();
+        d->proc->set_sentinel(nullptr);
+        // Kills the child, closes the pipes (nothing more is read); the loop
+        // still reaps the child.
+        d->proc->close();
+    }
     if (was_running && !is_default_sentinel(d->sentinel)) {
-        Value e = make_string("killed\n");
+        Value e = make_string(is_network(*d) ? "deleted\n" : "killed\n");
         run_async_lisp("error in process sentinel", [&] { call2(d->sentinel, proc, e); });
     }
     return Qnil;
@@ -689,6 +849,8 @@ Value f_delete_process(Args a)
 
 std::uint64_t bytes_read(ProcessData& d)
 {
+    if (!d.proc)
+        return 0;
     std::uint64_t n = d.proc->output().bytes_read();
     if (OutputStream* err = d.proc->error_output())
         n += err->bytes_read();
@@ -720,7 +882,7 @@ Value f_accept_process_output(Args a)
     bool got = false;
     wait_until(timeout, [&] {
         got = bytes_read(*d) > start;
-        return got || d->deleted || d->proc->finished();
+        return got || d->deleted || (d->proc && d->proc->finished());
     });
     return boolean(got);
 }
@@ -789,6 +951,9 @@ const SubrDef process_subrs[] = {
     {"signal-process", 2, 3, f_signal_process},
     {"delete-process", 0, 1, f_delete_process},
     {"accept-process-output", 0, 4, f_accept_process_output},
+    {"make-network-process", 0, many, f_make_network_process},
+    {"process-type", 1, 1, f_process_type},
+    {"process-contact", 1, 3, f_process_contact},
 };
 
 } // namespace
@@ -803,8 +968,11 @@ void kill_all_processes()
         if (d->deleted)
             continue;
         d->deleted = true;
-        d->proc->set_sentinel(nullptr);
-        d->proc->close();
+        d->listener.reset();
+        if (d->proc) {
+            d->proc->set_sentinel(nullptr);
+            d->proc->close();
+        }
     }
     g_process_list.clear();
 }
@@ -812,6 +980,8 @@ void kill_all_processes()
 void register_process_builtins()
 {
     register_subrs(process_subrs);
+    // What server.el asks before it chooses a local socket.
+    call2(Qprovide, Qmake_network_process, list({list({Qfamily_kw, Qlocal}), list({Qserver_kw, Qt})}));
     event_loop(); // blocks SIGCHLD now, before any child can exit unheard
     add_root_source(root_process_list);
     add_kill_buffer_hook(delete_processes_of);

@@ -130,6 +130,9 @@ Value f_set_buffer_redisplay(Args a)
 Value f_window_system(Args a) { return (void)check_frame(arg(a, 0)), Qnil; }
 Value f_frame_visible_p(Args a) { return (void)check_frame(a[0]), Qt; }
 Value f_select_frame(Args a) { return check_frame(a[0]); }
+// One frame on one terminal: it is always the top one (server.el raises the
+// frame a client's file shows in).
+Value f_raise_frame(Args a) { return (void)check_frame(arg(a, 0)), Qnil; }
 Value f_frame_char_size(Args a) { return (void)check_frame(arg(a, 0)), Value::fixnum(1); }
 // A terminal frame has no border, divider or fringe pixels.
 Value f_frame_no_pixels(Args a) { return (void)check_frame(arg(a, 0)), Value::fixnum(0); }
@@ -206,6 +209,8 @@ constexpr SubrDef frame_subrs[] = {
     {"framep", 1, 1, f_framep},
     {"frame-live-p", 1, 1, f_framep},
     {"frame-visible-p", 1, 1, f_frame_visible_p},
+    {"raise-frame", 0, 1, f_raise_frame},
+    {"lower-frame", 0, 1, f_raise_frame},
     {"select-frame", 1, 2, f_select_frame},
     {"frame-terminal", 0, 1, f_frame_terminal},
     {"terminal-live-p", 1, 1, f_terminal_live_p},

@@ -12,14 +12,19 @@
     X(command_kw, ":command") \
     X(connection_type_kw, ":connection-type") \
     X(false_kw, ":false") \
+    X(family_kw, ":family") \
     X(file_kw, ":file") \
     X(filter_kw, ":filter") \
+    X(host_kw, ":host") \
     X(name_kw, ":name") \
     X(noquery_kw, ":noquery") \
     X(null_kw, ":null") \
+    X(plist_kw, ":plist") \
     X(region_filter_kw, ":region-filter") \
     X(region_filter_unit_kw, ":region-filter-unit") \
     X(sentinel_kw, ":sentinel") \
+    X(server_kw, ":server") \
+    X(service_kw, ":service") \
     X(stderr_kw, ":stderr") \
     X(add_name_to_file, "add-name-to-file") \
     X(assq, "assq") \
@@ -29,6 +34,7 @@
     X(category, "category") \
     X(change_major_mode_hook, "change-major-mode-hook") \
     X(chunk, "chunk") \
+    X(closed, "closed") \
     X(coding_system__converter_name, "coding-system--converter-name") \
     X(coding_system_for_read, "coding-system-for-read") \
     X(coding_system_for_write, "coding-system-for-write") \
@@ -90,8 +96,10 @@
     X(last_nonmenu_event, "last-nonmenu-event") \
     X(line, "line") \
     X(listen, "listen") \
+    X(local, "local") \
     X(major_mode, "major-mode") \
     X(make_directory, "make-directory") \
+    X(make_network_process, "make-network-process") \
     X(make_symbolic_link, "make-symbolic-link") \
     X(md5, "md5") \
     X(mode_name, "mode-name") \
@@ -99,6 +107,7 @@
     X(move_overlay, "move-overlay") \
     X(mule_setup, "mule-setup") \
     X(name, "name") \
+    X(network, "network") \
     X(next_overlay_change, "next-overlay-change") \
     X(no_conversion, "no-conversion") \
     X(nofollow, "nofollow") \
@@ -120,6 +129,7 @@
     X(pty, "pty") \
     X(read_only, "read-only") \
     X(read_process_output_max, "read-process-output-max") \
+    X(real, "real") \
     X(rear_nonsticky, "rear-nonsticky") \
     X(rename_file, "rename-file") \
     X(run, "run") \

@@ -50,3 +50,13 @@
           (should (buffer-live-p (window-buffer))))
       (when (buffer-live-p b) (kill-buffer b))
       (set-window-buffer nil scratch))))
+
+(ert-deftest batch-window-tests-delete ()
+  ;; One ordinary window: deleting the others does nothing (org-agenda-list
+  ;; calls it), deleting it is an error.
+  (let ((before (window-list)))
+    (should (eq (delete-other-windows) nil))
+    (should (equal (window-list) before))
+    (should (equal (should-error (delete-window))
+                   '(error "Attempt to delete minibuffer or sole ordinary window")))
+    (should (equal (window-list) before))))
