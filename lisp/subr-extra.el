@@ -1,7 +1,8 @@
 ;;; subr-extra.el --- small functions of Emacs's subr.el and files.el that init files use  -*- lexical-binding: t -*-
 
-;; Each is autoloaded (lisp-lite/bundled_autoloads.cpp), so it is there in
-;; batch and in the editor without loading this file at start-up.
+;; Each is autoloaded (its ;;;###autoload cookie, lang/bundled_autoloads.inc),
+;; so it is there in batch and in the editor without loading this file at
+;; start-up.
 
 ;;;; Buffers
 

@@ -25,11 +25,16 @@ public:
     ~LocalListener() = default;
 
 private:
+    void watch();
     void accept_ready();
+    // Stops watching for 100 ms (out of descriptors).
+    void pause_accepting();
 
+    EventLoop& m_loop;
     UniqueFd m_fd;
     OnAccept m_on_accept;
     std::optional<EventLoop::FdWatcher> m_watch;
+    std::optional<EventLoop::Timer> m_resume;
 };
 
 // A socket connected to the listener at path, non-blocking and

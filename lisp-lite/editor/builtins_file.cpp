@@ -95,13 +95,18 @@ std::string expand(std::string name, std::string dir)
 
 Value f_expand_file_name(Args a)
 {
-    // As Emacs: the name's handler, else the default directory's.
-    const Value name_and_dir[2] = {a[0], nilp(a[1]) ? value_or_nil(Qdefault_directory) : a[1]};
-    if (auto handled = file_handler_result(Qexpand_file_name, Args{name_and_dir, 2}, {0, 1}, HandledNames::as_given)) {
-        if (!stringp(*handled))
+    // As Emacs: the name's handler (given DEFAULT-DIRECTORY as passed),
+    // else the default directory's.
+    auto handled_name = [](std::optional<Value> handled) {
+        if (handled && !stringp(*handled))
             error("Invalid handler in `file-name-handler-alist'");
+        return handled;
+    };
+    if (auto handled = handled_name(file_handler_result(Qexpand_file_name, a, {0}, HandledNames::as_given)))
         return *handled;
-    }
+    const Value name_and_dir[2] = {a[0], nilp(a[1]) ? value_or_nil(Qdefault_directory) : a[1]};
+    if (auto handled = handled_name(file_handler_result(Qexpand_file_name, Args{name_and_dir, 2}, {1}, HandledNames::as_given)))
+        return *handled;
     std::string dir = nilp(a[1]) ? default_dir() : os_string(a[1]);
     return lisp_name(expand(os_string(a[0]), dir));
 }

@@ -266,9 +266,11 @@ Value f_verify_visited_file_modtime(Args a)
     const auto& t = b.visited_modtime();
     if (!t || b.file_name().empty())
         return Qt;
-    const Value file = make_string_from_utf8(b.file_name());
-    if (Value handler = find_file_name_handler(file, Qverify_visited_file_modtime); !nilp(handler))
-        return call2(handler, Qverify_visited_file_modtime, a[0]);
+    if (file_name_handlers_active()) {
+        const Value file = make_string_from_utf8(b.file_name());
+        if (Value handler = find_file_name_handler(file, Qverify_visited_file_modtime); !nilp(handler))
+            return call2(handler, Qverify_visited_file_modtime, a[0]);
+    }
     return boolean(t->same_file_as(file_modtime(b.file_name())));
 }
 
@@ -276,7 +278,7 @@ Value f_set_visited_file_modtime(Args a)
 {
     Buffer& b = current();
     if (nilp(a[0])) {
-        if (!b.file_name().empty()) {
+        if (file_name_handlers_active() && !b.file_name().empty()) {
             const Value file = make_string_from_utf8(b.file_name());
             if (Value handler = find_file_name_handler(file, Qset_visited_file_modtime); !nilp(handler))
                 return call2(handler, Qset_visited_file_modtime, Qnil);

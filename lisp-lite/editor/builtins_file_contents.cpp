@@ -140,13 +140,18 @@ std::string appended(std::string old, std::string bytes, Value append)
 Value f_write_region(Args a)
 {
     Buffer& b = current();
-    // As Emacs: the handler gets the lock name, by default the visited file's.
+    // As Emacs: the handler gets the lock name, by default the visited
+    // file's, and the buffer then visits that file.
     Value args[7] = {a[0], a[1], a[2], a[3], a[4], a[5], a[6]};
-    if (file_name_handlers_active() && nilp(args[5]))
-        args[5] = call1(Qexpand_file_name, stringp(a[4]) ? a[4] : a[2]);
-    if (auto handled = file_handler_result(Qwrite_region, Args{args, 7}, {2})) {
-        if (a[4] == Qt) { // the handler wrote what the buffer now visits
-            b.set_file_name(os_string(call1(Qexpand_file_name, a[2])));
+    Value visit_file = Qnil;
+    if (file_name_handlers_active()) {
+        visit_file = call1(Qexpand_file_name, stringp(a[4]) ? a[4] : a[2]);
+        if (nilp(args[5]))
+            args[5] = visit_file;
+    }
+    if (auto handled = file_handler_result(Qwrite_region, Args{args, 7}, {2, 4})) {
+        if (a[4] == Qt || stringp(a[4])) {
+            b.set_file_name(os_string(visit_file));
             b.set_saved();
         }
         return *handled;
@@ -198,11 +203,13 @@ Value f_save_buffer(Args)
     if (b.file_name().empty())
         error("Buffer " + b.name() + " is not visiting a file");
     // A file a handler writes (a remote one) is saved through write-region.
-    const Value file = make_string_from_utf8(b.file_name());
-    if (!nilp(find_file_name_handler(file, Qwrite_region))) {
-        const Value args[5] = {Qnil, Qnil, file, Qnil, Qt};
-        funcall(Qwrite_region, args, 5);
-        return Qnil;
+    if (file_name_handlers_active()) {
+        const Value file = make_string_from_utf8(b.file_name());
+        if (!nilp(find_file_name_handler(file, Qwrite_region))) {
+            const Value args[5] = {Qnil, Qnil, file, Qnil, Qt};
+            funcall(Qwrite_region, args, 5);
+            return Qnil;
+        }
     }
     message("Saving file " + b.file_name() + "...");
     if (b.coding().eol == Eol::Undecided)

@@ -31,8 +31,6 @@ namespace gapmacs::lisp {
 
 namespace {
 
-// Argument i of a MANY subr, nil when not passed.
-
 // ---- the Lisp process object ----
 
 struct ProcessData {
@@ -282,11 +280,14 @@ bool wants_pty(Value type)
     xsignal2(Qerror, make_string("Invalid connection type (pipe or pty)"), type);
 }
 
-// The object for D, its fields filled from Values the caller still holds:
-// it exists (and is in the process list, a root) before anything else is
-// allocated, since the Values in ProcessData are only reachable through it.
+// The object for D, its fields filled: then it is in the process list, a
+// root, and the Values in ProcessData are reachable through it.
 Value add_process_object(std::unique_ptr<ProcessData> d, std::string_view name)
 {
+    // Until then they are rooted here: naming the process allocates.
+    Value held[] = {d->command, d->buffer,  d->filter,   d->region_filter, d->sentinel,
+                    d->stderr_buffer, d->plist, d->decoding, d->encoding,      d->contact};
+    GcRoot root(held, std::size(held));
     const std::string unique_name = unique_process_name(name);
     for (Value* v : {&d->name, &d->mark})
         *v = Qnil;
@@ -381,13 +382,16 @@ Value f_start_process(Args a)
 
 // A connection a server accepted, as Emacs's server_accept_connection makes
 // it: named "SERVER <N>", with the server's filter, sentinel, coding and
-// plist (its contact the server's, :server nil), no buffer unless the
+// plist (its contact the server's, :server nil and :host t), no buffer unless the
 // server's filter is the default, and told "open from -\n".
 void accept_connection(Value server, UniqueFd fd)
 {
     static int connections = 0;
     ProcessData* s = data(server);
     const std::string caller = "<" + std::to_string(++connections) + ">";
+    auto d = std::make_unique<ProcessData>();
+    d->proc = std::make_unique<Process>(event_loop(), std::move(fd), read_output_max(), coding_system_of(s->decoding),
+                                        coding_system_of(s->encoding));
     Value buffer = Qnil;
     if (nilp(s->filter)) {
         Buffer* b = live_buffer(s->buffer);
@@ -395,9 +399,7 @@ void accept_connection(Value server, UniqueFd fd)
     }
     Value plist = call1(Qcopy_sequence, s->plist);
     Value contact = call3(Qplist_put, call1(Qcopy_sequence, s->contact), Qserver_kw, Qnil);
-    auto d = std::make_unique<ProcessData>();
-    d->proc = std::make_unique<Process>(event_loop(), std::move(fd), read_output_max(), coding_system_of(s->decoding),
-                                        coding_system_of(s->encoding));
+    contact = call3(Qplist_put, contact, Qhost_kw, Qt); // a local peer has no host
     d->command = Qnil;
     d->buffer = buffer;
     d->filter = s->filter;
@@ -536,8 +538,8 @@ Value f_process_status(Args a)
 Value f_process_exit_status(Args a)
 {
     ProcessData* d = data(check_process(a[0]));
-    if (is_network(*d))
-        return Value::fixnum(0);
+    if (is_network(*d)) // as Emacs: 256 once the peer closed the connection
+        return Value::fixnum(d->proc && !d->deleted && d->proc->status().state == ProcessStatus::State::Closed ? 256 : 0);
     if (d->deleted && d->proc->running())
         return Value::fixnum(SIGKILL);
     return Value::fixnum(d->proc->running() ? 0 : d->proc->status().code);
@@ -630,8 +632,6 @@ Value f_set_process_region_filter_unit(Args a)
 
 std::uint64_t bytes_read(ProcessData& d);
 
-// (BYTES SECONDS): output bytes read so far and seconds since the start,
-// for a progress display (a gapmacs extension).
 Value f_process_tty_name(Args a)
 {
     ProcessData* d = data(check_process(a[0]));
@@ -648,7 +648,9 @@ Value f_process_running_child_p(Args a)
 {
     Value proc = nilp(a[0]) ? call1(Qget_buffer_process, current_buffer()) : a[0];
     ProcessData* d = data(check_process(stringp(proc) ? get_process(proc) : proc));
-    if (!d->proc || !d->proc->running())
+    if (is_network(*d))
+        error("Process " + std::string(string_view(d->name)) + " is not a subprocess");
+    if (!d->proc->running())
         error("Process " + std::string(string_view(d->name)) + " is not active");
     std::optional<pid_t> fg = d->proc->foreground_group();
     if (!fg)
@@ -665,6 +667,8 @@ Value f_set_process_window_size(Args a)
     return Qt;
 }
 
+// (BYTES SECONDS): output bytes read so far and seconds since the start,
+// for a progress display (a gapmacs extension).
 Value f_gapmacs_process_progress(Args a)
 {
     ProcessData* d = data(check_process(a[0]));
@@ -796,7 +800,9 @@ Value send_signal(Value process, int sig, Value current_group = Qnil)
     Value proc = nilp(process) ? call1(Qget_buffer_process, current_buffer()) : process;
     proc = check_process(stringp(proc) ? get_process(proc) : proc);
     ProcessData* d = data(proc);
-    if (!d->proc || !d->proc->running())
+    if (is_network(*d))
+        error("Process " + std::string(string_view(d->name)) + " is not a subprocess");
+    if (!d->proc->running())
         error("Process " + std::string(string_view(d->name)) + " is not active");
     d->proc->signal(sig, !nilp(current_group));
     return proc;

@@ -398,13 +398,16 @@ Value f_load(Args a)
 {
     std::string file(check_string(a[0])->bytes);
     // As Emacs: the file found is the handler's to load when it claims it
-    // (FILE NOERROR NOMESSAGE NOSUFFIX, the suffix decided).
+    // (FOUND NOERROR NOMESSAGE t, the suffix decided); a name other than
+    // FILE's is looked up whatever inhibits `load' on FILE.
     if (file_name_handlers_active()) {
         const std::string found = locate(file, !nilp(a[3]), !nilp(a[4]));
-        const Value found_args[4] = {make_string_from_utf8(found), a[1], a[2], Qt};
-        if (!found.empty())
-            if (auto handled = file_handler_result(Qload, Args{found_args, 4}, {0}, HandledNames::as_given))
-                return *handled;
+        const Value found_name = make_string_from_utf8(found);
+        const Value handler = found.empty() ? Qnil : find_file_name_handler(found_name, found == file ? Qload : Qt);
+        if (!nilp(handler)) {
+            const Value args[5] = {Qload, found_name, a[1], a[2], Qt};
+            return funcall(handler, args, 5);
+        }
     }
     return boolean(load_file_with(file, !nilp(a[1]), !nilp(a[2]), !nilp(a[3]), !nilp(a[4])));
 }

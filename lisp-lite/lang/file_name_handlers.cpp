@@ -1,7 +1,6 @@
 #include "lisp-lite/lang/file_name_handlers.hpp"
 
 #include <array>
-#include <cassert>
 
 #include "core/regex.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -76,7 +75,8 @@ std::optional<Value> file_handler_result(Value operation, Args args, std::initia
 {
     if (!file_name_handlers_active())
         return std::nullopt;
-    assert(args.size() <= max_handled_args);
+    if (args.size() > max_handled_args)
+        error("Too many arguments for a file name handler");
     std::array<Value, max_handled_args + 1> call{}; // on the stack: the collector sees it
     call[0] = operation;
     std::copy(args.begin(), args.end(), call.begin() + 1);

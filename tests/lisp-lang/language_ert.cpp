@@ -30,5 +30,11 @@ int main(int argc, char** argv)
     } catch (const LispSignal& e) {
         std::fprintf(stderr, "%s\n", error_message_string(make_cons(e.symbol(), e.data())).c_str());
         return 255;
+    } catch (const LispThrow& t) {
+        std::fprintf(stderr, "No catch for tag: %s\n", prin1_to_string(t.tag()).c_str());
+        return 255;
+    } catch (const std::exception& e) { // a C++ error outside any subr
+        std::fprintf(stderr, "%s\n", e.what());
+        return 255;
     }
 }

@@ -164,3 +164,17 @@
       (set-visited-file-modtime '(0 1))
       (should (eq (verify-visited-file-modtime) 'handler-says))
       (should (equal (car fnh-test--calls) '(verify-visited-file-modtime nil))))))
+
+(ert-deftest file-name-handler-write-region-visit ()
+  (fnh-test--with-handler
+    (with-temp-buffer
+      (insert "visited")
+      ;; VISIT a name the handler claims: the buffer then visits it.
+      (write-region nil nil "/tmp/fnh-not-written" nil "/mem:shown")
+      (should (equal buffer-file-name "/mem:shown"))
+      (should-not (buffer-modified-p))
+      (should-not (file-exists-p "/tmp/fnh-not-written"))
+      (should (equal (car fnh-test--calls)
+                     '(write-region nil nil "/tmp/fnh-not-written" nil "/mem:shown" "/mem:shown" nil)))
+      (set-buffer-modified-p nil)
+      (setq buffer-file-name nil))))

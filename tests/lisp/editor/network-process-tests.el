@@ -54,12 +54,19 @@
             (should (eq (process-status connection) 'open))
             (should (eq (process-contact connection :server) nil))
             (should (equal (process-contact connection :service) path))
+            (should (equal (process-contact connection) (list t path)))
+            (should (equal (process-exit-status connection) 0))
+            ;; Not a child: nothing to signal.
+            (should (equal (should-error (interrupt-process connection))
+                           (list 'error (format "Process %s is not a subprocess"
+                                                (process-name connection)))))
             (should (equal (process-plist connection) '(:role server)))
             (should (null (process-buffer connection)))
             ;; The client goes: the connection hears its peer leave.
             (delete-process client)
             (should (network-test--wait (lambda () (eq (process-status connection) 'closed))))
-            (should (equal (cdr (car events)) "connection broken by remote peer\n"))))
+            (should (equal (cdr (car events)) "connection broken by remote peer\n"))
+            (should (equal (process-exit-status connection) 256))))
       (delete-process client)
       (delete-process server))
     (should (eq (process-status server) 'closed))
