@@ -13,7 +13,8 @@ namespace {
 
 [[noreturn]] void socket_error(const std::string& what, const std::string& path)
 {
-    throw Error("file-error", what + " " + path + ": " + std::strerror(errno));
+    const int err = errno; // before the message is built
+    throw Error("file-error", what + " " + path + ": " + std::strerror(err));
 }
 
 sockaddr_un address_of(const std::string& path)
