@@ -375,6 +375,7 @@ bool codes_utf8_emacs(std::string_view text)
 }
 
 bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool nosuffix, bool must_suffix);
+bool load_located(const std::string& file, const std::string& path, bool noerror, bool nomessage);
 std::string g_last_loaded; // the file the last load_file_with read
 
 // A library file's text as load reads it: gunzipped, decoded as UTF-8
@@ -397,11 +398,11 @@ Value f_library_text(Args a) { return make_string(library_text(std::string(check
 Value f_load(Args a)
 {
     std::string file(check_string(a[0])->bytes);
+    const std::string found = locate(file, !nilp(a[3]), !nilp(a[4]));
     // As Emacs: the file found is the handler's to load when it claims it
     // (FOUND NOERROR NOMESSAGE t, the suffix decided); a name other than
     // FILE's is looked up whatever inhibits `load' on FILE.
     if (file_name_handlers_active()) {
-        const std::string found = locate(file, !nilp(a[3]), !nilp(a[4]));
         const Value found_name = make_string_from_utf8(found);
         const Value handler = found.empty() ? Qnil : find_file_name_handler(found_name, found == file ? Qload : Qt);
         if (!nilp(handler)) {
@@ -409,7 +410,7 @@ Value f_load(Args a)
             return funcall(handler, args, 5);
         }
     }
-    return boolean(load_file_with(file, !nilp(a[1]), !nilp(a[2]), !nilp(a[3]), !nilp(a[4])));
+    return boolean(load_located(file, found, !nilp(a[1]), !nilp(a[2])));
 }
 
 Value after_load_alist() { return find_symbol_value(Qafter_load_alist); }
@@ -641,7 +642,12 @@ namespace {
 
 bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool nosuffix, bool must_suffix)
 {
-    std::string path = locate(file, nosuffix, must_suffix);
+    return load_located(file, locate(file, nosuffix, must_suffix), noerror, nomessage);
+}
+
+// Loads FILE from PATH, where `locate' found it ("" when it did not).
+bool load_located(const std::string& file, const std::string& path, bool noerror, bool nomessage)
+{
     if (path.empty()) {
         if (noerror)
             return false;
