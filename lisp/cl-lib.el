@@ -1579,8 +1579,8 @@ not loaded yet: it defines the classes a struct may include or inherit
       (cl--loop-for-arith var))
      ((memq word '(being the each))
       (when (memq (cl--loop-peek) '(the each)) (cl--loop-pop))
-      (let ((kind (cl--loop-pop)))
-        (when (memq (cl--loop-peek) '(of in)) (cl--loop-pop))
+      (let* ((kind (cl--loop-pop))
+             (of-given (when (memq (cl--loop-peek) '(of in)) (cl--loop-pop) t)))
         (cond
          ((memq kind '(element elements))
           (let* ((seq (cl--loop-pop))
@@ -1609,6 +1609,39 @@ not loaded yet: it defines the classes a struct may include or inherit
             (when (eq (cl--loop-peek) 'of) (cl--loop-pop) (cl--loop-pop))
             (cl--loop-bind var)
             (push `(and (consp ,tail) (progn (setq ,var (car ,tail)) t)) cl--loop-body)
+            (cl--loop-add-step tail `(cdr ,tail))))
+         ((memq kind '(buffer buffers window windows frame frames screen screens
+                       overlay overlays key-code key-codes key-binding key-bindings))
+          ;; The things Emacs's cl-loop walks, listed first: `of' names the
+          ;; frame, buffer or keymap; overlays take `from' and `to', and key
+          ;; bindings `using (key-codes K)' (or the other way round).
+          (let* ((of (when of-given (cl--loop-pop)))
+                 (from (when (eq (cl--loop-peek) 'from) (cl--loop-pop) (cl--loop-pop)))
+                 (to (when (eq (cl--loop-peek) 'to) (cl--loop-pop) (cl--loop-pop)))
+                 (other (when (eq (cl--loop-peek) 'using) (cl--loop-pop) (car (cdr (cl--loop-pop)))))
+                 (keys (memq kind '(key-code key-codes)))
+                 (items
+                  (pcase kind
+                    ((or 'buffer 'buffers) '(buffer-list))
+                    ((or 'frame 'frames 'screen 'screens) '(frame-list))
+                    ((or 'window 'windows) `(window-list ,of 'nomini))
+                    ((or 'overlay 'overlays)
+                     `(with-current-buffer (or ,of (current-buffer))
+                        (overlays-in (or ,from (point-min)) (or ,to (point-max)))))
+                    (_ `(let ((l nil)) (map-keymap (lambda (k b) (push (cons k b) l)) ,of)
+                          (nreverse l)))))
+                 (pairs (memq kind '(key-code key-codes key-binding key-bindings)))
+                 (tail (cl--loop-temp "tail" items)))
+            (cl--loop-bind var)
+            (when other (cl--loop-bind other))
+            (push `(and (consp ,tail)
+                        (progn ,(cl--loop-set var (cond ((not pairs) `(car ,tail))
+                                                         (keys `(car (car ,tail)))
+                                                         (t `(cdr (car ,tail)))))
+                               ,@(when other
+                                   (list (cl--loop-set other (if keys `(cdr (car ,tail)) `(car (car ,tail))))))
+                               t))
+                  cl--loop-body)
             (cl--loop-add-step tail `(cdr ,tail))))
          (t (error "Expected a `cl-loop' `being' kind, found %S" kind)))))
      (t (error "Expected a `cl-loop' `for' word, found %S" word))))

@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -14,9 +15,11 @@
 #include "core/file_contents.hpp"
 #include "core/utf8.hpp"
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/eager_expansion.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/file_name_handlers.hpp"
 #include "lisp-lite/lang/host.hpp"
+#include "lisp-lite/lang/load_cache.hpp"
 #include "lisp-lite/lang/load_history.hpp"
 #include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lang/reader.hpp"
@@ -377,6 +380,10 @@ bool codes_utf8_emacs(std::string_view text)
 bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool nosuffix, bool must_suffix);
 bool load_located(const std::string& file, const std::string& path, bool noerror, bool nomessage);
 std::string g_last_loaded; // the file the last load_file_with read
+// Emacs's Vloads_in_progress: the files being loaded, as given and as
+// found, innermost last.
+std::vector<std::string> g_loads_in_progress;
+
 
 // A library file's text as load reads it: gunzipped, decoded as UTF-8
 // (or utf-8-emacs when its cookie says so).
@@ -633,12 +640,82 @@ Value autoload_do_load(Value fundef, Value funname, Value macro_only)
     return fun;
 }
 
+bool load_in_progress(std::string_view name)
+{
+    return std::find(g_loads_in_progress.begin(), g_loads_in_progress.end(), name) != g_loads_in_progress.end();
+}
+
 bool load_file(const std::string& file, bool noerror, bool nomessage)
 {
     return load_file_with(file, noerror, nomessage, false, false);
 }
 
 namespace {
+
+class LoadInProgress {
+public:
+    LoadInProgress(const std::string& file, const std::string& path)
+    {
+        // Emacs's limit: a file may be loaded within its own load three
+        // times (a file that requires itself through an autoload).
+        if (std::count(g_loads_in_progress.begin(), g_loads_in_progress.end(), path) > 3)
+            xsignal2(Qerror, make_string("Recursive load"), make_string_from_utf8(path));
+        g_loads_in_progress.push_back(file);
+        g_loads_in_progress.push_back(path);
+    }
+    ~LoadInProgress() { g_loads_in_progress.resize(g_loads_in_progress.size() - 2); }
+    LoadInProgress(const LoadInProgress&) = delete;
+    LoadInProgress& operator=(const LoadInProgress&) = delete;
+};
+
+// A library, which the load cache keeps: a file named relative to
+// load-path, not one named by where it is (a user's init file, a script
+// given with -l) whose copies would pile up there.
+bool found_on_load_path(const std::string& file)
+{
+    return !file.empty() && file[0] != '/' && file[0] != '~' && !file.starts_with("./") && !file.starts_with("../");
+}
+
+// Evaluates the forms of the library file PATH (lexical-binding bound as
+// it says): its load cache entry's when fresh, else its source's, each
+// expanded before it is evaluated, kept in the cache when CACHEABLE.
+void eval_library_file(const std::string& path, bool cacheable)
+{
+    const std::optional<FileStamp> stamp = file_stamp(path);
+    if (cacheable && stamp) {
+        CachedForms cached;
+        if (read_cached_forms(path, *stamp, cached)) {
+            prepare_cached_load(cached);
+            specbind(Qlexical_binding, boolean(cached.lexical));
+            LexenvScope file_scope(cached.lexical ? make_cons(Qt, Qnil) : Qnil);
+            for (std::size_t i = 0; i < cached.forms.size(); ++i)
+                eval(cached.forms[i]);
+            return;
+        }
+    }
+    const std::string text = library_text(path);
+    const bool lexical = has_lexical_cookie(text);
+    specbind(Qlexical_binding, boolean(lexical));
+    CachedFormsWriter writer(path, stamp.value_or(FileStamp{}), lexical);
+    // Emacs compiles no file that says no-byte-compile: such a file may
+    // count on what its eval-when-compile forms do at each load.
+    if (!cacheable || !stamp || text.find("no-byte-compile: t") != std::string::npos)
+        writer.abandon();
+    MacroUses macros;
+    EagerLoad eager(writer);
+    {
+        MacroUseRecorder recorder(macros);
+        ReadOptions opts;
+        opts.file_name = path;
+        opts.positions = true;
+        std::size_t pos = 0;
+        // One lexical environment for the whole file, as in load_text.
+        LexenvScope file_scope(lexical ? make_cons(Qt, Qnil) : Qnil);
+        while (!at_end_of_forms(text, pos))
+            eager.eval(read_with(text, pos, opts));
+    }
+    writer.commit(macros, eager.compile_time_files());
+}
 
 bool load_file_with(const std::string& file, bool noerror, bool nomessage, bool nosuffix, bool must_suffix)
 {
@@ -655,7 +732,6 @@ bool load_located(const std::string& file, const std::string& path, bool noerror
                  make_string_from_utf8(file));
     }
     preloaded_file_loading(file);
-    const std::string internal = library_text(path);
     if (!nomessage)
         message("Loading " + path + " (source)...");
     g_last_loaded = path;
@@ -666,12 +742,13 @@ bool load_located(const std::string& file, const std::string& path, bool noerror
         specbind(Qload_true_file_name, name);
         specbind(Qload_in_progress, Qt);
         specbind(current_load_list_symbol(), Qnil);
-        bool lexical = has_lexical_cookie(internal);
-        specbind(Qlexical_binding, boolean(lexical));
         GcStressLoadPause unstressed;
-        load_text(internal, path, lexical);
+        LoadInProgress in_progress(file, path);
+        compile_time_file_loading(path);
+        eval_library_file(path, found_on_load_path(file));
         record_load_history(name);
     }
+    EagerLoad::file_loaded(path);
     // What Emacs does at start-up after its preloaded files
     // (custom-initialize-delay), once this file has loaded.
     if (consp(find_symbol_value(Qcustom_delayed_init_variables)))

@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "lisp-lite/lang/load_cache.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lang/emacs_library.hpp"
@@ -335,6 +336,10 @@ void define_standard_variables()
         for (const std::string& d : emacs_library_load_path(emacs_lisp))
             dirs.push_back(make_string_from_utf8(d));
         defvar_builtin("load-path", list_from(dirs));
+    }
+    {
+        const std::string cache = default_load_cache_directory();
+        defvar_builtin("gapmacs-load-cache-directory", cache.empty() ? Qnil : make_string_from_utf8(cache));
     }
     defvar_builtin("gapmacs-emacs-lisp-directory", emacs_lisp.empty() ? Qnil : make_string_from_utf8(emacs_lisp));
     // Emacs's etc/ beside its library (emacs-common), else gapmacs's own.

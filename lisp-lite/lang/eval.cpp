@@ -632,6 +632,13 @@ bool catch_tag_active(Value tag)
 
 // ---- macros ----
 
+namespace {
+MacroUses* g_macro_uses = nullptr;
+}
+
+MacroUseRecorder::MacroUseRecorder(MacroUses& uses) : m_saved(g_macro_uses) { g_macro_uses = &uses; }
+MacroUseRecorder::~MacroUseRecorder() { g_macro_uses = m_saved; }
+
 Value macroexpand_1(Value form, Value env)
 {
     if (!form.is_cons() || !symbolp(xcar(form)))
@@ -655,6 +662,8 @@ Value macroexpand_1(Value form, Value env)
         if (!fn.is_cons() || xcar(fn) != Qmacro)
             return form;
         expander = xcdr(fn);
+        if (g_macro_uses && (xsymbol(head)->m_flags & Symbol::interned_flag))
+            g_macro_uses->macros.push_back(head);
     }
     ArgFrame frame;
     for (ListWalker w(xcdr(form)); w.consp(); w.next())

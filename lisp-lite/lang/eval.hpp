@@ -102,6 +102,23 @@ Value bind_lambda_list(Value params, const Value* args, std::size_t n, Value lex
 Value macroexpand_1(Value form, Value env);
 Value macroexpand(Value form, Value env);
 Value macroexpand_all(Value form, Value env);
+// What a load's expansions depend on (the load cache's record): the
+// interned symbols whose global macro definitions macroexpand_1 expanded.
+struct MacroUses {
+    std::vector<Value> macros;
+};
+// While one lives, macroexpand_1 records into USES. Scopes nest; the
+// innermost records.
+class MacroUseRecorder {
+public:
+    explicit MacroUseRecorder(MacroUses& uses);
+    ~MacroUseRecorder();
+    MacroUseRecorder(const MacroUseRecorder&) = delete;
+    MacroUseRecorder& operator=(const MacroUseRecorder&) = delete;
+
+private:
+    MacroUses* m_saved;
+};
 // Autoload objects, (autoload FILE DOC INTERACTIVE TYPE) (builtins_io.cpp):
 // loads FILE and returns FUNNAME's new definition; with MACRO-ONLY `macro',
 // only a macro (or TYPE t) autoload is loaded.

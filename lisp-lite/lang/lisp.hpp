@@ -105,6 +105,7 @@ namespace gapmacs::lisp {
     X(file_readable_p, "file-readable-p") \
     X(function_documentation, "function-documentation") \
     X(gapmacs_emacs_lisp_directory, "gapmacs-emacs-lisp-directory") \
+    X(gapmacs_load_cache_directory, "gapmacs-load-cache-directory") \
     X(gc_cons_percentage, "gc-cons-percentage") \
     X(gensym_counter, "gensym-counter") \
     X(gnu_linux, "gnu/linux") \
@@ -136,6 +137,7 @@ namespace gapmacs::lisp {
     X(print_circle, "print-circle") \
     X(print_gensym, "print-gensym") \
     X(process_environment, "process-environment") \
+    X(progn, "progn") \
     X(provide, "provide") \
     X(redisplay_interrupted, "redisplay-interrupted") \
     X(require, "require") \
@@ -406,6 +408,9 @@ void load_text(std::string_view text, std::string_view file_name, bool lexical);
 // Loads FILE (searching load-path and adding ".el"); false if not found and
 // noerror. Signals file-missing otherwise.
 bool load_file(const std::string& file, bool noerror, bool nomessage);
+// Whether a load of NAME (a file as given to load, or the file it found)
+// is under way.
+bool load_in_progress(std::string_view name);
 
 // ---- printing ----
 // Appends the printed representation (prin1 when escape, princ otherwise).

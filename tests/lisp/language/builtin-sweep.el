@@ -28,6 +28,9 @@
 
 (defvar builtin-sweep--buffer nil)
 
+(defun builtin-sweep--closure ()
+  (eval (list 'function (list 'lambda (list '&rest '_) nil)) t))
+
 (defun builtin-sweep--values ()
   "Fresh values of every type (the previous ones may have been mutated)."
   (let* ((live (get-buffer-create " sweep-live"))
@@ -49,7 +52,11 @@
          (nested (let ((x nil)) (dotimes (_ 300) (setq x (list x))) x)))
     ;; The symbols among the values are the sweep's own: fset, defalias,
     ;; set, put... may change them (never a symbol the sweep relies on).
-    (fset 'builtin-sweep--fn (lambda (&rest _) nil))
+    ;; Closures made from a list built here: one made by a `lambda' in this
+    ;; code shares its arguments and body with the code (as in Emacs, whose
+    ;; loads expand macros eagerly), and a call that changes it in place
+    ;; (nreverse, setcdr) would change the code that makes the next one.
+    (fset 'builtin-sweep--fn (builtin-sweep--closure))
     (kill-buffer killed)
     (delete-overlay dead-ov)
     (setcdr (cddr circ) circ)
@@ -71,7 +78,7 @@
             live killed m km (make-marker)
             ov dead-ov proc dead
             (make-char-table 'builtin-sweep 1) (make-syntax-table)
-            (symbol-function 'car) (symbol-function 'if) (lambda (&rest _) nil) 'builtin-sweep--fn
+            (symbol-function 'car) (symbol-function 'if) (builtin-sweep--closure) 'builtin-sweep--fn
             (current-time))))
 
 (defun builtin-sweep--subrs ()
