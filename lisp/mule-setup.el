@@ -35,6 +35,27 @@ after it still load."
     (error (display-warning 'mule-setup (format "Loading %s: %s" file (error-message-string err))
                             :error))))
 
+(defun mule-setup--make-translation-table (&rest args)
+  "Emacs's `make-translation-table' (mule.el), with the characters
+translated to each character in a hash table where Emacs keeps an alist:
+the same table, in time linear in the pairs (eucjp-ms.el makes two of
+2,069 pairs while Emacs's coding systems load; Emacs has them dumped)."
+  (let ((table (make-char-table 'translation-table))
+        (translated-to (make-hash-table :test 'eq)))
+    (dolist (elts args)
+      (dolist (elt elts)
+        (let* ((from (car elt))
+               (to (or (aref table (cdr elt)) (cdr elt)))
+               (to-from (gethash from translated-to 'none)))
+          (aset table from to)
+          (unless (eq to-from 'none)
+            (dolist (c to-from)
+              (aset table c to))
+            (puthash from nil translated-to))
+          (puthash to (cons from (gethash to translated-to)) translated-to))))
+    (set-char-table-extra-slot table 1 1)
+    table))
+
 (put 'insert-file-contents 'target-idx 0)
 (put 'write-region 'target-idx 2)
 (put 'call-process 'target-idx 0)
@@ -91,7 +112,10 @@ function it names returns for (OPERATION . ARGUMENTS).  Nil when none matches."
     ;; Loaded by the first command that needs it, but not called by it:
     ;; prefer-coding-system & co. must not tell what they did.
     (let ((callint--interactive-depth nil))
-      (mapc #'mule-setup--load mule-setup-files)
+      (dolist (file mule-setup-files)
+        (mule-setup--load file)
+        (when (equal file "international/mule")
+          (defalias 'make-translation-table #'mule-setup--make-translation-table)))
       ;; Emacs's start-up does this from LANG and LC_ALL.
       (when (fboundp 'set-locale-environment)
         (condition-case err
