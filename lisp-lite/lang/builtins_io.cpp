@@ -384,7 +384,6 @@ std::string g_last_loaded; // the file the last load_file_with read
 // found, innermost last.
 std::vector<std::string> g_loads_in_progress;
 
-
 // A library file's text as load reads it: gunzipped, decoded as UTF-8
 // (or utf-8-emacs when its cookie says so).
 std::string library_text(const std::string& path)
