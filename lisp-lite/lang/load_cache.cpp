@@ -108,14 +108,14 @@ std::string printed(Value v)
 bool readable(Value root, RootedVector& gensyms)
 {
     std::unordered_set<std::uint64_t> seen;
-    std::vector<Value> todo{root};
-    while (!todo.empty()) {
-        Value v = todo.back();
-        todo.pop_back();
+    std::vector<Value> pending{root};
+    while (!pending.empty()) {
+        Value v = pending.back();
+        pending.pop_back();
         while (v.is_cons()) {
             if (!seen.insert(v.bits()).second)
                 break;
-            todo.push_back(xcar(v));
+            pending.push_back(xcar(v));
             v = xcdr(v);
         }
         if (v.is_cons() || v.is_fixnum())
@@ -135,18 +135,36 @@ bool readable(Value root, RootedVector& gensyms)
         case Type::Vector:
             if (seen.insert(v.bits()).second)
                 for (Value item : xvector(v)->items)
-                    todo.push_back(item);
+                    pending.push_back(item);
             break;
         case Type::HashTable:
             if (seen.insert(v.bits()).second)
                 for (Value kv : xhash(v)->kv)
                     if (!kv.is_empty())
-                        todo.push_back(kv);
+                        pending.push_back(kv);
             break;
         default: return false;
         }
     }
     return true;
+}
+
+// Calls F with each file load-history names, newest first, and its
+// (defun . SYMBOL) entries' symbols, until F returns false.
+template <typename F>
+void for_each_loaded_file(F f)
+{
+    for (Value l = find_symbol_value(Qload_history); l.is_cons(); l = xcdr(l)) {
+        Value entry = xcar(l);
+        if (!entry.is_cons() || !stringp(xcar(entry)))
+            continue;
+        RootedVector defined;
+        for (Value e = xcdr(entry); e.is_cons(); e = xcdr(e))
+            if (Value item = xcar(e); item.is_cons() && xcar(item) == Qdefun && symbolp(xcdr(item)))
+                defined.push_back(xcdr(item));
+        if (!f(xcar(entry), defined))
+            return;
+    }
 }
 
 // The files that defined MACROS, as load-history records them (the
@@ -157,24 +175,16 @@ Value dependencies(const std::vector<Value>& macros, const std::string& self)
     for (Value m : macros)
         wanted.insert(m.bits());
     RootedVector deps;
-    for (Value files = find_symbol_value(Qload_history); files.is_cons() && !wanted.empty(); files = xcdr(files)) {
-        Value entry = xcar(files);
-        if (!entry.is_cons() || !stringp(xcar(entry)))
-            continue;
+    for_each_loaded_file([&](Value file, RootedVector& defined) {
         bool defines_one = false;
-        for (Value e = xcdr(entry); e.is_cons(); e = xcdr(e)) {
-            Value item = xcar(e);
-            if (item.is_cons() && xcar(item) == Qdefun && wanted.erase(xcdr(item).bits()))
-                defines_one = true;
-        }
-        const std::string file(string_view(xcar(entry)));
-        if (!defines_one || file == self)
-            continue;
-        const std::optional<FileStamp> stamp = file_stamp(file);
-        if (!stamp)
-            continue;
-        deps.push_back(make_cons(xcar(entry), stamp_list(*stamp)));
-    }
+        for (Value sym : defined.items())
+            defines_one |= wanted.erase(sym.bits()) > 0;
+        const std::optional<FileStamp> stamp =
+            defines_one && string_view(file) != self ? file_stamp(std::string(string_view(file))) : std::nullopt;
+        if (stamp)
+            deps.push_back(make_cons(file, stamp_list(*stamp)));
+        return !wanted.empty();
+    });
     return list_from(deps);
 }
 
@@ -194,20 +204,17 @@ Value definitions_of(const std::vector<std::string>& files, const std::string& s
     std::unordered_set<std::string> wanted(files.begin(), files.end());
     wanted.erase(self);
     RootedVector out;
-    for (Value l = find_symbol_value(Qload_history); l.is_cons() && !wanted.empty(); l = xcdr(l)) {
-        Value entry = xcar(l);
-        if (!entry.is_cons() || !stringp(xcar(entry)) || !wanted.erase(std::string(string_view(xcar(entry)))))
-            continue;
-        RootedVector functions, macros;
-        for (Value e = xcdr(entry); e.is_cons(); e = xcdr(e)) {
-            Value item = xcar(e);
-            if (!item.is_cons() || xcar(item) != Qdefun || !symbolp(xcdr(item)))
-                continue;
-            Value fn = xsymbol(xcdr(item))->function;
-            (fn.is_cons() && xcar(fn) == Qmacro ? macros : functions).push_back(xcdr(item));
+    for_each_loaded_file([&](Value file, RootedVector& defined) {
+        if (wanted.erase(std::string(string_view(file)))) {
+            RootedVector functions, macros;
+            for (Value sym : defined.items()) {
+                Value fn = xsymbol(sym)->function;
+                (fn.is_cons() && xcar(fn) == Qmacro ? macros : functions).push_back(sym);
+            }
+            out.push_back(list({file, list_from(functions), list_from(macros)}));
         }
-        out.push_back(list({xcar(entry), list_from(functions), list_from(macros)}));
-    }
+        return !wanted.empty();
+    });
     return list_from(out);
 }
 
