@@ -110,13 +110,6 @@
     (define-key ctl-x-map "\C-j" 'dired-jump)
     (define-key ctl-x-4-map "\C-j" 'dired-jump-other-window)))
 
-(when noninteractive
-  (bindings--emacs-library-keys))
-
-(provide 'bindings)
-
-;; Narrowing to the page around point (C-x n p): the text between the
-;; page delimiters before and after it, delimiters excluded, as Emacs shows it.
 ;; Emacs's menu bar: the menus libraries add their items to, under
 ;; [menu-bar] in the global map (a terminal shows no menu bar: they are
 ;; kept, not drawn).
@@ -167,6 +160,8 @@ set their own.")
   (declare (indent 2))
   (define-key map key item))
 
+;; Narrowing to the page around point (C-x n p): the text between the
+;; page delimiters before and after it, delimiters excluded, as Emacs shows it.
 (defun narrow-to-page (&optional arg)
   "Show only the current page (the ARGth next or previous one with ARG)."
   (interactive "P")
@@ -203,3 +198,10 @@ set their own.")
                  (tab-move . tab-bar-move-repeat-map)
                  (tab-bar-move-tab-backward . tab-bar-move-repeat-map)))
   (put (car entry) 'repeat-map (cdr entry)))
+
+;; Last: loaddefs.el's forms use what this file defines (its menus name
+;; menu-bar-separator), which would otherwise load this file again.
+(when noninteractive
+  (bindings--emacs-library-keys))
+
+(provide 'bindings)

@@ -363,10 +363,36 @@ std::optional<std::string_view> cookie_value(std::string_view text, std::string_
     return value;
 }
 
+// Whether VALUE, a file-local variable's value as written, is other than nil.
+bool non_nil_value(std::string_view value)
+{
+    return !value.empty() && !(value.rfind("nil", 0) == 0 && (value.size() == 3 || std::strchr(" \t;\n", value[3])));
+}
+
+// Whether the file says no-byte-compile, in its -*- line or in the Local
+// Variables block Emacs reads in its last 3000 characters (a mention in a
+// comment is not a setting).
+bool says_no_byte_compile(std::string_view text)
+{
+    constexpr std::string_view key = "no-byte-compile:";
+    if (const std::optional<std::string_view> value = cookie_value(text, key))
+        return non_nil_value(*value);
+    // Emacs looks for the block's start with case-fold-search.
+    std::string tail(text.substr(text.size() - std::min<std::size_t>(text.size(), 3000)));
+    std::transform(tail.begin(), tail.end(), tail.begin(), [](unsigned char c) { return std::tolower(c); });
+    const std::size_t block = tail.rfind("local variables:");
+    const std::size_t at = block == std::string::npos ? block : tail.find(key, block);
+    if (at == std::string::npos)
+        return false;
+    std::string_view value = std::string_view(tail).substr(at + key.size());
+    value.remove_prefix(std::min(value.find_first_not_of(" \t"), value.size()));
+    return non_nil_value(value);
+}
+
 bool has_lexical_cookie(std::string_view text)
 {
     const std::optional<std::string_view> value = cookie_value(text, "lexical-binding:");
-    return value && !(value->rfind("nil", 0) == 0 && (value->size() == 3 || std::strchr(" \t;", (*value)[3])));
+    return value && non_nil_value(*value);
 }
 
 // Emacs's Ethiopic and Tibetan files say `coding: utf-8-emacs': their
@@ -400,6 +426,14 @@ std::string library_text(const std::string& path)
 // What load would read of PATH, for the reader of one definition of
 // Emacs's preloaded files (internal--load-emacs-definition).
 Value f_library_text(Args a) { return make_string(library_text(std::string(check_string(a[0])->bytes))); }
+
+// For a macro that reads FILE: the load cache entry of each file whose
+// load is expanding it depends on FILE.
+Value f_expansion_reads_file(Args a)
+{
+    EagerLoad::file_read(std::string(check_string(a[0])->bytes));
+    return Qnil;
+}
 
 Value f_load(Args a)
 {
@@ -584,6 +618,7 @@ const SubrDef io_subrs[] = {
     {"read", 0, 1, f_read},
     {"load", 1, 5, f_load},
     {"internal--library-text", 1, 1, f_library_text},
+    {"internal--expansion-reads-file", 1, 1, f_expansion_reads_file},
     {"provide", 1, 2, f_provide},
     {"featurep", 1, 2, f_featurep},
     {"require", 1, 3, f_require},
@@ -644,6 +679,23 @@ bool load_in_progress(std::string_view name)
     return std::find(g_loads_in_progress.begin(), g_loads_in_progress.end(), name) != g_loads_in_progress.end();
 }
 
+std::string library_name(const std::string& path)
+{
+    for (Value dir : tails(xsymbol(Qload_path)->value)) {
+        const std::string prefix = directory_of(xcar(dir));
+        if (!path.starts_with(prefix))
+            continue;
+        std::string name = path.substr(prefix.size());
+        for (std::string_view suffix : {".el.gz", ".el"})
+            if (name.ends_with(suffix)) {
+                name.resize(name.size() - suffix.size());
+                break;
+            }
+        return locate(name, false) == path ? name : path;
+    }
+    return path;
+}
+
 bool load_file(const std::string& file, bool noerror, bool nomessage)
 {
     return load_file_with(file, noerror, nomessage, false, false);
@@ -698,7 +750,7 @@ void eval_library_file(const std::string& path, bool cacheable)
     CachedFormsWriter writer(path, stamp.value_or(FileStamp{}), lexical);
     // Emacs compiles no file that says no-byte-compile: such a file may
     // count on what its eval-when-compile forms do at each load.
-    if (!cacheable || !stamp || text.find("no-byte-compile: t") != std::string::npos)
+    if (!cacheable || !stamp || says_no_byte_compile(text))
         writer.abandon();
     MacroUses macros;
     EagerLoad eager(writer);
@@ -743,7 +795,7 @@ bool load_located(const std::string& file, const std::string& path, bool noerror
         specbind(current_load_list_symbol(), Qnil);
         GcStressLoadPause unstressed;
         LoadInProgress in_progress(file, path);
-        compile_time_file_loading(path);
+        forget_prepared_autoloads(path);
         eval_library_file(path, found_on_load_path(file));
         record_load_history(name);
     }

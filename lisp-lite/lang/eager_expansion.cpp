@@ -19,6 +19,13 @@ void EagerLoad::file_loaded(const std::string& path)
             load->m_compile_time_files.push_back(path);
 }
 
+void EagerLoad::file_read(const std::string& path)
+{
+    for (EagerLoad* load = g_innermost; load; load = load->m_outer)
+        if (load->m_expanding > 0)
+            load->m_writer.depend_on(path);
+}
+
 // FORM expanded, or FORM itself after reporting the error its expansion
 // signalled.
 Value EagerLoad::expanded(Value form, bool whole)

@@ -37,6 +37,9 @@ public:
     // Called as each file finishes loading: it joins the compile-time
     // files of every load on the stack that is expanding.
     static void file_loaded(const std::string& path);
+    // Called by an expansion that reads PATH: the entry of every load on
+    // the stack that is expanding depends on it.
+    static void file_read(const std::string& path);
 
 private:
     Value expanded(Value form, bool whole);

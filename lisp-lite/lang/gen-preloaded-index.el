@@ -32,10 +32,11 @@
   '("keymap" "callint" "modes" "simple" "minibuffer" "files" "isearch" "replace"
     "bindings" "iso-transl" "shell-command" "compile" "grep" "process-menu"
     "help" "fill" "dabbrev" "rect" "register" "window" "paragraphs" "indent"
-    "newcomment" "repeat" "sexp" "lisp-mode" "occur" "comint" "shell" "subr-extra" "c-variables" "case-tables" "face-core" "file-local" "loaddefs-variables"
+    "newcomment" "repeat" "sexp" "lisp-mode" "occur" "comint" "shell" "subr-extra" "emacs-definitions" "c-variables" "case-tables" "face-core" "file-local" "loaddefs-variables"
     "categories" "unicode-tables")
   "gapmacs's own lisp/ files the editor loads at start-up (loadup.el), in its order,
-subr-extra.el (what Emacs's subr.el has that gapmacs writes in Lisp) and
+subr-extra.el (what Emacs's subr.el has that gapmacs writes in Lisp),
+emacs-definitions.el (what takes Emacs's definitions one at a time) and
 c-variables.el (the variables Emacs defines in C, gen-c-variables.el) and
 case-tables.el (casetab.c's case tables) and face-core.el (xfaces.c's faces),
 and unicode-tables.el (chartab.c's Unicode tables, made on first use),

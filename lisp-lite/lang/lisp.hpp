@@ -411,6 +411,10 @@ bool load_file(const std::string& file, bool noerror, bool nomessage);
 // Whether a load of NAME (a file as given to load, or the file it found)
 // is under way.
 bool load_in_progress(std::string_view name);
+// The name load-path finds the file PATH by ("cl-lib" for .../cl-lib.el),
+// so that a load of it is a library's, which the load cache keeps; PATH
+// itself when load-path finds another file first or none.
+std::string library_name(const std::string& path);
 
 // ---- printing ----
 // Appends the printed representation (prin1 when escape, princ otherwise).

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -21,7 +22,7 @@ namespace gapmacs::lisp {
 namespace {
 
 // The first line of every entry; another format is another line.
-constexpr std::string_view magic = ";; gapmacs load cache 1\n";
+constexpr std::string_view magic = ";; gapmacs load cache 2\n";
 
 // A rebuilt gapmacs may expand differently (its prelude's macros, its
 // special forms), so an entry names the executable that wrote it.
@@ -104,8 +105,9 @@ std::string printed(Value v)
 
 // Whether V reads back as itself: numbers, strings, symbols of the
 // obarray or uninterned, and the conses, vectors, records, byte-code and
-// hash tables made of them. GENSYMS collects the uninterned symbols.
-bool readable(Value root, RootedVector& gensyms)
+// hash tables made of them. GENSYMS collects the uninterned symbols,
+// NAMED the interned ones.
+bool readable(Value root, RootedVector& gensyms, std::unordered_set<std::uint64_t>& named)
 {
     std::unordered_set<std::uint64_t> seen;
     std::vector<Value> pending{root};
@@ -131,6 +133,7 @@ bool readable(Value root, RootedVector& gensyms)
             }
             if (intern_soft(string_view(xsymbol(v)->name)) != v)
                 return false; // another obarray's
+            named.insert(v.bits());
             break;
         case Type::Vector:
             if (seen.insert(v.bits()).second)
@@ -149,8 +152,14 @@ bool readable(Value root, RootedVector& gensyms)
     return true;
 }
 
-// Calls F with each file load-history names, newest first, and its
-// (defun . SYMBOL) entries' symbols, until F returns false.
+// What load-history says a file defined.
+struct FileDefinitions {
+    RootedVector functions; // its (defun . SYMBOL) entries
+    RootedVector variables; // its bare SYMBOL entries
+};
+
+// Calls F with each file load-history names, newest first, and what it
+// defined, until F returns false.
 template <typename F>
 void for_each_loaded_file(F f)
 {
@@ -158,64 +167,75 @@ void for_each_loaded_file(F f)
         Value entry = xcar(l);
         if (!entry.is_cons() || !stringp(xcar(entry)))
             continue;
-        RootedVector defined;
-        for (Value e = xcdr(entry); e.is_cons(); e = xcdr(e))
-            if (Value item = xcar(e); item.is_cons() && xcar(item) == Qdefun && symbolp(xcdr(item)))
-                defined.push_back(xcdr(item));
+        FileDefinitions defined;
+        for (Value e = xcdr(entry); e.is_cons(); e = xcdr(e)) {
+            Value item = xcar(e);
+            if (item.is_cons() && xcar(item) == Qdefun && symbolp(xcdr(item)))
+                defined.functions.push_back(xcdr(item));
+            else if (symbolp(item) && !nilp(item))
+                defined.variables.push_back(item);
+        }
         if (!f(xcar(entry), defined))
             return;
     }
 }
 
 // The files that defined MACROS, as load-history records them (the
-// newest load of each), with what they are now.
-Value dependencies(const std::vector<Value>& macros, const std::string& self)
+// newest load of each), with what they are now; DEFINITIONS gets, of
+// each, the functions and variables that NAMED holds: what the expansions
+// call of the macros' files (remove-function's calls
+// advice--remove-function), as (FILE FUNCTIONS nil VARIABLES).
+Value dependencies(const std::vector<Value>& macros, const std::string& self,
+                   const std::unordered_set<std::uint64_t>& named, RootedVector& definitions)
 {
     std::unordered_set<std::uint64_t> wanted;
     for (Value m : macros)
         wanted.insert(m.bits());
     RootedVector deps;
-    for_each_loaded_file([&](Value file, RootedVector& defined) {
+    auto named_of = [&](RootedVector& symbols) {
+        RootedVector out;
+        for (Value sym : symbols.items())
+            if (named.contains(sym.bits()))
+                out.push_back(sym);
+        return list_from(out);
+    };
+    for_each_loaded_file([&](Value file, FileDefinitions& defined) {
         bool defines_one = false;
-        for (Value sym : defined.items())
+        for (Value sym : defined.functions.items())
             defines_one |= wanted.erase(sym.bits()) > 0;
         const std::optional<FileStamp> stamp =
             defines_one && string_view(file) != self ? file_stamp(std::string(string_view(file))) : std::nullopt;
-        if (stamp)
+        if (stamp) {
             deps.push_back(make_cons(file, stamp_list(*stamp)));
+            Value functions = named_of(defined.functions);
+            Value variables = named_of(defined.variables);
+            if (!nilp(functions) || !nilp(variables))
+                definitions.push_back(list({file, functions, Qnil, variables}));
+        }
         return !wanted.empty();
     });
     return list_from(deps);
 }
 
-Value distinct(const std::vector<Value>& symbols)
-{
-    std::unordered_set<std::uint64_t> seen;
-    RootedVector out;
-    for (Value s : symbols)
-        if (seen.insert(s.bits()).second)
-            out.push_back(s);
-    return list_from(out);
-}
-
-// (FILE FUNCTIONS MACROS) for each of FILES but SELF, from load-history.
-Value definitions_of(const std::vector<std::string>& files, const std::string& self)
+// Adds (FILE FUNCTIONS MACROS nil) to DEFINITIONS for each of FILES but
+// SELF, from load-history: all that the files the expansion loaded defined.
+void add_definitions_of(const std::vector<std::string>& files, const std::string& self, RootedVector& definitions)
 {
     std::unordered_set<std::string> wanted(files.begin(), files.end());
     wanted.erase(self);
-    RootedVector out;
-    for_each_loaded_file([&](Value file, RootedVector& defined) {
+    if (wanted.empty())
+        return;
+    for_each_loaded_file([&](Value file, FileDefinitions& defined) {
         if (wanted.erase(std::string(string_view(file)))) {
             RootedVector functions, macros;
-            for (Value sym : defined.items()) {
+            for (Value sym : defined.functions.items()) {
                 Value fn = xsymbol(sym)->function;
                 (fn.is_cons() && xcar(fn) == Qmacro ? macros : functions).push_back(sym);
             }
-            out.push_back(list({file, list_from(functions), list_from(macros)}));
+            definitions.push_back(list({file, list_from(functions), list_from(macros), Qnil}));
         }
         return !wanted.empty();
     });
-    return list_from(out);
 }
 
 } // namespace
@@ -225,68 +245,93 @@ namespace {
 // The autoloads prepare_cached_load made, by file: a file's own
 // `(unless (fboundp 'f) (defun f ...))' must not take one for f's
 // definition (compat's definitions are such).
-struct CompileTimeAutoload {
+struct PreparedAutoload {
     Value symbol, autoload;
 };
-using CompileTimeAutoloads = std::unordered_map<std::string, std::vector<CompileTimeAutoload>>;
-CompileTimeAutoloads g_compile_time_autoloads;
+using PreparedAutoloads = std::unordered_map<std::string, std::vector<PreparedAutoload>>;
+PreparedAutoloads g_prepared_autoloads;
 
-void mark_compile_time_autoloads()
+void mark_prepared_autoloads()
 {
-    for (auto& [file, autoloads] : g_compile_time_autoloads)
-        for (const CompileTimeAutoload& a : autoloads) {
+    for (auto& [file, autoloads] : g_prepared_autoloads)
+        for (const PreparedAutoload& a : autoloads) {
             mark_value(a.symbol);
             mark_value(a.autoload);
         }
 }
 
-CompileTimeAutoloads& compile_time_autoloads()
+PreparedAutoloads& prepared_autoloads()
 {
     static const bool rooted = [] {
-        add_root_source(mark_compile_time_autoloads);
+        add_root_source(mark_prepared_autoloads);
         return true;
     }();
     (void)rooted;
-    return g_compile_time_autoloads;
+    return g_prepared_autoloads;
 }
 
 } // namespace
 
-void compile_time_file_loading(const std::string& path)
+void forget_prepared_autoloads(const std::string& path)
 {
-    auto& table = compile_time_autoloads();
+    auto& table = prepared_autoloads();
     auto it = table.find(path);
     if (it == table.end())
         return;
-    for (const CompileTimeAutoload& a : it->second)
+    for (const PreparedAutoload& a : it->second)
         if (xsymbol(a.symbol)->function == a.autoload)
             xsymbol(a.symbol)->function = Qnil;
     table.erase(it);
 }
 
+namespace {
+
+bool in_load_history(Value file)
+{
+    bool found = false;
+    for_each_loaded_file([&](Value loaded, FileDefinitions&) {
+        found = string_view(loaded) == string_view(file);
+        return !found;
+    });
+    return found;
+}
+
+// A variable an expansion names that nothing defines now: its file is
+// loaded first, as it was when the forms were expanded.
+void load_for_variables(Value file, Value variables)
+{
+    for (Value v = variables; v.is_cons(); v = xcdr(v))
+        if (symbolp(xcar(v)) && find_symbol_value(xcar(v)) == Qunbound) {
+            const std::string path(string_view(file));
+            if (!load_in_progress(path) && !in_load_history(file))
+                load_file(library_name(path), true, true);
+            return;
+        }
+}
+
+} // namespace
+
 void prepare_cached_load(CachedForms& cached)
 {
-    for (Value macro : cached.macros.items()) {
-        Value fn = xsymbol(macro)->function;
-        // Not a file whose load is under way (a macro of its own, a cycle).
-        if (autoloadp(fn) && stringp(car_safe(xcdr(fn))) && !load_in_progress(string_view(car(xcdr(fn)))))
-            autoload_do_load(fn, macro, Qmacro);
-    }
-    for (Value entry : cached.compile_time_definitions.items()) {
+    for (Value entry : cached.definitions.items()) {
         Value file = car_safe(entry);
         if (!stringp(file))
             continue;
-        const AutoloadKind kinds[] = {AutoloadKind::function, AutoloadKind::macro};
         Value lists = cdr_safe(entry);
+        std::string name;
+        const AutoloadKind kinds[] = {AutoloadKind::function, AutoloadKind::macro};
         for (AutoloadKind kind : kinds) {
             for (Value s = car_safe(lists); s.is_cons(); s = xcdr(s))
                 if (symbolp(xcar(s)) && nilp(xsymbol(xcar(s))->function)) {
-                    Value autoload = make_autoload(string_view(file), kind);
+                    if (name.empty())
+                        name = library_name(std::string(string_view(file)));
+                    Value autoload = make_autoload(name, kind);
                     xsymbol(xcar(s))->function = autoload;
-                    compile_time_autoloads()[std::string(string_view(file))].push_back({xcar(s), autoload});
+                    prepared_autoloads()[std::string(string_view(file))].push_back({xcar(s), autoload});
                 }
             lists = cdr_safe(lists);
         }
+        load_for_variables(file, car_safe(lists));
     }
 }
 
@@ -326,9 +371,9 @@ bool read_cached_forms(const std::string& path, const FileStamp& stamp, CachedFo
         ReadOptions opts;
         std::size_t pos = magic.size();
         // ("BUILD" "PATH" (SIZE SEC NSEC) LEXICAL DEPENDENCIES
-        //  MACROS COMPILE-TIME-DEFINITIONS FORM-COUNT)
+        //  DEFINITIONS FORM-COUNT)
         Value header = read_with(text, pos, opts);
-        Value fields[8];
+        Value fields[7];
         for (Value& f : fields) {
             if (!header.is_cons())
                 return false;
@@ -339,15 +384,12 @@ bool read_cached_forms(const std::string& path, const FileStamp& stamp, CachedFo
             string_view(fields[1]) != path || stamp_from(fields[2]) != stamp || !fresh_dependencies(fields[4]))
             return false;
         out.lexical = !nilp(fields[3]);
-        for (Value m = fields[5]; m.is_cons(); m = xcdr(m))
-            if (symbolp(xcar(m)))
-                out.macros.push_back(xcar(m));
-        for (Value d = fields[6]; d.is_cons(); d = xcdr(d))
-            out.compile_time_definitions.push_back(xcar(d));
+        for (Value d = fields[5]; d.is_cons(); d = xcdr(d))
+            out.definitions.push_back(xcar(d));
         while (!at_end_of_forms(text, pos))
             out.forms.push_back(read_with(text, pos, opts));
         // An entry cut short between two forms reads without an error.
-        if (!fields[7].is_fixnum() || static_cast<std::size_t>(fields[7].as_fixnum()) != out.forms.size())
+        if (!fields[6].is_fixnum() || static_cast<std::size_t>(fields[6].as_fixnum()) != out.forms.size())
             return false;
     } catch (const LispSignal&) {
         return false; // a damaged entry: the source is read instead
@@ -365,7 +407,7 @@ void CachedFormsWriter::add(Value form)
     if (!m_usable)
         return;
     RootedVector gensyms;
-    if (!readable(form, gensyms)) {
+    if (!readable(form, gensyms, m_named)) {
         m_usable = false;
         return;
     }
@@ -398,6 +440,12 @@ void CachedFormsWriter::add(Value form)
     ++m_forms;
 }
 
+void CachedFormsWriter::depend_on(const std::string& path)
+{
+    if (std::find(m_files_read.begin(), m_files_read.end(), path) == m_files_read.end())
+        m_files_read.push_back(path);
+}
+
 void CachedFormsWriter::commit(const MacroUses& uses, const std::vector<std::string>& compile_time_files)
 {
     if (!m_usable || build_identity().empty())
@@ -405,9 +453,17 @@ void CachedFormsWriter::commit(const MacroUses& uses, const std::vector<std::str
     const std::string dir = cache_directory();
     if (dir.empty())
         return;
+    RootedVector definitions;
+    Value deps = dependencies(uses.macros, m_path, m_named, definitions);
+    for (const std::string& file : m_files_read) {
+        const std::optional<FileStamp> stamp = file_stamp(file);
+        if (!stamp)
+            return;
+        deps = make_cons(make_cons(make_string_from_utf8(file), stamp_list(*stamp)), deps);
+    }
+    add_definitions_of(compile_time_files, m_path, definitions);
     Value header = list({make_string(build_identity()), make_string_from_utf8(m_path), stamp_list(m_stamp),
-                         boolean(m_lexical), dependencies(uses.macros, m_path), distinct(uses.macros),
-                         definitions_of(compile_time_files, m_path), Value::fixnum(m_forms)});
+                         boolean(m_lexical), deps, list_from(definitions), Value::fixnum(m_forms)});
     std::string contents(magic);
     contents += printed(header);
     contents += '\n';

@@ -36,25 +36,24 @@ std::string default_load_cache_directory();
 struct CachedForms {
     bool lexical = false;
     RootedVector forms; // in the order they are evaluated
-    // The macros the expansion used: what their files define beside them
-    // (an expansion of remove-function calls advice--remove-function) was
-    // there when the forms were expanded.
-    RootedVector macros;
-    // (FILE FUNCTIONS MACROS) for each file the expansion loaded (an
-    // eval-when-compile's require): what it defined then.
-    RootedVector compile_time_definitions;
+    // (FILE FUNCTIONS MACROS VARIABLES): for each file the expansion
+    // loaded (an eval-when-compile's require), what it defined then; for
+    // each file whose macros the expansion used, the functions and
+    // variables of it that the forms name (an expansion of remove-function
+    // calls advice--remove-function).
+    RootedVector definitions;
 };
 
-// What evaluating CACHED's forms needs first: the files of the macros its
-// expansion used that are autoloads now are loaded (what they define
-// beside the macros is there, as it was then), and each function or macro that the
-// files the expansion loaded defined, and that nothing defines now,
-// becomes an autoload of its file (a defsubst that Emacs's .elc has
-// inlined: cc-bytecomp-is-compiling in CC Mode's c-lang-const).
+// What evaluating CACHED's forms needs of the files its expansion used,
+// without loading them as Emacs's .elc does not: each of their functions
+// and macros that nothing defines now becomes an autoload of its file (a
+// defsubst that Emacs's .elc has inlined: cc-bytecomp-is-compiling in CC
+// Mode's c-lang-const); a file with a variable the forms name that is
+// void now is loaded.
 void prepare_cached_load(CachedForms& cached);
 // Before PATH loads: the autoloads of its definitions that
 // prepare_cached_load made and nothing replaced are gone again.
-void compile_time_file_loading(const std::string& path);
+void forget_prepared_autoloads(const std::string& path);
 
 // Fills OUT from PATH's entry when it is fresh: written by this build of
 // gapmacs, for PATH as STAMP says it is, with each file whose macros the
@@ -77,6 +76,9 @@ public:
     // are recorded so that a change to one makes the entry stale.
     // COMPILE_TIME_FILES are the files the expansion loaded.
     void commit(const MacroUses& uses, const std::vector<std::string>& compile_time_files);
+    // A file an expansion read (a macro of gapmacs that quotes forms of
+    // Emacs's loaddefs.el): its change makes the entry stale.
+    void depend_on(const std::string& path);
     // Nothing will be written (an expansion failed, the file opted out).
     void abandon() { m_usable = false; }
 
@@ -89,6 +91,8 @@ private:
     std::int64_t m_forms = 0;
     RootedVector m_gensyms; // uninterned symbols of the forms so far
     std::unordered_set<std::uint64_t> m_gensym_bits;
+    std::unordered_set<std::uint64_t> m_named; // the interned symbols they hold
+    std::vector<std::string> m_files_read;
 };
 
 } // namespace gapmacs::lisp

@@ -149,7 +149,7 @@ void preloaded_index_interned(Value sym, std::string_view name)
 namespace {
 
 // Evaluates the form of Emacs's FILE that defines sym as a KIND
-// (function, variable, face; lisp/subr-extra.el finds it): non-nil when
+// (function, variable, face; lisp/emacs-definitions.el finds it): non-nil when
 // there was one.
 Value load_definition(const std::string& file, Value sym, const char* kind)
 {

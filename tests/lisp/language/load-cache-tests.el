@@ -177,4 +177,104 @@ loads from source each time with the same results."
     (should (equal (load-cache-tests--run dir cache load-cache-tests--report)
                    '(0 nil (1 1) 8 25 (3 3) (a b c))))))
 
+(defconst load-cache-tests--macros "\
+;;; -*- lexical-binding: t -*-
+(defvar lct-macros-table '((a . 1) (b . 2)))
+(defun lct-macros--run (x) (list 'ran x))
+(defmacro lct-macros-call (x) `(lct-macros--run ,x))
+(defmacro lct-macros-lookup (k) `(cdr (assq ,k lct-macros-table)))
+(provide 'lct-macros)
+")
+
+(ert-deftest load-cache-tests-macro-files-are-reached-not-loaded ()
+  "A cached load does not load the files of the macros it used, as Emacs's
+.elc does not: a function of theirs its expansions call is an autoload
+until called; a variable of theirs it reads has its file loaded first."
+  (skip-unless (boundp 'gapmacs-load-cache-directory))
+  (load-cache-tests--with-dir dir
+    (let ((cache (expand-file-name "cache" dir))
+          (calls '(progn (require 'lct-calls)
+                         (list (featurep 'lct-macros) (lct-calls-f) (featurep 'lct-macros))))
+          (reads '(progn (require 'lct-reads) (list (featurep 'lct-macros) (lct-reads-f)))))
+      (load-cache-tests--write dir "lct-macros.el" load-cache-tests--macros)
+      (load-cache-tests--write dir "lct-calls.el" "\
+;;; -*- lexical-binding: t -*-
+(autoload 'lct-macros-call \"lct-macros\" nil nil 'macro)
+(defun lct-calls-f () (lct-macros-call 5))
+(provide 'lct-calls)
+")
+      (load-cache-tests--write dir "lct-reads.el" "\
+;;; -*- lexical-binding: t -*-
+(autoload 'lct-macros-lookup \"lct-macros\" nil nil 'macro)
+(defun lct-reads-f () (lct-macros-lookup 'b))
+(provide 'lct-reads)
+")
+      ;; From source the autoloaded macros load their file.
+      (should (equal (load-cache-tests--run dir cache calls) '(t (ran 5) t)))
+      (should (equal (load-cache-tests--run dir cache reads) '(t 2)))
+      ;; From the cache.
+      (should (equal (load-cache-tests--run dir cache calls) '(nil (ran 5) t)))
+      (should (equal (load-cache-tests--run dir cache reads) '(t 2))))))
+
+(ert-deftest load-cache-tests-no-byte-compile-as-a-setting ()
+  "A file whose local variables say no-byte-compile is not kept; one that
+only mentions it in a comment is."
+  (skip-unless (boundp 'gapmacs-load-cache-directory))
+  (load-cache-tests--with-dir dir
+    (let ((cache (expand-file-name "cache" dir)))
+      (load-cache-tests--write dir "lct-mention.el" "\
+;;; -*- lexical-binding: t -*-
+;; A file that says `no-byte-compile: t' would not be kept.
+(defvar lct-mention 1)
+(provide 'lct-mention)
+")
+      (load-cache-tests--write dir "lct-setting.el" "\
+;;; -*- lexical-binding: t -*-
+(defvar lct-setting 2)
+(provide 'lct-setting)
+;; Local Variables:
+;; no-byte-compile: t
+;; End:
+")
+      (load-cache-tests--write dir "lct-cookie.el" "\
+;;; -*- lexical-binding: t; no-byte-compile: t -*-
+(defvar lct-cookie 3)
+(provide 'lct-cookie)
+")
+      (should (equal (load-cache-tests--run
+                      dir cache '(progn (require 'lct-mention) (require 'lct-setting) (require 'lct-cookie)
+                                        (list lct-mention lct-setting lct-cookie)))
+                     '(1 2 3)))
+      (should (= (length (load-cache-tests--entries cache)) 1)))))
+
+(ert-deftest load-cache-tests-loaddefs-forms-are-kept-with-their-file ()
+  "The forms gapmacs's files take from Emacs's loaddefs.el are read when
+they expand: the entry holds them, and a changed loaddefs.el makes it stale."
+  (skip-unless (boundp 'gapmacs-load-cache-directory))
+  (load-cache-tests--with-dir dir
+    (let* ((cache (expand-file-name "cache" dir))
+           (emacs-lisp (expand-file-name "emacs-lisp/" dir))
+           (form `(let ((gapmacs-emacs-lisp-directory ,emacs-lisp))
+                    (require 'lct-loaddefs)
+                    (list lct-loaddefs-a lct-loaddefs-b (and (get-buffer " *loaddefs*") t)))))
+      (make-directory emacs-lisp)
+      (load-cache-tests--write emacs-lisp "loaddefs.el" "\
+(defvar lct-loaddefs-a 'first)
+(autoload 'lct-loaddefs-nothing \"nothing\")
+(defvar lct-loaddefs-b (+ 1 2))
+")
+      (load-cache-tests--write dir "lct-loaddefs.el" "\
+;;; -*- lexical-binding: t -*-
+(internal--eval-loaddefs-forms \"^(defvar lct-loaddefs-\")
+(provide 'lct-loaddefs)
+")
+      (should (equal (load-cache-tests--run dir cache form) '(first 3 t)))
+      ;; From the entry: loaddefs.el is not read.
+      (should (equal (load-cache-tests--run dir cache form) '(first 3 nil)))
+      (load-cache-tests--write emacs-lisp "loaddefs.el" "\
+(defvar lct-loaddefs-a 'second-version)
+(defvar lct-loaddefs-b (+ 1 2))
+")
+      (should (equal (load-cache-tests--run dir cache form) '(second-version 3 t))))))
+
 ;;; load-cache-tests.el ends here
