@@ -337,6 +337,20 @@ rgb:R/G/B (1 to 4 hex digits each) or rgbi:R/G/B (0.0 to 1.0); else nil."
   (unless tty-defined-color-alist
     (tty-register-default-colors)))
 
+(defun face-font (face &optional frame _character)
+  "The font name of FACE: \"tty\" on a text terminal, as Emacs's there.
+With FRAME t, the font defaults of FACE for new frames: nil, or a list
+of `bold' and `italic'."
+  (if (eq frame t)
+      (let ((result nil))
+        (unless (memq (internal-get-lisp-face-attribute face :slant t) '(unspecified normal))
+          (push 'italic result))
+        (unless (memq (internal-get-lisp-face-attribute face :weight t) '(unspecified normal))
+          (push 'bold result))
+        result)
+    (internal-get-lisp-face-attribute face :family frame)
+    "tty"))
+
 ;; fontset.c's: on a text terminal there is no font, and Emacs gives a glyph
 ;; code only on the Linux console; elsewhere nil, so `char-displayable-p'
 ;; asks the terminal's coding system.

@@ -7,7 +7,6 @@
 // gapmacs::Error from buffer/ and core/ becomes the Lisp error it names
 // where the evaluator calls a subr (invoke_subr); positions are checked
 // here first so that the error data is Emacs's (e.g. (args-out-of-range #<buffer x> 100 1)).
-#include <unicode/uchar.h>
 
 #include <algorithm>
 #include <memory>
@@ -695,25 +694,11 @@ int tab_width()
     return v.is_fixnum() && v.as_fixnum() > 0 && v.as_fixnum() <= 1000 ? static_cast<int>(v.as_fixnum()) : 8;
 }
 
-// Display width of a character after `column` (Emacs's defaults: ctl-arrow
-// ^X, raw bytes and C1 controls as \ooo, East Asian wide and fullwidth 2,
-// combining marks 0).
+// Display width of a character after `column`: its char-width, a tab to
+// the next tab stop.
 std::int64_t char_columns(char32_t c, std::int64_t column, int tab)
 {
-    if (c == '\t')
-        return tab - column % tab;
-    if (c < 0x20 || c == 0x7F)
-        return 2;
-    if (is_raw_byte_char(c) || (c >= 0x80 && c < 0xA0))
-        return 4;
-    if (c > max_unicode_char)
-        return 1;
-    auto cp = static_cast<UChar32>(c);
-    int cat = u_charType(cp);
-    if (cat == U_NON_SPACING_MARK || cat == U_ENCLOSING_MARK || c == 0x200B)
-        return 0;
-    int eaw = u_getIntPropertyValue(cp, UCHAR_EAST_ASIAN_WIDTH);
-    return eaw == U_EA_WIDE || eaw == U_EA_FULLWIDTH ? 2 : 1;
+    return c == '\t' ? tab - column % tab : char_width(c);
 }
 
 // Calls f(char, column_before) for each char from the line start to `to`;

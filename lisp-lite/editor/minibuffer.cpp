@@ -13,6 +13,7 @@
 #include "lisp-lite/editor/buffer_locals.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 
@@ -20,7 +21,6 @@ namespace gapmacs::lisp {
 
 namespace {
 
-Value Qunread_command_events, Qlast_input_event;
 
 [[noreturn]] void stdin_error() { xsignal1(Qend_of_file, make_string("Error reading from stdin")); }
 
@@ -117,8 +117,8 @@ const SubrDef minibuffer_subrs[] = {
 void register_minibuffer_builtins()
 {
     register_subrs(minibuffer_subrs);
-    Qunread_command_events = defvar_builtin("unread-command-events", Qnil);
-    Qlast_input_event = defvar_builtin("last-input-event", Qnil);
+    defvar_builtin("unread-command-events", Qnil);
+    defvar_builtin("last-input-event", Qnil);
     for (const char* name : {"this-command", "last-command", "real-this-command", "real-last-command",
                              "current-prefix-arg", "prefix-arg", "last-prefix-arg", "last-command-event",
                              "last-nonmenu-event", "minibuffer-history", "executing-kbd-macro",

@@ -39,6 +39,35 @@ void run_change_hook(Value hook, const Value* args, std::size_t n)
     }
 }
 
+// Calls each function of each list in LISTS with ARGS, as Emacs's
+// call_mod_hooks, with inhibit-modification-hooks bound to t.
+void call_hook_lists(RootedVector& lists, const Value* args, std::size_t n)
+{
+    if (lists.size() == 0)
+        return;
+    SpecScope scope;
+    specbind(g_inhibit_modification_hooks, Qt);
+    for (Value list : lists.items())
+        for (Value f = list; f.is_cons(); f = xcdr(f))
+            funcall(xcar(f), args, n);
+}
+
+// Calls the overlay hooks overlay_change_hooks collected: each function
+// with (OVERLAY AFTER BEG END [OLD-LEN]), for the overlays still in a buffer.
+void call_overlay_hooks(RootedVector& hooks, bool after, CharPos beg, CharPos end, std::int64_t old_len)
+{
+    if (hooks.size() == 0)
+        return;
+    SpecScope scope;
+    specbind(g_inhibit_modification_hooks, Qt);
+    for (std::size_t i = 0; i + 1 < hooks.size(); i += 2) {
+        Value args[5] = {hooks[i + 1], boolean(after), Value::fixnum(beg.value), Value::fixnum(end.value),
+                         Value::fixnum(old_len)};
+        for (Value f = hooks[i]; f.is_cons(); f = xcdr(f))
+            funcall(xcar(f), args, after ? 5 : 4);
+    }
+}
+
 Value f_barf_if_buffer_read_only(Args a)
 {
     if (!nilp(a[0]))
@@ -81,15 +110,26 @@ Modification::Modification(CharPos beg, CharPos end) : m_buffer(&current())
 {
     barf_if_buffer_read_only();
     check_text_read_only(*m_buffer, beg, end);
+    Value args[2] = {Value::fixnum(beg.value), Value::fixnum(end.value)};
+    if (!hooks_inhibited()) {
+        RootedVector text_hooks;
+        if (beg == end)
+            text_insertion_hooks(*m_buffer, beg, m_insertion_hooks);
+        else
+            text_modification_hooks(*m_buffer, beg, end, text_hooks);
+        call_hook_lists(text_hooks, args, 2);
+    }
     check_supersession(*m_buffer);
     if (!hooks_inhibited()) {
         if (!m_buffer->modified())
             run_change_hook(g_first_change, nullptr, 0);
-        Value args[2] = {Value::fixnum(beg.value), Value::fixnum(end.value)};
         run_change_hook(g_before_change, args, 2);
         // A hook may have switched buffers; the change is to the current one.
         m_buffer = &current();
         barf_if_buffer_read_only();
+        overlay_change_hooks(*m_buffer, beg, end, m_overlay_hooks);
+        call_overlay_hooks(m_overlay_hooks, false, beg, end, 0);
+        m_buffer = &current();
     }
     if (m_buffer->read_only()) {
         m_buffer->set_read_only(false);
@@ -116,6 +156,12 @@ void Modification::done(CharPos beg, CharPos end, std::int64_t old_len)
         return;
     Value args[3] = {Value::fixnum(beg.value), Value::fixnum(end.value), Value::fixnum(old_len)};
     run_change_hook(g_after_change, args, 3);
+    // As Emacs: the overlay hooks found before the change, if they are of
+    // this buffer still.
+    if (&current() == m_buffer)
+        call_overlay_hooks(m_overlay_hooks, true, beg, end, old_len);
+    if (old_len == 0)
+        call_hook_lists(m_insertion_hooks, args, 2);
 }
 
 void register_modification_builtins()

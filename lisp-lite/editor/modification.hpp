@@ -1,14 +1,19 @@
 // What every buffer change made by a Lisp builtin goes through (Emacs's
 // prepare_to_modify_buffer / signal_after_change): the read-only check
-// (buffer-read-only, unless inhibit-read-only), first-change-hook,
-// before-change-functions (BEG END) and after-change-functions (BEG END
-// OLD-LEN), the hooks run with inhibit-modification-hooks bound to t and
-// skipped while it is non-nil. Process output insertion does not use it
+// (buffer-read-only, unless inhibit-read-only), the text's
+// `modification-hooks' (BEG END), first-change-hook,
+// before-change-functions (BEG END), the overlays' hooks (OVERLAY nil BEG
+// END); after it after-change-functions (BEG END OLD-LEN), the same
+// overlay hooks (OVERLAY t BEG END OLD-LEN) and, for an insertion, the
+// text's `insert-behind-hooks' and `insert-in-front-hooks' (BEG END). The
+// hooks run with inhibit-modification-hooks bound to t and are skipped
+// while it is non-nil. Process output insertion does not use it
 // (see docs/lisp-lite.md).
 #pragma once
 #include <cstdint>
 
 #include "buffer/buffer.hpp"
+#include "lisp-lite/lang/heap.hpp"
 #include "lisp-lite/lang/lisp.hpp"
 
 namespace gapmacs::lisp {
@@ -32,6 +37,9 @@ public:
 private:
     Buffer* m_buffer;
     bool m_lifted_read_only = false;
+    // Collected before the change, called after it.
+    RootedVector m_overlay_hooks;
+    RootedVector m_insertion_hooks;
 };
 
 void register_modification_builtins();

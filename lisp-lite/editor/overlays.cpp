@@ -202,6 +202,33 @@ void evaporate_overlays(Buffer& b, CharPos pos)
             detach(ov);
 }
 
+void overlay_change_hooks(Buffer& b, CharPos beg, CharPos end, RootedVector& out)
+{
+    const bool insertion = beg == end;
+    RootedVector touching;
+    b.overlays().for_each_touching(beg, end, [&](const Overlay& o, CharPos, CharPos) { touching.push_back(object_of(o)); });
+    for (Value ov : touching.items()) {
+        // Each overlay's ends as they are now: a hook may have moved one.
+        const OverlayData* d = check_overlay(ov);
+        if (!d->buffer())
+            continue;
+        const CharPos start = d->start(), finish = d->end();
+        auto add = [&](Value prop) {
+            Value functions = call2(Qoverlay_get, ov, prop);
+            if (!nilp(functions)) {
+                out.push_back(functions);
+                out.push_back(ov);
+            }
+        };
+        if (insertion && (beg == start || end == start))
+            add(Qinsert_in_front_hooks);
+        if (insertion && (beg == finish || end == finish))
+            add(Qinsert_behind_hooks);
+        if (end > start && beg < finish)
+            add(Qmodification_hooks);
+    }
+}
+
 namespace {
 
 Value f_overlays_at(Args a)

@@ -20,6 +20,14 @@ bool overlayp(Value v);
 // property: what a deletion there does before after-change-functions run.
 void evaporate_overlays(Buffer& b, CharPos pos);
 
+// The hooks of b's overlays for a change of [beg, end) (Emacs's
+// report_overlay_modification): an insertion at an overlay's start runs
+// its `insert-in-front-hooks', at its end its `insert-behind-hooks', a
+// change within it its `modification-hooks'. OUT gets FUNCTIONS, OVERLAY,
+// FUNCTIONS, OVERLAY...: collected before the change, called before and
+// after it.
+void overlay_change_hooks(Buffer& b, CharPos beg, CharPos end, RootedVector& out);
+
 // What redisplay needs of the overlays over [from, to) of buffer.
 struct OverlayView {
     CharPos beg;

@@ -52,6 +52,9 @@
     X(display_type, "display-type") \
     X(enable_multibyte_characters, "enable-multibyte-characters") \
     X(evaporate, "evaporate") \
+    X(insert_behind_hooks, "insert-behind-hooks") \
+    X(insert_in_front_hooks, "insert-in-front-hooks") \
+    X(modification_hooks, "modification-hooks") \
     X(exec_path, "exec-path") \
     X(exec_suffixes, "exec-suffixes") \
     X(exit, "exit") \
@@ -93,6 +96,7 @@
     X(json_value_p, "json-value-p") \
     X(kill_buffer_hook, "kill-buffer-hook") \
     X(last_command, "last-command") \
+    X(last_input_event, "last-input-event") \
     X(last_nonmenu_event, "last-nonmenu-event") \
     X(line, "line") \
     X(listen, "listen") \
@@ -156,6 +160,7 @@
     X(timer__run_due, "timer--run-due") \
     X(undo, "undo") \
     X(undo_no_redo, "undo-no-redo") \
+    X(unread_command_events, "unread-command-events") \
     X(upcase, "upcase") \
     X(upcase_initials, "upcase-initials") \
     X(userlock__ask_user_about_supersession_threat, "userlock--ask-user-about-supersession-threat") \

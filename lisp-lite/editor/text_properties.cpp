@@ -945,6 +945,36 @@ void insert_properties(Buffer& b, CharPos pos, Args pieces, bool inherit)
     }
 }
 
+void text_modification_hooks(Buffer& b, CharPos beg, CharPos end, RootedVector& out)
+{
+    const TextProperties* p = b.text_properties();
+    if (!p || p->empty())
+        return;
+    Value previous = Qnil;
+    p->for_each(beg.value, end.value, [&](std::int64_t, std::int64_t, Plist h) {
+        // The same list again, even past text without one, is called once.
+        Value hooks = textget(plist_value(h), Qmodification_hooks);
+        if (!nilp(hooks) && hooks != previous) {
+            out.push_back(hooks);
+            previous = hooks;
+        }
+    });
+}
+
+void text_insertion_hooks(Buffer& b, CharPos pos, RootedVector& out)
+{
+    const TextProperties* p = b.text_properties();
+    if (!p || p->empty())
+        return;
+    Value behind = pos > b.point_min() ? textget(plist_value(p->at(pos.value - 1)), Qinsert_behind_hooks) : Qnil;
+    Value in_front = pos < b.point_max() ? textget(plist_value(p->at(pos.value)), Qinsert_in_front_hooks) : Qnil;
+    if (!nilp(behind))
+        out.push_back(behind);
+    // The same list on both sides runs once.
+    if (!nilp(in_front) && in_front != behind)
+        out.push_back(in_front);
+}
+
 void check_text_read_only(Buffer& b, CharPos beg, CharPos end)
 {
     const TextProperties* p = b.text_properties();

@@ -43,6 +43,15 @@ void insert_properties(Buffer& b, CharPos pos, Args pieces, bool inherit);
 // it (Emacs's verify_interval_modification).
 void check_text_read_only(Buffer& b, CharPos beg, CharPos end);
 
+// The text property hooks of a change of [beg, end) of b (Emacs's
+// verify_interval_modification): for a deletion or replacement, each
+// distinct `modification-hooks' list over it, to call before the change;
+// for an insertion (beg == end), the `insert-behind-hooks' of the
+// character before and the `insert-in-front-hooks' of the one after, to
+// call after it. OUT gets the lists.
+void text_modification_hooks(Buffer& b, CharPos beg, CharPos end, RootedVector& out);
+void text_insertion_hooks(Buffer& b, CharPos pos, RootedVector& out);
+
 // get-char-property: PROP at POS of OBJECT (a buffer, nil for the current
 // one, or a string), from an overlay there or else the text.
 Value get_char_property(Value pos, Value prop, Value object);

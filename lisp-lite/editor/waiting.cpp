@@ -4,7 +4,9 @@
 
 #include "lisp-lite/editor/host.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
+#include "lisp-lite/lang/variables.hpp"
 
 namespace gapmacs::lisp {
 
@@ -64,11 +66,30 @@ Value f_sleep_for(Args a)
     return Qnil;
 }
 
+bool input_pending() { return consp(value_or_nil(Qunread_command_events)); }
+
+// Batch has no keyboard; with `noninteractive' bound to nil (company's
+// tests do), Emacs's sit-for reads an event while it waits: one already in
+// unread-command-events, or one a timer puts there, ends the wait with nil,
+// and goes back as (t . EVENT), as sit-for puts back what read-event read.
 Value f_sit_for(Args a)
 {
     auto timeout = seconds_arg(check_seconds(a[0]), Qnil);
-    wait_until(timeout, [] { return false; });
-    return Qt;
+    if (!nilp(value_or_nil(Qnoninteractive))) {
+        wait_until(timeout, [] { return false; });
+        return Qt;
+    }
+    if (input_pending())
+        return Qnil;
+    wait_until(timeout, input_pending);
+    if (!input_pending())
+        return Qt;
+    Value unread = value_or_nil(Qunread_command_events);
+    Value event = xcar(unread);
+    if (consp(event) && xcar(event) == Qt)
+        event = xcdr(event);
+    set_internal(Qunread_command_events, make_cons(make_cons(Qt, event), xcdr(unread)), false);
+    return Qnil;
 }
 
 constexpr SubrDef waiting_subrs[] = {

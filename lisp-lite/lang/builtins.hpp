@@ -142,6 +142,12 @@ int compare_ordered_bytes(std::string_view x, std::string_view y);
 // The same for any two strings.
 int compare_string_text(const String* a, const String* b);
 
+// Columns character C takes, as Emacs's `char-width' (its default
+// char-width-table): a tab 8, a newline 0, other controls 2 (^X), raw bytes
+// and C1 controls 4 (\ooo), East Asian wide and fullwidth 2, combining
+// marks and format characters 0, the rest 1.
+int char_width(char32_t c);
+
 // Emacs's `equal`/`string=` on two strings: the same text, and a unibyte
 // string's byte 128..255 is not the multibyte raw-byte character that
 // shares its internal bytes (Emacs compares byte lengths too).

@@ -652,6 +652,24 @@ void load_text(std::string_view text, std::string_view file_name, bool lexical)
 
 bool autoloadp(Value v) { return v.is_cons() && xcar(v) == autoload_symbol(); }
 
+namespace {
+
+// The symbol along NAME's aliases whose function cell holds DEFINITION,
+// or the last symbol of the chain.
+Value alias_holding(Value name, Value definition)
+{
+    Value holder = name;
+    for (int i = 0; i < 100 && symbolp(holder) && !nilp(holder) && xsymbol(holder)->function != definition; ++i) {
+        Value next = xsymbol(holder)->function;
+        if (!symbolp(next) || nilp(next))
+            break;
+        holder = next;
+    }
+    return holder;
+}
+
+} // namespace
+
 Value autoload_do_load(Value fundef, Value funname, Value macro_only)
 {
     if (!autoloadp(fundef))
@@ -664,12 +682,19 @@ Value autoload_do_load(Value fundef, Value funname, Value macro_only)
         return fundef;
     Value file = car(xcdr(fundef));
     std::string name(check_string(file)->bytes);
-    if (!load_preloaded_definition(name, funname))
+    // The definition to take is that of the symbol holding FUNDEF, at the
+    // end of FUNNAME's aliases (window-inside-pixel-edges is one of
+    // window-body-pixel-edges).
+    const Value holder = alias_holding(funname, fundef);
+    if (!load_preloaded_definition(name, symbolp(holder) ? holder : funname))
         load_file_with(name, false, true, false, false);
     if (nilp(funname))
         return Qnil;
+    // As Emacs: an error when the load left FUNDEF, or its like, where it
+    // was; an alias it made may lead to another symbol's autoload, which
+    // the caller loads next.
     Value fun = indirect_function(funname);
-    if (nilp(fun) || autoloadp(fun))
+    if (nilp(fun) || (equal(fun, fundef) && alias_holding(funname, fun) == holder))
         error("Autoloading file " + name + " failed to define function " + symbol_name(funname));
     return fun;
 }

@@ -210,6 +210,29 @@ char32_t downcase_char(char32_t c)
     return static_cast<char32_t>(u_tolower(static_cast<UChar32>(c)));
 }
 
+int char_width(char32_t c)
+{
+    if (c == '\t')
+        return 8;
+    if (c == '\n')
+        return 0;
+    if (c < 0x20 || c == 0x7F)
+        return 2;
+    if (c < 0x7F)
+        return 1;
+    if (is_raw_byte_char(c) || (c >= 0x80 && c < 0xA0))
+        return 4;
+    if (c > max_unicode_char)
+        return 1;
+    // Emacs's char-width-table (characters.el): combining marks and
+    // format characters (U+200B..U+200F, U+FEFF, Arabic's U+0600..) are 0.
+    auto cat = u_charType(static_cast<UChar32>(c));
+    if (cat == U_NON_SPACING_MARK || cat == U_ENCLOSING_MARK || cat == U_FORMAT_CHAR)
+        return 0;
+    int ea = u_getIntPropertyValue(static_cast<UChar32>(c), UCHAR_EAST_ASIAN_WIDTH);
+    return ea == U_EA_WIDE || ea == U_EA_FULLWIDTH ? 2 : 1;
+}
+
 namespace {
 
 char32_t upcase_char(char32_t c)
@@ -664,24 +687,6 @@ Value f_string_to_vector(Args a)
     return v;
 }
 
-int char_width(char32_t c)
-{
-    if (c == '\t')
-        return 8;
-    if (c < 0x20 || c == 0x7F)
-        return 2;
-    if (c < 0x7F)
-        return 1;
-    if (is_raw_byte_char(c) || (c >= 0x80 && c < 0xA0))
-        return 4;
-    if (c > max_unicode_char)
-        return 1;
-    auto cat = u_charType(static_cast<UChar32>(c));
-    if (cat == U_NON_SPACING_MARK || cat == U_ENCLOSING_MARK || c == 0x200B)
-        return 0;
-    int ea = u_getIntPropertyValue(static_cast<UChar32>(c), UCHAR_EAST_ASIAN_WIDTH);
-    return ea == U_EA_WIDE || ea == U_EA_FULLWIDTH ? 2 : 1;
-}
 
 Value f_string_width(Args a)
 {

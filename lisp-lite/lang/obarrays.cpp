@@ -3,7 +3,10 @@
 // Mode's `c-lang-constants' and abbrev tables use them. Their symbols are
 // not the initial obarray's: a symbol of the same name there is another
 // symbol. Each slot of the vector is a bucket, a list of symbols (0 or
-// any non-list when empty, as `make-vector' leaves it).
+// any non-list when empty, as `make-vector' leaves it), or a symbol alone:
+// Emacs chains a bucket's symbols through the symbols themselves, so a
+// vector written as [when what whelp] is an obarray of three (company's
+// tests bind `obarray' to one).
 #include "lisp-lite/lang/obarrays.hpp"
 
 #include <functional>
@@ -32,6 +35,8 @@ Value& bucket_for(Value ob, std::string_view name)
 
 Value find_in_bucket(Value bucket, std::string_view name)
 {
+    if (symbolp(bucket))
+        return string_view(xsymbol(bucket)->name) == name ? bucket : Value();
     for (; bucket.is_cons(); bucket = xcdr(bucket))
         if (symbolp(xcar(bucket)) && string_view(xsymbol(xcar(bucket))->name) == name)
             return xcar(bucket);
@@ -50,7 +55,7 @@ Value obarray_intern(Value ob, std::string_view name)
     Value sym = make_uninterned_symbol(name);
     xsymbol(sym)->m_flags |= Symbol::interned_flag;
     Value& bucket = bucket_for(ob, name);
-    bucket = make_cons(sym, bucket.is_cons() ? bucket : Qnil);
+    bucket = make_cons(sym, bucket.is_cons() ? bucket : symbolp(bucket) ? make_cons(bucket, Qnil) : Qnil);
     return sym;
 }
 
@@ -59,6 +64,10 @@ Value obarray_lookup(Value ob, std::string_view name) { return find_in_bucket(bu
 bool obarray_remove(Value ob, Value sym)
 {
     Value& bucket = bucket_for(ob, string_view(xsymbol(sym)->name));
+    if (bucket == sym) {
+        bucket = Value::fixnum(0);
+        return true;
+    }
     Value previous = Qnil;
     for (Value tail = bucket; tail.is_cons(); previous = tail, tail = xcdr(tail)) {
         if (xcar(tail) != sym)
@@ -73,17 +82,30 @@ bool obarray_remove(Value ob, Value sym)
     return false;
 }
 
+namespace {
+
+void append_bucket(Value bucket, RootedVector& out)
+{
+    if (symbolp(bucket))
+        out.push_back(bucket);
+    for (; bucket.is_cons(); bucket = xcdr(bucket))
+        out.push_back(xcar(bucket));
+}
+
+} // namespace
+
 void obarray_symbols(Value ob, RootedVector& out)
 {
     for (Value bucket : buckets(ob))
-        for (; bucket.is_cons(); bucket = xcdr(bucket))
-            out.push_back(xcar(bucket));
+        append_bucket(bucket, out);
 }
 
 void obarray_map(Value ob, Value fn)
 {
     RootedVector syms; // FN may intern or unintern
-    obarray_symbols(ob, syms);
+    const std::vector<Value>& all = buckets(ob);
+    for (std::size_t i = all.size(); i-- > 0;)
+        append_bucket(all[i], syms);
     for (Value s : syms.items())
         call1(fn, s);
 }

@@ -453,10 +453,20 @@ its argument forms are bound to temporaries and evaluated once, as gv does."
   (internal--setf-rmw place (lambda (p) (internal--setf-expand p (if x (list '+ p x) (list '1+ p))))))
 (defmacro cl-decf (place &optional x)
   (internal--setf-rmw place (lambda (p) (internal--setf-expand p (if x (list '- p x) (list '1- p))))))
-(defmacro add-to-list (list-var element &optional append)
-  `(if (member ,element (symbol-value ,list-var)) (symbol-value ,list-var)
-     (set ,list-var (if ,append (append (symbol-value ,list-var) (list ,element))
-                      (cons ,element (symbol-value ,list-var))))))
+(defun add-to-list (list-var element &optional append compare-fn)
+  "Add ELEMENT to the value of LIST-VAR unless it is there already (as
+COMPARE-FN says, `equal' by default), at the end when APPEND."
+  (if (let ((list (symbol-value list-var)))
+        (cond ((null compare-fn) (member element list))
+              ((eq compare-fn #'eq) (memq element list))
+              ((eq compare-fn #'eql) (memql element list))
+              (t (while (and list (not (funcall compare-fn element (car list))))
+                   (setq list (cdr list)))
+                 list)))
+      (symbol-value list-var)
+    (set list-var (if append
+                      (append (symbol-value list-var) (list element))
+                    (cons element (symbol-value list-var))))))
 
 (defmacro ignore-errors (&rest body)
   (list 'condition-case nil (cons 'progn body) '(error nil)))

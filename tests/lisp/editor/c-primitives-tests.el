@@ -149,3 +149,11 @@
                       (aset table ?a '(([?a ?b] . ?Q)))
                       (list (translate-region-internal 1 5 table) (buffer-string)))))
                  '((6 "xyzcxyzc") (2 "heLLo") (2 "QQ")))))
+
+(ert-deftest c-primitives-columns-of-format-characters ()
+  ;; A zero-width no-break space takes no column, as in Emacs 28 (company
+  ;; puts one before each wide character of its tooltip).
+  (with-temp-buffer
+    (insert (string #xFEFF #x86d9 #xFEFF #x86d9))
+    (move-to-column 4)
+    (should (equal (list (point) (current-column)) '(5 4)))))

@@ -47,6 +47,15 @@
   (should-not (tty-display-color-p))
   (should (equal (tty-display-color-cells) 0)))
 
+(ert-deftest faces-font-on-a-terminal ()
+  ;; As Emacs 28 on a text terminal (batch's is one): "tty", and the
+  ;; defaults for new frames say bold and italic only where set.
+  (should (equal (face-font 'default) "tty"))
+  (should (equal (face-font 'bold) "tty"))
+  (should-not (face-font 'default t))
+  (should (equal (should-error (face-font 'faces-tests-no-such-face))
+                 '(error "Invalid face" faces-tests-no-such-face))))
+
 (ert-deftest faces-attributes ()
   (faces-tests--with-library
    (should (equal (face-attribute 'default :foreground) "unspecified-fg"))

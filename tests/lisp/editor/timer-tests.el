@@ -24,6 +24,21 @@
     (sleep-for 0.1)
     (should (equal log '((x y))))))     ; once
 
+(ert-deftest timer-event-ends-sit-for ()
+  "With `noninteractive' nil, as company's tests bind it, an event a timer
+puts in unread-command-events ends sit-for with nil and goes back as
+\(t . EVENT); one already there ends it at once.  Values from Emacs 28."
+  (let ((noninteractive nil)
+        (unread-command-events nil)
+        (start (float-time)))
+    (run-with-timer 0.05 nil (lambda () (push 'timer-tests-event unread-command-events)))
+    (should-not (sit-for 5 t))
+    (should (< (- (float-time) start) 2))
+    (should (equal unread-command-events '((t . timer-tests-event))))
+    (let ((unread-command-events (list 7)))
+      (should-not (sit-for 5))
+      (should (equal unread-command-events '(7))))))
+
 (ert-deftest timer-repeats-until-cancelled ()
   (let* ((n 0)
          (timer (run-with-timer 0.02 0.05 (lambda () (setq n (1+ n))))))

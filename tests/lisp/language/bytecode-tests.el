@@ -113,6 +113,15 @@
     (should (equal (symbol-name (intern "x" ob)) "x"))
     (should (eq (intern "x" ob) (intern-soft "x" ob)))))
 
+(ert-deftest obarrays-of-symbols ()
+  "A vector of symbols is an obarray whose buckets are those symbols, as
+Emacs chains a bucket through its symbols (company's tests bind `obarray'
+to [when what whelp]); values from GNU Emacs 28.2 (whose chains go on
+through the symbols' other buckets: only names a prefix selects are sure)."
+  (should (equal (all-completions "ba" [boo bar baz backquote]) '("bar" "baz" "backquote")))
+  (should (equal (let ((obarray [boo bar baz])) (all-completions "ba" obarray)) '("bar" "baz")))
+  (should (equal (try-completion "ba" [boo bar baz backquote]) "ba")))
+
 (defun bytecode-tests--inner (_x) (list (backtrace-frame 0) (backtrace-frame 1) (cadr (backtrace-frame 2))))
 (defun bytecode-tests--outer (y) (car (list (bytecode-tests--inner (1+ y)))))
 

@@ -168,3 +168,19 @@
                                             (puthash "a" 1 h2) h2)))
                    '(2 3 2 lists-tests-ci lists-tests-ci 1 (error "Invalid hash table test" lists-tests-none)
                        "#s(hash-table size 2 test lists-tests-ci rehash-size 1.5 rehash-threshold 0.8125 data (\"a\" 1))")))))
+
+(defvar lists-tests--added nil)
+
+(ert-deftest lists-add-to-list-compare-fn ()
+  ;; Emacs 28's add-to-list is a function with COMPARE-FN (ivy's tests
+  ;; pass one); values from Emacs 28.
+  (setq lists-tests--added (list 1 (list 'a)))
+  (should (equal (list (add-to-list 'lists-tests--added 1.0 nil #'eql)
+                       (add-to-list 'lists-tests--added 1 nil #'eql)
+                       (add-to-list 'lists-tests--added (list 'a))
+                       (add-to-list 'lists-tests--added (list 'a) t #'eq)
+                       (add-to-list 'lists-tests--added 5 t (lambda (a b) (and (numberp b) (= a (* 5 b)))))
+                       (add-to-list 'lists-tests--added 7 t))
+                 '((1.0 1 (a)) (1.0 1 (a)) (1.0 1 (a)) (1.0 1 (a) (a)) (1.0 1 (a) (a))
+                   (1.0 1 (a) (a) 7))))
+  (should (functionp 'add-to-list)))

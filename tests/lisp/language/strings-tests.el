@@ -77,6 +77,13 @@
   (should (equal (string-trim-left "  ab ") "ab "))
   (should (equal (string-trim-right "  ab ") "  ab")))
 
+(ert-deftest strings-char-width ()
+  ;; Emacs 28's char-width-table: a newline 0, combining marks and format
+  ;; characters (U+FEFF, U+200B, Arabic's U+0600) 0, wide 2, controls 2.
+  (should (equal (mapcar #'char-width (list ?\n #xFEFF #x200B #x600 ?a #x86d9 #x300 ?\t 1))
+                 '(0 0 0 0 1 2 0 8 2)))
+  (should (= (string-width (string #xFEFF #x86d9 ?a)) 3)))
+
 (ert-deftest strings-arrays ()
   (let ((s (copy-sequence "abc")))
     (aset s 1 ?α)

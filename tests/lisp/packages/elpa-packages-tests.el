@@ -102,12 +102,16 @@ which the sanitizer build requires ($GAPMACS_LIBRARY_SAMPLE=10): 29 of 30.")
   (require 'let-alist)
   (should (equal (eval '(let-alist '((a . 1) (b . ((c . 2)))) (list .a .b.c)) t) '(1 2))))
 
-(defconst elpa-packages-tests--company-ratchet 99
+(defconst elpa-packages-tests--company-ratchet 116
   "How many of the 126 tests of company's own ERT suite (all.el, shipped in
-elpa-company) pass in gapmacs: 99 on 2026-12-06 (session 30, once loads
-expanded macros eagerly), 92 on 2026-12-04 (session 19; 89 in session
-18, 59 before buffer-chars-modified-tick, this-command-keys-vector...); Emacs
-28 passes 113.")
+elpa-company) pass in gapmacs: 116 on 2026-12-07 (session 31: overlay and
+text property change hooks, obarrays of symbols, format characters of no
+width, face-font, sit-for ended by a timer's event, an alias of an
+autoload), 99 on 2026-12-06 (session 30, once loads expanded macros
+eagerly), 92 on 2026-12-04 (session 19; 89 in session 18, 59 before
+buffer-chars-modified-tick, this-command-keys-vector...); Emacs 28 passes
+113 (the line-wrapping test needs continuation lines, which gapmacs's
+screen does not draw).")
 
 (ert-deftest elpa-packages-company-suite ()
   ;; Company's ERT suite, run unchanged in a fresh editor.

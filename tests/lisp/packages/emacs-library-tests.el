@@ -220,6 +220,16 @@ list takes it far longer; all 246 loaded on 2026-12-05 (session 20).")
                              repeat-check-key (func-arity 'repeat-check-key)))
                  "(autoload t (\"b\") (1 2 3 4) (2 1) t t (2 . 2))")))
 
+(ert-deftest emacs-library-tests-preloaded-alias-of-an-autoload ()
+  ;; window.el's (defalias 'window-inside-pixel-edges 'window-body-pixel-edges):
+  ;; the first call takes the alias, then the definition of its target,
+  ;; as Emacs's eval retries an autoload (company's tooltip calls it).
+  (should (equal (emacs-library-tests--child
+                  nil '(list (equal (window-inside-pixel-edges) (window-body-pixel-edges))
+                             (symbol-function 'window-inside-pixel-edges)
+                             (functionp (symbol-function 'window-body-pixel-edges))))
+                 "(t window-body-pixel-edges t)")))
+
 (ert-deftest emacs-library-tests-preloaded-one-definition-keeps-gapmacs-own ()
   ;; Emacs's form defines gapmacs's own names too: they stay gapmacs's.
   (let ((dir (make-temp-file "gapmacs-def" t)))
