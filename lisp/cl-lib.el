@@ -923,9 +923,15 @@ not loaded yet: it defines the classes a struct may include or inherit
   (let ((m (plist-member keys name))) (if m (car (cdr m)) default)))
 
 (defun cl--make-test (keys)
-  "A function (ITEM ELT) for :test/:test-not, applying :key to ELT."
-  (let ((test (cl--kw keys :test)) (test-not (cl--kw keys :test-not)) (key (cl--kw keys :key)))
+  "A function (ITEM ELT) for :test/:test-not, or else :if/:if-not (a
+predicate of the element, ITEM unused: (cl-remove nil LIST :if-not P)),
+applying :key to ELT."
+  (let ((test (cl--kw keys :test)) (test-not (cl--kw keys :test-not))
+        (if-pred (cl--kw keys :if)) (if-not (cl--kw keys :if-not))
+        (key (cl--kw keys :key)))
     (cond (test-not (lambda (item elt) (not (funcall test-not item (if key (funcall key elt) elt)))))
+          ((and (null test) if-pred) (lambda (_item elt) (funcall if-pred (if key (funcall key elt) elt))))
+          ((and (null test) if-not) (lambda (_item elt) (not (funcall if-not (if key (funcall key elt) elt)))))
           ((and (null key) (or (null test) (memq test '(eql cl-eql)))) #'eql)
           ((and (null key) test) test)
           (t (let ((test (or test #'eql)))

@@ -425,3 +425,15 @@ checkin calls a `cl-flet' function there)."
                        (cl-typep 3 'cl-lib-tests-natural)
                        (cl-typep -3 'cl-lib-tests-natural))
                  '(t nil t nil t t nil))))
+
+(ert-deftest cl-lib-item-functions-take-if-keywords ()
+  ;; (cl-remove nil LIST :if-not P) as ivy writes it: ITEM unused, the
+  ;; predicate of the (keyed) element decides; values from Emacs 28.
+  (should (equal (list (cl-remove nil '(1 2 3) :if-not #'cl-oddp) (cl-remove nil '(1 2 3) :if #'cl-oddp)
+                       (cl-delete nil (list 1 2 3) :if-not #'cl-oddp) (cl-substitute 9 nil '(1 2 3) :if #'cl-oddp)
+                       (cl-count nil '(1 2 3) :if #'cl-oddp) (cl-position nil '(1 2 3) :if-not #'cl-oddp)
+                       (cl-find nil '(1 2 3) :if #'cl-evenp) (cl-member nil '(1 2 3) :if #'cl-evenp)
+                       (cl-remove 2 '(1 2 3) :test-not #'eql) (cl-assoc nil '((1 . a) (2 . b)) :if #'cl-evenp)
+                       (cl-rassoc nil '((1 . a) (2 . b)) :if-not #'symbolp)
+                       (cl-remove nil '((1) (2) (3)) :if #'cl-oddp :key #'car))
+                 '((1 3) (2) (1 3) (9 2 9) 2 1 2 (2 3) (2) (2 . b) nil ((2))))))
