@@ -111,13 +111,15 @@ Modification::Modification(CharPos beg, CharPos end) : m_buffer(&current())
     barf_if_buffer_read_only();
     check_text_read_only(*m_buffer, beg, end);
     Value args[2] = {Value::fixnum(beg.value), Value::fixnum(end.value)};
-    if (!hooks_inhibited()) {
-        RootedVector text_hooks;
-        if (beg == end)
-            text_insertion_hooks(*m_buffer, beg, m_insertion_hooks);
-        else
+    const TextProperties* props = m_buffer->text_properties();
+    if (!hooks_inhibited() && props && !props->empty()) {
+        if (beg == end) {
+            text_insertion_hooks(*m_buffer, beg, m_insertion_hooks.emplace());
+        } else {
+            RootedVector text_hooks;
             text_modification_hooks(*m_buffer, beg, end, text_hooks);
-        call_hook_lists(text_hooks, args, 2);
+            call_hook_lists(text_hooks, args, 2);
+        }
     }
     check_supersession(*m_buffer);
     if (!hooks_inhibited()) {
@@ -127,9 +129,11 @@ Modification::Modification(CharPos beg, CharPos end) : m_buffer(&current())
         // A hook may have switched buffers; the change is to the current one.
         m_buffer = &current();
         barf_if_buffer_read_only();
-        overlay_change_hooks(*m_buffer, beg, end, m_overlay_hooks);
-        call_overlay_hooks(m_overlay_hooks, false, beg, end, 0);
-        m_buffer = &current();
+        if (!m_buffer->overlays().empty()) {
+            overlay_change_hooks(*m_buffer, beg, end, m_overlay_hooks.emplace());
+            call_overlay_hooks(*m_overlay_hooks, false, beg, end, 0);
+            m_buffer = &current();
+        }
     }
     if (m_buffer->read_only()) {
         m_buffer->set_read_only(false);
@@ -158,10 +162,10 @@ void Modification::done(CharPos beg, CharPos end, std::int64_t old_len)
     run_change_hook(g_after_change, args, 3);
     // As Emacs: the overlay hooks found before the change, if they are of
     // this buffer still.
-    if (&current() == m_buffer)
-        call_overlay_hooks(m_overlay_hooks, true, beg, end, old_len);
-    if (old_len == 0)
-        call_hook_lists(m_insertion_hooks, args, 2);
+    if (m_overlay_hooks && &current() == m_buffer)
+        call_overlay_hooks(*m_overlay_hooks, true, beg, end, old_len);
+    if (m_insertion_hooks && old_len == 0)
+        call_hook_lists(*m_insertion_hooks, args, 2);
 }
 
 void register_modification_builtins()

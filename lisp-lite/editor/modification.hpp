@@ -11,6 +11,7 @@
 // (see docs/lisp-lite.md).
 #pragma once
 #include <cstdint>
+#include <optional>
 
 #include "buffer/buffer.hpp"
 #include "lisp-lite/lang/heap.hpp"
@@ -37,9 +38,10 @@ public:
 private:
     Buffer* m_buffer;
     bool m_lifted_read_only = false;
-    // Collected before the change, called after it.
-    RootedVector m_overlay_hooks;
-    RootedVector m_insertion_hooks;
+    // Collected before the change, called after it; made only for a
+    // buffer with overlays or text properties (most edits have neither).
+    std::optional<RootedVector> m_overlay_hooks;
+    std::optional<RootedVector> m_insertion_hooks;
 };
 
 void register_modification_builtins();
