@@ -1278,12 +1278,24 @@ applying :key to ELT."
     seq1))
 
 (defun cl-mismatch (seq1 seq2 &rest keys)
+  "The index in SEQ1 of the first element that differs from SEQ2's, nil when
+they match; :start1 :end1 :start2 :end2 bound the compared parts (edmacro
+compares a vector with itself), :from-end compares from their ends."
   (let* ((test (cl--make-test (cl--without-keys keys '(:key))))
          (key (cl--kw keys :key))
-         (a (append seq1 nil)) (b (append seq2 nil)) (i 0))
-    (while (and a b (funcall test (if key (funcall key (car a)) (car a)) (if key (funcall key (car b)) (car b))))
-      (setq a (cdr a) b (cdr b) i (1+ i)))
-    (if (or a b) i nil)))
+         (start1 (cl--kw keys :start1 0)) (end1 (or (cl--kw keys :end1) (length seq1)))
+         (start2 (cl--kw keys :start2 0)) (end2 (or (cl--kw keys :end2) (length seq2)))
+         (same (lambda (i j)
+                 (let ((x (elt seq1 i)) (y (elt seq2 j)))
+                   (funcall test (if key (funcall key x) x) (if key (funcall key y) y))))))
+    (if (cl--kw keys :from-end)
+        (progn
+          (while (and (< start1 end1) (< start2 end2) (funcall same (1- end1) (1- end2)))
+            (setq end1 (1- end1) end2 (1- end2)))
+          (and (or (< start1 end1) (< start2 end2)) (1- end1)))
+      (while (and (< start1 end1) (< start2 end2) (funcall same start1 start2))
+        (setq start1 (1+ start1) start2 (1+ start2)))
+      (and (or (< start1 end1) (< start2 end2)) start1))))
 (defun cl-search (seq1 seq2 &rest keys)
   (let* ((a (append seq1 nil)) (b (append seq2 nil)) (la (length a)) (lb (length b)) (i 0) (found nil))
     (while (and (not found) (<= (+ i la) lb))

@@ -73,5 +73,10 @@
 (define-key global-map [f3] 'kmacro-start-macro-or-insert-counter)
 (define-key global-map [f4] 'kmacro-end-or-call-macro)
 
+;; A keyboard macro in a register (register-values.el), where Emacs's
+;; library gives what it needs; the editor's start-up loads it later.
+(when (fboundp 'cl-struct-define)
+  (require 'register-values))
+
 (provide 'kmacro)
 ;;; kmacro.el ends here

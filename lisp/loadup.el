@@ -147,7 +147,9 @@ files (preloaded in Emacs) runs their `custom-initialize-delay', which
 turns them on outside batch: font-lock, show-paren, electric-indent.
 Emacs's vc-hooks, preloaded too, loads at the first visit."
   (when (locate-library "font-core")
-    (dolist (feature '(font-core paren electric))
+    ;; And register-values (Emacs's generic functions of registers, a
+    ;; keyboard macro in one), which needs Emacs's cl-generic.
+    (dolist (feature '(font-core paren electric register-values))
       (condition-case err
           (require feature)
         (error (message "Loading %s: %s" feature (error-message-string err))))))

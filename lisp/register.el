@@ -58,26 +58,75 @@
     (add-hook 'kill-buffer-hook #'register--swap-out nil t))
   (set-register register (point-marker)))
 
-(defun jump-to-register (register &optional _delete)
+(defun jump-to-register (register &optional delete)
   "Go to the buffer position saved in REGISTER, setting the mark first."
   (interactive (list (register-read-with-preview "Jump to register: ")
                      current-prefix-arg))
-  (let ((val (get-register register)))
-    (cond
-     ((markerp val)
-      (unless (marker-buffer val)
-        (user-error "That register’s buffer no longer exists"))
-      (switch-to-buffer (marker-buffer val))
-      (unless (or (= (point) (marker-position val))
-                  (eq last-command 'jump-to-register))
-        (push-mark))
-      (goto-char val))
-     ((eq (car-safe val) 'file-query)
-      (unless (y-or-n-p (format "Visit file %s again? " (nth 1 val)))
-        (user-error "Register access aborted"))
-      (find-file (nth 1 val))
-      (goto-char (nth 2 val)))
-     (t (user-error "Register doesn’t contain a buffer position or configuration")))))
+  (funcall (if (fboundp 'register-val-jump-to) #'register-val-jump-to #'register--jump-to-value)
+           (get-register register) delete))
+
+;; What a register does with its value.  Emacs's register.el goes through
+;; the generic functions register-val-jump-to, register-val-insert and
+;; register-val-describe, so that a library can keep a kind of value of its
+;; own in a register (kmacro.el's keyboard macros); they need Emacs's
+;; cl-generic, which the editor has only once its start-up has loaded
+;; Emacs's library: register-values.el defines them then, on these.
+(defun register--jump-to-value (val _delete)
+  "Execute the \"jump\" operation of the register value VAL."
+  (cond
+   ((markerp val)
+    (unless (marker-buffer val)
+      (user-error "That register’s buffer no longer exists"))
+    (switch-to-buffer (marker-buffer val))
+    (unless (or (= (point) (marker-position val))
+                (eq last-command 'jump-to-register))
+      (push-mark))
+    (goto-char val))
+   ((eq (car-safe val) 'file-query)
+    (unless (y-or-n-p (format "Visit file %s again? " (nth 1 val)))
+      (user-error "Register access aborted"))
+    (find-file (nth 1 val))
+    (goto-char (nth 2 val)))
+   (t (user-error "Register doesn’t contain a buffer position or configuration"))))
+
+(defun register--insert-value (val)
+  "Insert the register value VAL."
+  (cond
+   ((stringp val) (insert-for-yank val))
+   ((numberp val) (insert (number-to-string val)))
+   ((and (consp val) (stringp (car val))) (insert-rectangle val))
+   ((markerp val)
+    (unless (marker-position val) (user-error "Register does not contain text"))
+    (insert (number-to-string (marker-position val))))
+   ((eq (car-safe val) 'file-query) (insert (number-to-string (nth 2 val))))
+   (t (user-error "Register does not contain text"))))
+
+(defun register--describe-value (val verbose)
+  "Print a description of the register value VAL to `standard-output', as
+Emacs's `describe-register-1' follows \"Register R contains \" with it."
+  (cond
+   ((numberp val) (princ val))
+   ((markerp val)
+    (if (marker-buffer val)
+        (princ (format "a buffer position:\n    buffer %s, position %d"
+                       (buffer-name (marker-buffer val)) (marker-position val)))
+      (princ "a marker in no buffer")))
+   ((eq (car-safe val) 'file-query)
+    (princ (format "a file-query reference:\n    file %S,\n    position %d." (nth 1 val) (nth 2 val))))
+   ((and (consp val) (stringp (car val)))
+    (if verbose
+        (progn (princ "the rectangle:\n")
+               (dolist (line val) (princ (concat "    " line "\n"))))
+      (princ (concat "a rectangle starting with " (car val)))))
+   ((stringp val)
+    (if verbose
+        (princ (concat "the text:\n" (substring-no-properties val)))
+      (cond ((string-match "[^ \t\n].\\{,20\\}" val)
+             (princ (concat "text starting with\n    " (match-string 0 val))))
+            ((string-match "^[ \t\n]+$" val) (princ "whitespace"))
+            (t (princ "the empty string")))))
+   (t (princ "Garbage:\n")
+      (when verbose (prin1 val)))))
 
 (defun copy-to-register (register start end &optional delete-flag _region)
   "Copy the text from START to END into REGISTER.
@@ -158,16 +207,8 @@ prefix argument, so point ends after it (as in Emacs 28)."
                       (list (register-read-with-preview "Insert register: ")
                             (not current-prefix-arg))))
   (push-mark)
-  (let ((val (get-register register)))
-    (cond
-     ((stringp val) (insert-for-yank val))
-     ((numberp val) (insert (number-to-string val)))
-     ((and (consp val) (stringp (car val))) (insert-rectangle val))
-     ((markerp val)
-      (unless (marker-position val) (user-error "Register does not contain text"))
-      (insert (number-to-string (marker-position val))))
-     ((eq (car-safe val) 'file-query) (insert (number-to-string (nth 2 val))))
-     (t (user-error "Register does not contain text"))))
+  (funcall (if (fboundp 'register-val-insert) #'register-val-insert #'register--insert-value)
+           (get-register register))
   (unless arg (exchange-point-and-mark)))
 
 (defun register--text (register)
@@ -189,7 +230,10 @@ prefix argument, so point ends after it (as in Emacs 28)."
      ((and (consp val) (stringp (car val)))
       (concat (format "Register %s contains the rectangle:\n" name)
               (mapconcat (lambda (line) (concat "    " line "\n")) val "")))
-     (t (format "Register %s contains %S\n" name val)))))
+     (t (format "Register %s contains %s\n" name
+                (with-output-to-string
+                  (funcall (if (fboundp 'register-val-describe) #'register-val-describe #'register--describe-value)
+                           val t)))))))
 
 (defun view-register (register)
   "Show what REGISTER contains in the *Output* buffer."

@@ -229,3 +229,26 @@
     (should (eq (key-binding (kbd (car k))) (cdr k)))))
 
 ;;; register-tests.el ends here
+
+(ert-deftest register-values-through-generic-functions ()
+  ;; As Emacs's register.el: jump-to-register, insert-register and the
+  ;; descriptions go through register-val-jump-to, -insert and -describe,
+  ;; where kmacro.el keeps a keyboard macro (consult-register's methods
+  ;; need its type).  They need Emacs's library (cl-generic).
+  (skip-unless (fboundp 'cl-struct-define))
+  (require 'kmacro)
+  (register-tests--with "abc"
+    (let ((last-kbd-macro (kbd "C-a x")))
+      (kmacro-to-register ?k))
+    (set-register ?t "  hello world")
+    (set-register ?m (copy-marker 2))
+    (should (kmacro-register-p (get-register ?k)))
+    (should (equal (mapcar (lambda (v) (with-output-to-string (register-val-describe v nil)))
+                           (list (get-register ?k) (get-register ?t) 42 (get-register ?m) '("ab" "cd")))
+                   (list "a keyboard macro:\n   C-a x" "text starting with\n    hello world" "42"
+                         (format "a buffer position:\n    buffer %s, position 2" (buffer-name))
+                         "a rectangle starting with ab")))
+    (insert-register ?k)
+    (should (equal (buffer-string) "abcC-a x"))
+    (should (equal (should-error (register-val-jump-to 42 nil))
+                   '(user-error "Register doesn’t contain a buffer position or configuration")))))

@@ -437,3 +437,15 @@ checkin calls a `cl-flet' function there)."
                        (cl-rassoc nil '((1 . a) (2 . b)) :if-not #'symbolp)
                        (cl-remove nil '((1) (2) (3)) :if #'cl-oddp :key #'car))
                  '((1 3) (2) (1 3) (9 2 9) 2 1 2 (2 3) (2) (2 . b) nil ((2))))))
+
+(ert-deftest cl-lib-mismatch-bounds ()
+  ;; :start1 :end1 :start2 :end2 :from-end, as edmacro's format-kbd-macro
+  ;; compares a vector with itself; values from Emacs 28.
+  (should (equal (list (cl-mismatch [97 end-macro] [97 end-macro] :start1 0 :end1 1 :start2 1 :end2 2)
+                       (cl-mismatch '(1 2 3) '(1 2 4)) (cl-mismatch "abc" "abd") (cl-mismatch [1 2] [1 2])
+                       (cl-mismatch [1 2 3] [1 2]) (cl-mismatch "abcd" "xbcd" :start1 1 :start2 1)
+                       (cl-mismatch "abc" "abc" :from-end t) (cl-mismatch "xbc" "abc" :from-end t)
+                       (cl-mismatch [1 2] [1 2 3 4] :start2 2 :end2 5)
+                       (cl-mismatch '((1) (2)) '((1) (3)) :key #'car)
+                       (cl-mismatch '(1 2) '(1 2) :test-not #'eql))
+                 '(0 2 2 nil 2 nil nil 0 0 1 0))))
