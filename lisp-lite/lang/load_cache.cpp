@@ -286,14 +286,14 @@ void forget_prepared_autoloads(const std::string& path)
 
 namespace {
 
+// Only the names are compared: for_each_loaded_file would gather every
+// file's definitions on the way.
 bool in_load_history(Value file)
 {
-    bool found = false;
-    for_each_loaded_file([&](Value loaded, FileDefinitions&) {
-        found = string_view(loaded) == string_view(file);
-        return !found;
-    });
-    return found;
+    for (Value l = find_symbol_value(Qload_history); l.is_cons(); l = xcdr(l))
+        if (Value entry = xcar(l); entry.is_cons() && stringp(xcar(entry)) && string_view(xcar(entry)) == string_view(file))
+            return true;
+    return false;
 }
 
 // A variable an expansion names that nothing defines now: its file is
