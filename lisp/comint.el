@@ -4,7 +4,9 @@
 ;; whatever you are typing after it), RET sends the text after the mark,
 ;; M-p/M-n walk the input history, C-c C-c/C-z/C-\ signal the job, C-d at
 ;; the end sends EOF.  ANSI SGR sequences in the output become faces
-;; (overlays); every other escape stays in the text, which redisplay shows
+;; (`font-lock-face' text properties, as Emacs's shell mode makes them: an
+;; overlay a stretch made a coloured stream cost a collection of millions of
+;; overlays); every other escape stays in the text, which redisplay shows
 ;; escaped (^[), so nothing reaches the terminal.
 
 (require 'shell-command)
@@ -13,8 +15,44 @@
 (defvar comint-input-ignoredups t)
 (defvar comint-process-echoes nil)
 (defvar comint-mode-hook nil)
-(defvar comint-output-filter-functions nil
-  "Functions called with the inserted output string, after the faces are applied.")
+(defvar comint-output-filter-functions
+  '(ansi-color-process-output comint-postoutput-scroll-to-bottom comint-watch-for-password-prompt)
+  "Functions called with each output string after it is inserted, as Emacs's.
+gapmacs's filter receives the region, so the standard functions here run on
+it (their symbols' `comint--region-function'): `ansi-color-process-output'
+is the filter's own SGR pass, and the string is made only for the others.")
+(defvar comint-move-point-for-output nil)
+(defvar comint-scroll-show-maximum-output t)
+(defvar comint-password-function nil)
+(defvar comint-input-sender #'comint-simple-send)
+(defvar comint--prompt-recursion-depth 0)
+(defvar comint-password-prompt-regexp nil
+  "Regexp matching prompts for passwords in the inferior process; nil until
+the first output asks (then Emacs 28's, made from `password-word-equivalents',
+which Emacs's mule-conf.el defines and the editor has only once its
+bundled Lisp is loaded).")
+
+(defun comint--password-prompt-regexp ()
+  (or comint-password-prompt-regexp
+      (setq-default
+       comint-password-prompt-regexp
+       (concat
+        "\\(^ *\\|"
+        (regexp-opt
+         '("Enter" "enter" "Enter same" "enter same" "Enter the" "enter the"
+           "Current"
+           "Enter Auth" "enter auth" "Old" "old" "New" "new" "'s" "login"
+           "Kerberos" "CVS" "UNIX" " SMB" "LDAP" "PEM" "SUDO"
+           "[sudo]" "doas" "Repeat" "Bad" "Retype" "Verify")
+         t)
+        " +.*\\)"
+        "\\(?:" (regexp-opt (if (boundp 'password-word-equivalents)
+                                 password-word-equivalents
+                               '("password" "passcode" "passphrase" "pass phrase" "PIN")))
+        "\\|Response\\)"
+        "\\(?:\\(?:, try\\)? *again\\| (empty for no passphrase)\\| (again)\\)?"
+        "\\(?: [[:alpha:]]+ .+\\)?[[:blank:]]*[:：៖][[:space:]]*\\'"
+        "\\|^Enter encryption key: (repeat) *\\'"))))
 (defvar comint-terminfo-terminal "dumb")
 (defvar comint-prompt-read-only nil
   "Whether prompts are read-only; gapmacs's comint leaves them editable,
@@ -25,9 +63,7 @@ Emacs's default.")
 (defvar-local comint-ptyp nil "Non-nil when the process runs on a terminal.")
 (defvar-local comint--sgr-face nil "The face SGR sequences set so far (a plist), or nil.")
 (defvar-local comint--sgr-start nil "Where output not yet scanned for escapes begins.")
-(defvar-local comint--sgr-tail nil
-  "The overlay that ends where the last output ended.  Output goes in
-before markers, so the next output would stretch it over itself.")
+(defvar-local comint-last-output-start nil "Where the last output began (a marker).")
 (defvar-local comint-last-input-start nil)
 (defvar-local comint-last-input-end nil)
 
@@ -65,51 +101,86 @@ before markers, so the next output would stretch it over itself.")
         (setq face (cddr face)))
       clean)))
 
+;; A coloured stream repeats a few faces millions of times: each face is
+;; made once and shared, so its stretches share one property list and the
+;; collector has nothing per stretch to mark, and each change from one face
+;; to another is worked out once.
+(defvar comint--sgr-shared (make-hash-table :test 'equal)
+  "Each face `comint--sgr-apply' made -> (FACE . PROPERTIES), FACE shared.")
+(defvar comint--sgr-transitions (make-hash-table :test 'eq)
+  "A shared face (or nil) -> a table of SGR parameter strings -> what
+`comint--sgr-next' returns for them.")
+
+(defun comint--sgr-next (face params)
+  "The shared (NEW-FACE . PROPERTIES) after FACE and the SGR PARAMS string,
+nil when no face is left.  PROPERTIES are the text properties a stretch in
+NEW-FACE gets, as Emacs's `shell-apply-ansi-color' gives them."
+  (let* ((table (or (gethash face comint--sgr-transitions)
+                    (puthash face (make-hash-table :test 'equal) comint--sgr-transitions)))
+         (next (gethash params table 'unknown)))
+    (if (not (eq next 'unknown))
+        next
+      (let* ((codes (and (not (equal params ""))
+                         (mapcar #'string-to-number (split-string params ";"))))
+             (made (comint--sgr-apply face codes)))
+        (puthash params (and made (comint--sgr-shared made)) table)))))
+
+(defun comint--sgr-shared (face)
+  "The shared (FACE . PROPERTIES) of FACE, a face `comint--sgr-apply' made."
+  (or (gethash face comint--sgr-shared)
+      (puthash face (cons face (list 'ansi-color-face face 'font-lock-face face))
+               comint--sgr-shared)))
+
 (defun comint--colorize (start end)
-  "Turn the SGR sequences between START and END into overlays; return the
-new END.  A sequence cut off at END is left for the next output."
+  "Turn the SGR sequences between START and END into faces; return the
+new END.  A sequence cut off at END is left for the next output.  The
+stretches are text properties, so output inserted after them (before
+markers, at the process mark) takes none of them."
   (save-excursion
-    ;; The open face of the last output ends where the new output starts:
-    ;; a face open at its end colours the new text with overlays of its own.
-    (when (and comint--sgr-tail (overlay-buffer comint--sgr-tail)
-               (> (overlay-end comint--sgr-tail) start))
-      (move-overlay comint--sgr-tail (overlay-start comint--sgr-tail) (max start (overlay-start comint--sgr-tail))))
-    (setq comint--sgr-tail nil)
     (let ((end (copy-marker end))
           (span-start start)
-          (last nil))
+          (properties (and comint--sgr-face (cdr (comint--sgr-shared comint--sgr-face)))))
       (goto-char start)
-      (while (re-search-forward "\e\\[\\([0-9;]*\\)m" end t)
-        ;; The match data is read before the deletion makes it stale.
-        (let* ((mbeg (match-beginning 0))
-               (params (match-string 1))
-               (codes (and (not (equal params ""))
-                           (mapcar #'string-to-number (split-string params ";")))))
-          (when (and comint--sgr-face (< span-start mbeg))
-            (setq last (make-overlay span-start mbeg))
-            (overlay-put last 'face comint--sgr-face))
-          (delete-region mbeg (point))
-          (setq comint--sgr-face (comint--sgr-apply comint--sgr-face codes)
-                span-start (point))))
-      (when (and comint--sgr-face (< span-start end))
-        (setq last (make-overlay span-start end))
-        (overlay-put last 'face comint--sgr-face))
-      ;; An overlay that ends where the output ends (its escape deleted)
-      ;; would take in the next output.
-      (when (and last (= (overlay-end last) end))
-        (setq comint--sgr-tail last))
+      (while (search-forward "\e[" end t)
+        (let ((mbeg (- (point) 2))
+              (params-start (point)))
+          (skip-chars-forward "0-9;" end)
+          (when (eq (char-after) ?m)
+            (let ((next (comint--sgr-next comint--sgr-face
+                                          (buffer-substring-no-properties params-start (point)))))
+              (when (and properties (< span-start mbeg))
+                (add-text-properties span-start mbeg properties))
+              (delete-region mbeg (1+ (point)))
+              (setq comint--sgr-face (car next)
+                    properties (cdr next)
+                    span-start (point))))))
+      (when (and properties (< span-start end))
+        (add-text-properties span-start end properties))
       (prog1 (marker-position end) (set-marker end nil)))))
+
+(defun comint--colorizing-p ()
+  "Whether output's SGR sequences become faces: Emacs's hook asks for it."
+  (and (run-hook-wrapped 'comint-output-filter-functions
+                         (lambda (fn) (eq fn 'ansi-color-process-output)))
+       (or (not (boundp 'ansi-color-for-comint-mode)) ansi-color-for-comint-mode)))
 
 (defun comint-output-filter (proc start end)
   "Region filter: faces for SGR, then `comint-output-filter-functions'."
   (with-current-buffer (process-buffer proc)
     (window--keep-starts-above-output (current-buffer) start end)
+    (if (markerp comint-last-output-start)
+        (set-marker comint-last-output-start start)
+      (setq comint-last-output-start (copy-marker start)))
     (let ((inhibit-read-only t)
+          ;; Functions of the string get the output as it came, escapes
+          ;; and all, as Emacs gives it to them.
+          (string (and (comint--output-functions-want-string)
+                       (buffer-substring-no-properties start end)))
           (scan (if (and comint--sgr-start (< comint--sgr-start start)
                          (eq (char-after comint--sgr-start) ?\e))
                     comint--sgr-start
                   start)))
-      (let ((new-end (comint--colorize scan end)))
+      (let ((new-end (if (comint--colorizing-p) (comint--colorize scan end) end)))
         ;; An escape cut off at the end waits for the rest of it.
         (setq comint--sgr-start
               (save-excursion
@@ -117,9 +188,94 @@ new END.  A sequence cut off at END is left for the next output."
                 (if (re-search-backward "\e\\(?:\\[[0-9;]*\\)?\\=" (max scan (- new-end 32)) t)
                     (point)
                   new-end)))
-        (when comint-output-filter-functions
-          (run-hook-with-args 'comint-output-filter-functions
-                              (buffer-substring-no-properties start new-end)))))))
+        (comint--run-output-functions start new-end string)))))
+
+(defun comint--output-functions-want-string ()
+  "Whether a function in `comint-output-filter-functions' needs the string."
+  (run-hook-wrapped 'comint-output-filter-functions
+                    (lambda (fn) (not (and (symbolp fn) (get fn 'comint--region-function))))))
+
+(defun comint--run-output-functions (start end string)
+  "Run `comint-output-filter-functions' on the output now between START and
+END, which came as STRING."
+  (run-hook-wrapped
+   'comint-output-filter-functions
+   (lambda (fn)
+     (let ((region (and (symbolp fn) (get fn 'comint--region-function))))
+       (if region
+           (funcall region start end)
+         (funcall fn string)))
+     nil)))
+
+;; The filter has done ansi-color's work on the region already.
+(put 'ansi-color-process-output 'comint--region-function #'ignore)
+
+(defun comint-postoutput-scroll-to-bottom (_string)
+  "Go to the end of buffer in some or all windows showing it, as Emacs's:
+by `comint-move-point-for-output' and `comint-scroll-show-maximum-output'."
+  (let ((process (get-buffer-process (current-buffer))))
+    (when process
+      (dolist (w (get-buffer-window-list (current-buffer) nil t))
+        (comint-adjust-window-point w process)
+        (and comint-scroll-show-maximum-output
+             (eq (window-point w) (point-max))
+             (with-selected-window w
+               (recenter (- -1 scroll-margin))))))))
+(put 'comint-postoutput-scroll-to-bottom 'comint--region-function
+     (lambda (_start _end) (comint-postoutput-scroll-to-bottom nil)))
+
+(defun comint-adjust-window-point (window process)
+  "Move point in WINDOW to PROCESS's mark when Comint's settings say so."
+  (and (< (window-point window) (process-mark process))
+       (or (memq comint-move-point-for-output '(t all))
+           (eq comint-move-point-for-output
+               (if (eq (selected-window) window) 'this 'others))
+           ;; If point was at the end, keep it at end.
+           (and (marker-position comint-last-output-start)
+                (>= (window-point window) comint-last-output-start)))
+       (set-window-point window (process-mark process))))
+
+(defun comint-watch-for-password-prompt (string)
+  "Read a password without echoing it and send it, when STRING ends in a
+prompt for one (`comint-password-prompt-regexp'); carriage returns ignored."
+  (when (let ((case-fold-search t))
+          (string-match (comint--password-prompt-regexp) (string-replace "\r" "" string)))
+    (let ((comint--prompt-recursion-depth (1+ comint--prompt-recursion-depth)))
+      (if (> comint--prompt-recursion-depth 10)
+          (message "Password prompt recursion too deep")
+        (comint-send-invisible
+         (string-trim string "[ \n\r\t\v\f\b\a]+" "\n+"))))))
+;; The prompt regexp is anchored at the end and no part of it but the
+;; trailing whitespace crosses a line, so only the output's last line (and
+;; that whitespace) can match: a stream is not searched a chunk at a time.
+(put 'comint-watch-for-password-prompt 'comint--region-function
+     (lambda (start end)
+       (let ((tail (save-excursion
+                     (goto-char end)
+                     (skip-chars-backward " \t\n\r\v\f" start)
+                     (max start (line-beginning-position)))))
+         (comint-watch-for-password-prompt (buffer-substring-no-properties tail end)))))
+
+(defun comint-send-invisible (&optional prompt)
+  "Read a string without echoing and send it to the current buffer's process."
+  (interactive "P")
+  (let ((proc (get-buffer-process (current-buffer)))
+        (prefix (if (eq (window-buffer) (current-buffer))
+                    ""
+                  (format "(In buffer %s) " (current-buffer)))))
+    (unless proc
+      (error "Buffer %s has no process" (current-buffer)))
+    (let* ((prefix-prompt (concat prefix (or prompt "Non-echoed text: ")))
+           (str (or (and comint-password-function
+                         (funcall comint-password-function prefix-prompt))
+                    (read-passwd prefix-prompt))))
+      (if (stringp str)
+          (funcall comint-input-sender proc str)
+        (message "Warning: text will be echoed")))))
+
+(defun comint-simple-send (proc string)
+  "Send STRING and a newline to PROC."
+  (process-send-string proc (concat string "\n")))
 
 ;;;; Input
 
@@ -142,7 +298,7 @@ new END.  A sequence cut off at END is left for the next output."
     (setq comint-input-ring-index nil)
     ;; The echo (a terminal echoes what it reads) replaces our copy of it.
     (set-marker pmark (point))
-    (process-send-string proc (concat input "\n"))))
+    (funcall comint-input-sender proc input)))
 
 (defun comint-add-to-input-history (input)
   (unless (or (string-match-p "\\`[ \t]*\\'" input)

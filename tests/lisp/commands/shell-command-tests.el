@@ -153,7 +153,19 @@
       (delete-process p2)
       (kill-buffer owner))))
 
-;;;; comint and M-x shell (lisp/comint.el, lisp/shell.el; faces are overlays here)
+;;;; comint and M-x shell (lisp/comint.el, lisp/shell.el; faces are
+;;;; `font-lock-face' text properties, as Emacs's shell mode makes them)
+
+(defun shell-tests--face-runs ()
+  "The buffer's stretches with a `font-lock-face', as (TEXT FACE)."
+  (let ((pos (point-min)) runs)
+    (while (< pos (point-max))
+      (let ((next (next-single-property-change pos 'font-lock-face nil (point-max))))
+        (when (get-text-property pos 'font-lock-face)
+          (push (list (buffer-substring-no-properties pos next) (get-text-property pos 'font-lock-face))
+                runs))
+        (setq pos next)))
+    (nreverse runs)))
 
 (defun shell-tests--wait-for (regexp &optional proc)
   (let ((deadline (+ (float-time) 10)))
@@ -173,11 +185,24 @@
                            "printf 'a \\033[3'; sleep 0.3; printf '2mgreen\\033[0m b \\033[1mbold\\n'")
     (shell-tests--wait-for "bold\n")
     (should (equal (buffer-substring 1 (1+ (length "a green b bold\n"))) "a green b bold\n"))
-    (let ((faces (mapcar (lambda (o) (list (buffer-substring (overlay-start o) (overlay-end o))
-                                           (overlay-get o 'face)))
-                         (overlays-in (point-min) (point-max)))))
-      (should (member '("green" (:foreground "green")) faces))
-      (should (member '("bold\n" (:weight bold)) faces)))))
+    (should (equal (shell-tests--face-runs) '(("green" (:foreground "green")) ("bold\n" (:weight bold)))))
+    ;; Emacs's shell-reapply-ansi-color reads them back from ansi-color-face.
+    (should (equal (get-text-property 3 'ansi-color-face) '(:foreground "green")))
+    (should-not (overlays-in (point-min) (point-max)))))
+
+(ert-deftest shell-comint-sgr-faces-are-shared ()
+  "Stretches in the same colours share one face: a stream of a million
+coloured lines holds a few faces, not a million."
+  (skip-unless (boundp 'gapmacs-version))
+  (with-temp-buffer
+    (make-comint-in-buffer "sgr" (current-buffer) "sh" nil "-c"
+                           "for i in 1 2 3; do printf '\\033[1;31mred\\033[0m \\033[1;31magain\\033[0m\\n'; done; echo end")
+    (shell-tests--wait-for "end\n")
+    (let ((runs (shell-tests--face-runs)))
+      (should (equal (mapcar #'car runs) '("red" "again" "red" "again" "red" "again")))
+      (should (equal (cadr (car runs)) '(:weight bold :foreground "red")))
+      (dolist (run (cdr runs))
+        (should (eq (cadr run) (cadr (car runs))))))))
 
 (ert-deftest shell-comint-faces-stop-where-the-output-does ()
   "Output goes in before markers: a face that ends, or is still open, where
@@ -192,10 +217,63 @@ output is no error."
     (should (string-prefix-p "red plain green tail\n" (buffer-string)))
     (let ((faced nil))
       (dotimes (i (length "red plain green tail"))
-        (let ((faces (mapcar (lambda (o) (overlay-get o 'face)) (overlays-at (1+ i)))))
-          (push (and faces (plist-get (car faces) :foreground)) faced)))
+        (push (plist-get (get-text-property (1+ i) 'font-lock-face) :foreground) faced))
       (should (equal (nreverse faced)
                      (append (make-list 3 "red") (make-list 7 nil) (make-list 5 "green") (make-list 5 nil)))))))
+
+;; Emacs's default `comint-output-filter-functions' (its loaddefs.el
+;; defines it) names ansi-color-process-output,
+;; comint-postoutput-scroll-to-bottom and comint-watch-for-password-prompt;
+;; they ran on every output and signalled (comint-last-output-start was void).
+(ert-deftest shell-comint-output-functions-as-emacs ()
+  (require 'comint)
+  (should (memq 'comint-watch-for-password-prompt (default-value 'comint-output-filter-functions)))
+  (with-temp-buffer
+    (comint-mode)                       ; which kills local variables
+    (let ((seen nil) (errors nil))
+      (add-hook 'comint-output-filter-functions
+                (lambda (string)
+                  ;; A function of the output as it came, run in the
+                  ;; process buffer once its escapes are faces.
+                  (push (list string (buffer-substring comint-last-output-start (process-mark (get-buffer-process (current-buffer)))))
+                        seen))
+                t t)                    ; after the global functions
+      (let ((debug-on-error nil)
+            (command-error-function (lambda (&rest args) (push args errors))))
+        (make-comint-in-buffer "out" (current-buffer) "sh" nil "-c" "printf 'one \\033[1mtwo\\033[0m\\n'")
+        (shell-tests--wait-for "two\n"))
+      (should-not errors)
+      (should (equal (apply #'concat (mapcar #'car (reverse seen))) "one \e[1mtwo\e[0m\n"))
+      (should (equal (apply #'concat (mapcar #'cadr (reverse seen))) "one two\n"))
+      (should (markerp comint-last-output-start)))))
+
+(ert-deftest shell-comint-escapes-stay-without-ansi-color ()
+  "Without ansi-color-process-output in the hook, the escapes stay (as
+Emacs leaves them), shown escaped by redisplay."
+  (require 'comint)
+  (with-temp-buffer
+    (comint-mode)
+    (setq-local comint-output-filter-functions nil)
+    (make-comint-in-buffer "raw" (current-buffer) "sh" nil "-c" "printf '\\033[31mred\\033[0m\\n'")
+    (shell-tests--wait-for "red")
+    (shell-tests--wait-for "\e\\[0m")
+    (should (string-prefix-p "\e[31mred\e[0m" (buffer-string)))
+    (should-not (shell-tests--face-runs))))
+
+(ert-deftest shell-comint-password-prompt ()
+  "A password prompt at the end of the output is answered without echo,
+as Emacs's comint-watch-for-password-prompt does; other output is not."
+  (require 'comint)                     ; comint-password-function is special
+  (with-temp-buffer
+    (let* ((asked nil)
+           (comint-password-function (lambda (prompt) (push prompt asked) "s3cret")))
+      (make-comint-in-buffer "pw" (current-buffer) "sh" nil "-c"
+                             "echo 'no password: here, said the log'; printf 'Password: '; read x; echo \"got $x\"")
+      (shell-tests--wait-for "got s3cret")
+      ;; Emacs's prompt names the buffer when no window shows it.
+      (should (= (length asked) 1))
+      (should (string-suffix-p "Password: " (car asked)))
+      (should (string-search "got s3cret" (buffer-string))))))
 
 (ert-deftest shell-comint-input-history-eof ()
   (skip-unless (boundp 'gapmacs-version))
