@@ -18,7 +18,20 @@ TextProperties::Run TextProperties::run(Loc l) const
 void TextProperties::put(Loc l, Run r)
 {
     Block& b = m_blocks[l.block];
+    b.plists_known &= b.runs[l.index].plist == r.plist;
     b.runs[l.index] = {r.beg - b.shift, r.end - b.shift, r.plist};
+}
+
+void TextProperties::know_plists(const Block& b)
+{
+    b.plists.clear();
+    for (const Run& r : b.runs)
+        if (b.plists.empty() || b.plists.back() != r.plist)
+            b.plists.push_back(r.plist);
+    std::sort(b.plists.begin(), b.plists.end());
+    b.plists.erase(std::unique(b.plists.begin(), b.plists.end()), b.plists.end());
+    b.plists.shrink_to_fit();
+    b.plists_known = true;
 }
 
 TextProperties::Loc TextProperties::next(Loc l) const
@@ -52,6 +65,7 @@ TextProperties::Loc TextProperties::erase(Loc l)
 {
     auto& runs = m_blocks[l.block].runs;
     runs.erase(runs.begin() + static_cast<std::ptrdiff_t>(l.index));
+    m_blocks[l.block].plists_known = false;
     if (runs.empty()) {
         m_blocks.erase(m_blocks.begin() + static_cast<std::ptrdiff_t>(l.block));
         return {l.block, 0};
@@ -69,11 +83,12 @@ TextProperties::Loc TextProperties::insert(Loc l, Run r)
         l = {m_blocks.size() - 1, m_blocks.back().runs.size()};
     Block& b = m_blocks[l.block];
     b.runs.insert(b.runs.begin() + static_cast<std::ptrdiff_t>(l.index), {r.beg - b.shift, r.end - b.shift, r.plist});
+    b.plists_known = false;
     if (b.runs.size() <= 2 * m_block_runs)
         return l;
     // Split in halves; the new block shares the shift.
     const std::size_t half = b.runs.size() / 2;
-    Block tail{b.shift, {b.runs.begin() + static_cast<std::ptrdiff_t>(half), b.runs.end()}};
+    Block tail{b.shift, {b.runs.begin() + static_cast<std::ptrdiff_t>(half), b.runs.end()}, {}, false};
     b.runs.resize(half);
     m_blocks.insert(m_blocks.begin() + static_cast<std::ptrdiff_t>(l.block) + 1, std::move(tail));
     return l.index < half ? l : Loc{l.block + 1, l.index - half};
@@ -211,8 +226,14 @@ void TextProperties::deleted(std::int64_t beg, std::int64_t end)
 void TextProperties::check_invariants() const
 {
     bool bad = false;
-    for (const Block& b : m_blocks)
+    for (const Block& b : m_blocks) {
         bad |= b.runs.empty() || b.runs.size() > 2 * m_block_runs;
+        if (b.plists_known) {
+            const std::vector<Plist> known = b.plists;
+            know_plists(b);
+            bad |= known != b.plists;
+        }
+    }
     std::optional<Run> last;
     std::size_t i = 0;
     for_each_run([&](const Run& r) {

@@ -38,6 +38,12 @@ public:
     // Calls f(run) for every run, in order: sorted, disjoint, non-empty runs
     // with a non-zero plist.
     template <typename F> void for_each_run(F f) const;
+    // Calls f(plist) for every plist some run holds: each at least once,
+    // in no order. The owner's collector marks them so: a coloured stream
+    // of 80 MB is 5 million runs of three plists, and every collection
+    // walked all the runs. A block unchanged since the last call gives its
+    // plists without a look at its runs.
+    template <typename F> void for_each_plist(F f) const;
     // Where the last run ends (0 when there is none).
     std::int64_t end() const;
 
@@ -70,6 +76,9 @@ private:
     struct Block {
         std::int64_t shift = 0;
         std::vector<Run> runs; // never empty
+        // The distinct plists of runs, while plists_known.
+        mutable std::vector<Plist> plists;
+        mutable bool plists_known = false;
     };
     // A run's place; {m_blocks.size(), 0} is the end.
     struct Loc {
@@ -93,6 +102,8 @@ private:
     // Merges the run ending at pos with the one starting there when they
     // share a plist.
     void merge_at(std::int64_t pos);
+    // Fills b.plists from its runs.
+    static void know_plists(const Block& b);
 
     std::size_t m_block_runs;
     std::vector<Block> m_blocks;
@@ -103,6 +114,16 @@ template <typename F> void TextProperties::for_each_run(F f) const
     for (const Block& b : m_blocks)
         for (const Run& r : b.runs)
             f(Run{r.beg + b.shift, r.end + b.shift, r.plist});
+}
+
+template <typename F> void TextProperties::for_each_plist(F f) const
+{
+    for (const Block& b : m_blocks) {
+        if (!b.plists_known)
+            know_plists(b);
+        for (Plist p : b.plists)
+            f(p);
+    }
 }
 
 template <typename F> void TextProperties::for_each(std::int64_t beg, std::int64_t end, F f) const

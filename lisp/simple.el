@@ -88,13 +88,6 @@ The command loop sets it to nil before each command.")
 (defvar mark-ring-max 16)
 (defvar shift-select-mode t)
 
-;; Emacs sets `deactivate-mark' in C whenever the buffer changes; here an
-;; after-change function does it until lisp-lite does.
-(defun simple--note-change (&rest _)
-  (setq deactivate-mark t))
-(unless (bound-and-true-p gapmacs--changes-deactivate-mark)
-  (add-hook 'after-change-functions #'simple--note-change))
-
 ;;;###autoload
 (defun region-active-p ()
   (and transient-mark-mode mark-active (mark t) t))

@@ -16,7 +16,6 @@
     X(column_number_mode, "column-number-mode") \
     X(command_execute, "command-execute") \
     X(current_prefix_arg, "current-prefix-arg") \
-    X(deactivate_mark, "deactivate-mark") \
     X(display_line_numbers, "display-line-numbers") \
     X(execute_kbd_macro, "execute-kbd-macro") \
     X(executing_kbd_macro, "executing-kbd-macro") \

@@ -7,6 +7,9 @@ AsyncLispScope::AsyncLispScope()
 {
     specbind(Qinhibit_quit, Qt);
     specbind(Qlast_nonmenu_event, Qt);
+    // Output a filter inserts does not deactivate the mark of the command
+    // it interrupted (process.c keeps Vdeactivate_mark the same way).
+    specbind(Qdeactivate_mark, symbol_value(Qdeactivate_mark));
 }
 
 void report_async_error(const char* what)

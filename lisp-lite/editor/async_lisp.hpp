@@ -1,8 +1,8 @@
 // Lisp the editor runs on its own, between or under commands: process
 // filters and sentinels. They run as Emacs runs them (process.c's
 // read_and_dispose_of_process_output and exec_sentinel): inhibit-quit and
-// last-nonmenu-event bound to t, and the current buffer and the match data
-// of the code they interrupted restored afterwards. An error is reported as
+// last-nonmenu-event bound to t, and the current buffer, the match data and
+// deactivate-mark of the code they interrupted restored afterwards. An error is reported as
 // a message and output goes on, unless debug-on-error asks for it; a quit
 // or a throw goes on to whoever waits.
 #pragma once

@@ -135,6 +135,9 @@ Modification::Modification(CharPos beg, CharPos end) : m_buffer(&current())
             m_buffer = &current();
         }
     }
+    // As Emacs's prepare_to_modify_buffer: a change deactivates the mark
+    // when the command ends (process output keeps it: AsyncLispScope).
+    set_symbol_value(Qdeactivate_mark, Qt);
     if (m_buffer->read_only()) {
         m_buffer->set_read_only(false);
         m_lifted_read_only = true;

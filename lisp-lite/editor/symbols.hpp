@@ -43,6 +43,7 @@
     X(copy_file, "copy-file") \
     X(copy_overlay, "copy-overlay") \
     X(dark, "dark") \
+    X(deactivate_mark, "deactivate-mark") \
     X(delete_directory, "delete-directory") \
     X(delete_file, "delete-file") \
     X(delete_region, "delete-region") \

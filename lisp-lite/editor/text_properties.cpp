@@ -34,6 +34,42 @@ std::uint64_t g_syntax_property_generation = 0;
 Value plist_value(Plist h) { return h ? Value::from_bits(h) : Qnil; }
 Plist handle(Value plist) { return nilp(plist) ? 0 : plist.bits(); }
 
+// Whether two plists hold the same elements (eq) in the same order.
+bool same_elements(Value a, Value b)
+{
+    for (; consp(a) && consp(b); a = xcdr(a), b = xcdr(b))
+        if (xcar(a) != xcar(b))
+            return false;
+    return nilp(a) && nilp(b);
+}
+
+// The plists changes made last. Stretches given the same properties one
+// call at a time (a coloured stream's faces, a mode's fontification) would
+// each hold a fresh copy, and every collection marks every copy: 1.5
+// million conses, 160 ms a collection, after 8 MB of coloured shell
+// output. A new plist with the same elements as one of these is that one.
+class RecentPlists {
+public:
+    Value share(Value plist)
+    {
+        for (std::size_t i = 0; i < m_count; ++i)
+            if (m_plists[i] == plist || same_elements(m_plists[i], plist))
+                return m_plists[i];
+        m_plists[m_next] = plist;
+        m_next = (m_next + 1) % m_plists.size();
+        m_count = std::max(m_count, m_next == 0 ? m_plists.size() : m_next);
+        return plist;
+    }
+    // They stay alive while they are here, even if no text holds them.
+    void mark() const { mark_values(m_plists.data(), m_count); }
+
+private:
+    std::array<Value, 8> m_plists{};
+    std::size_t m_count = 0;
+    std::size_t m_next = 0;
+};
+RecentPlists g_recent_plists;
+
 bool memq(Value x, Value list)
 {
     for (ListWalker list_walk(list); list_walk.consp(); list_walk.next(), list = list_walk.tail())
@@ -262,6 +298,8 @@ template <typename Change> bool modify(Target& t, std::int64_t beg, std::int64_t
         auto visit = [&](std::int64_t b, std::int64_t e, Plist p) {
             Value old = plist_value(p);
             Value now = change(old);
+            if (now != old && consp(now))
+                now = g_recent_plists.share(now);
             stretches.push_back({b, e, p});
             plists.push_back(now);
             changed |= now != old;
@@ -822,10 +860,11 @@ Value merge_sticky(Value left, Value right)
 // Live buffers' text properties are roots.
 void mark_buffer_properties()
 {
+    g_recent_plists.mark();
     for (Value v : buffer_list())
         if (Buffer* b = live_buffer(v))
             if (const TextProperties* p = b->text_properties())
-                p->for_each_run([](const Run& r) { mark_value(plist_value(r.plist)); });
+                p->for_each_plist([](Plist plist) { mark_value(plist_value(plist)); });
 }
 
 const SubrDef text_property_subrs[] = {

@@ -381,7 +381,8 @@ void maybe_collect()
     if (threshold < 10000)
         threshold = 10000;
     if (h.deferrals > 0)
-        threshold = std::min<std::int64_t>(threshold, std::int64_t(1) << 56) * CollectionDeferral::kDeferredGrowth;
+        threshold = std::max(std::min<std::int64_t>(threshold, std::int64_t(1) << 56) * CollectionDeferral::kDeferredGrowth,
+                             CollectionDeferral::kDeferredBytes);
     if (h.since_gc >= static_cast<std::size_t>(threshold)) {
         collect_garbage();
         return;

@@ -47,13 +47,17 @@ void note_allocated_bytes(std::size_t n);
 void collect_garbage();
 
 // While one exists, a collection that falls due waits, until what was
-// allocated since the last one reaches kDeferredGrowth times the threshold.
-// A collection marks the whole live heap (0.8 s with a million overlays of
-// grep hits), so the editor holds one while the user types, and the
+// allocated since the last one reaches kDeferredGrowth times the threshold,
+// or kDeferredBytes if that is more. A collection marks the whole live heap
+// (0.8 s with a million overlays of grep hits; 30 ms in the editor with
+// nothing big), so the editor holds one while the user types, and the
 // collector runs in the pause after a burst of keys instead of inside it.
+// The floor is for a small heap beside a fast stream: a coloured shell
+// stream allocates four times the default threshold in half a second.
 class CollectionDeferral {
 public:
     static constexpr int kDeferredGrowth = 4;
+    static constexpr std::int64_t kDeferredBytes = std::int64_t(64) << 20;
     CollectionDeferral();
     ~CollectionDeferral();
     CollectionDeferral(const CollectionDeferral&) = delete;

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <set>
 
 #include "buffer/buffer.hpp"
 #include "core/text_properties.hpp"
@@ -108,6 +109,15 @@ TEST_CASE("random edits agree with a per-character model", "[text-properties]")
         p.check_invariants();
         for (std::size_t i = 0; i < m.chars.size(); ++i)
             REQUIRE(p.at(static_cast<std::int64_t>(i)) == m.chars[i]);
+        // The plists the collector marks: every one some character holds
+        // (blocks remember theirs between calls; check_invariants checks
+        // what they remember).
+        if (step % 5 == 0) {
+            std::set<TextProperties::Plist> held(m.chars.begin(), m.chars.end()), given;
+            held.erase(0);
+            p.for_each_plist([&](TextProperties::Plist h) { given.insert(h); });
+            REQUIRE(given == held);
+        }
     }
 }
 

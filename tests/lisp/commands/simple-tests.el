@@ -424,7 +424,21 @@
       (forward-char 0)
       (should-not deactivate-mark)
       (insert "x")
+      (should deactivate-mark)
+      ;; So does a change of text properties alone.
+      (setq deactivate-mark nil)
+      (put-text-property 1 2 'face 'bold)
       (should deactivate-mark))))
+
+(ert-deftest simple-process-output-keeps-deactivate-mark ()
+  "Output a filter inserts leaves the mark of the command it interrupted
+active (Emacs's process.c restores deactivate-mark around filters)."
+  (with-temp-buffer
+    (setq deactivate-mark nil)
+    (let ((proc (make-process :name "dm" :buffer (current-buffer) :command '("echo" "hi"))))
+      (while (accept-process-output proc 1))
+      (should (string-search "hi" (buffer-string)))
+      (should-not deactivate-mark))))
 
 (ert-deftest simple-undo-command ()
   (with-temp-buffer
