@@ -95,26 +95,31 @@ TEST_CASE("gc: a collection waits while a CollectionDeferral lives, up to its gr
     init();
     if (gc_stress_enabled())
         return; // stress collects at every allocation by design
-    // Allocation that would take about 40 collections at this threshold:
-    // deferred, it takes at most a quarter of that and one at the end.
-    const std::string allocate =
-        "(let ((gc-cons-threshold 100000) (gc-cons-percentage 0.0)) (dotimes (_ 250000) (cons 1 2)))";
-    std::int64_t before = gcs_done();
-    eval_string(allocate);
-    const std::int64_t normal = gcs_done() - before;
-    before = gcs_done();
-    {
-        CollectionDeferral typing;
+    // 200 MB of strings, at a threshold where the deferral's limit is its
+    // floor (kDeferredBytes) and at one where it is kDeferredGrowth times
+    // the threshold: deferred, a collection comes once per limit at most.
+    constexpr std::int64_t total = 200 * 1000 * 1000;
+    for (std::int64_t threshold : {std::int64_t(1) << 20, std::int64_t(32) << 20}) {
+        const std::string allocate = "(let ((gc-cons-threshold " + std::to_string(threshold) +
+                                     ") (gc-cons-percentage 0.0)) (dotimes (_ 200) (make-string 1000000 ?x)))";
+        std::int64_t before = gcs_done();
         eval_string(allocate);
+        const std::int64_t normal = gcs_done() - before;
+        before = gcs_done();
+        {
+            CollectionDeferral typing;
+            eval_string(allocate);
+        }
+        const std::int64_t deferred = gcs_done() - before;
+        const std::int64_t limit = std::max(threshold * CollectionDeferral::kDeferredGrowth, CollectionDeferral::kDeferredBytes);
+        CHECK(normal >= total / threshold / 2); // a collection comes at the allocation after the threshold
+        CHECK(deferred >= 1); // the limit bounds the heap: it does not stop collections
+        CHECK(deferred <= total / limit + 1);
     }
-    const std::int64_t deferred = gcs_done() - before;
-    CHECK(normal >= 20);
-    CHECK(deferred >= 1); // the limit bounds the heap: it does not stop collections
-    CHECK(deferred * CollectionDeferral::kDeferredGrowth <= normal + CollectionDeferral::kDeferredGrowth);
     // Once the deferral ends, the collection that waited runs at the next allocation.
     eval_string("(setq gc-cons-threshold 100000 gc-cons-percentage 0.0)");
     eval_string("(garbage-collect)");
-    before = gcs_done();
+    const std::int64_t before = gcs_done();
     {
         CollectionDeferral typing;
         eval_string("(dotimes (_ 8000) (cons 1 2))"); // 128 KB: due, but waiting
