@@ -21,6 +21,8 @@
 gapmacs's filter receives the region, so the standard functions here run on
 it (their symbols' `comint--region-function'): `ansi-color-process-output'
 is the filter's own SGR pass, and the string is made only for the others.")
+(defvar comint-input-filter-functions nil
+  "Functions called with each input (a newline at its end) before it is sent.")
 (defvar comint-move-point-for-output nil)
 (defvar comint-scroll-show-maximum-output t)
 (defvar comint-password-function nil)
@@ -303,6 +305,7 @@ prompt for one (`comint-password-prompt-regexp'); carriage returns ignored."
           comint-last-input-end (point-marker))
     (comint-add-to-input-history input)
     (setq comint-input-ring-index nil)
+    (run-hook-with-args 'comint-input-filter-functions (concat input "\n"))
     ;; The echo (a terminal echoes what it reads) replaces our copy of it.
     (set-marker pmark (point))
     (funcall comint-input-sender proc input)))

@@ -82,14 +82,11 @@ std::string expand(std::string name, std::string dir)
         out += "/" + p;
     if (out.empty())
         return "/";
-    std::string last = name.substr(name.find_last_of('/') + 1);
-    if (trailing && last.empty() && name.size() >= 2) {
-        // "foo/" keeps its slash, "." and ".." collapse without one.
-        std::string before = name.substr(0, name.size() - 1);
-        std::string tail = before.substr(before.find_last_of('/') + 1);
-        if (tail != "." && tail != "..")
-            out += "/";
-    }
+    // A name in directory form stays one, as in Emacs 28: "foo/", "./" and
+    // "a/../" all keep their slash ("cd .." made default-directory
+    // "/tmp", and then "foo" expanded to "/foo").
+    if (trailing)
+        out += "/";
     return out;
 }
 

@@ -41,3 +41,16 @@
                                        (lambda (dir) (not (string-suffix-p "/a" dir)))))
                          '("b-c/y.el" "b/x.el" "a-z.el" "top.el"))))
       (delete-directory root t))))
+
+(ert-deftest dir-expand-file-name-keeps-directory-form ()
+  "A name ending in a slash expands to one that does, dots collapsed;
+values from Emacs 28."
+  (dolist (case '(("/usr/share/../" "/usr/") ("/usr/share/.." "/usr") ("/usr/./" "/usr/")
+                  ("/usr/share/./" "/usr/share/") ("/usr/share/../lib/" "/usr/lib/")
+                  ("a/../" "/tmp/d/") ("a/.." "/tmp/d") ("./" "/tmp/d/") ("." "/tmp/d")
+                  ("a/b/../../" "/tmp/d/") ("/usr//share/" "/usr/share/")))
+    (should (equal (list (car case) (expand-file-name (car case) "/tmp/d/")) case)))
+  ;; cd .. leaves default-directory in directory form.
+  (let ((default-directory "/usr/share/"))
+    (cd "..")
+    (should (equal default-directory "/usr/"))))
