@@ -177,6 +177,12 @@ markers, at the process mark) takes none of them."
   "Region filter: faces for SGR, then `comint-output-filter-functions'."
   (with-current-buffer (process-buffer proc)
     (window--keep-starts-above-output (current-buffer) start end)
+    ;; Output goes in before markers (the stream's insertion, which keeps
+    ;; windows following); Emacs's comint inserts it after the end of the
+    ;; last input, so that marker stays before it.
+    (when (and (markerp comint-last-input-end) (< start end)
+               (= comint-last-input-end end))
+      (set-marker comint-last-input-end start))
     (if (markerp comint-last-output-start)
         (set-marker comint-last-output-start start)
       (setq comint-last-output-start (copy-marker start)))
@@ -395,10 +401,84 @@ process's group (every child has a session and a group of its own)."
   (interactive)
   (comint--signal ?\C-\\ 'SIGQUIT))
 
+;;;; Output commands
+
+(defun comint--prompt-start ()
+  "Where the line of the process mark (the prompt) begins."
+  (save-excursion
+    (goto-char (comint--pmark))
+    (forward-line 0)
+    (point)))
+
+(defun comint-delete-output (&optional kill)
+  "Delete all output from the process since the last input, not the prompt;
+with KILL (the prefix), save it in the kill ring."
+  (interactive "P")
+  (let ((inhibit-read-only t)
+        (from (or (and (markerp comint-last-input-end) (marker-position comint-last-input-end))
+                  (point-min)))
+        (to (comint--prompt-start)))
+    (when (< from to)
+      (when kill
+        (copy-region-as-kill from to))
+      (save-excursion
+        (delete-region from to)
+        (goto-char from)
+        ;; Before the prompt and the process mark, as Emacs puts it back.
+        (insert-before-markers "*** output flushed ***\n")))))
+
+(defun comint-clear-buffer ()
+  "Delete everything before the line of the prompt."
+  (interactive)
+  (let ((inhibit-read-only t))
+    (delete-region (point-min) (comint--prompt-start))))
+
+(defun comint-show-maximum-output ()
+  "Put the end of the buffer at the bottom of the window."
+  (interactive)
+  (goto-char (point-max))
+  (recenter (- -1 scroll-margin)))
+
+(defun comint-show-output ()
+  "Put the start of the last output at the top of the window; the mark
+stays where point was."
+  (interactive)
+  (push-mark)
+  (let ((pos (or (and (markerp comint-last-input-end) (marker-position comint-last-input-end))
+                 (point-max))))
+    (goto-char pos)
+    (set-window-start (selected-window) (line-beginning-position))))
+
+;;;; Completion
+
+(defun comint--file-name-start ()
+  "Where the file name before point begins: after the last space, quote or
+shell operator on the line, not before the process mark."
+  (save-excursion
+    (let ((limit (max (line-beginning-position)
+                      (or (ignore-errors (marker-position (comint--pmark))) (point-min)))))
+      (skip-chars-backward "^ \t\n\"'`;&|<>()" limit)
+      (point))))
+
+(defun comint-filename-completion ()
+  "Completion data for the file name before point, relative to
+`default-directory' (for `completion-at-point-functions')."
+  (let ((start (comint--file-name-start)))
+    (list start (point) #'completion-file-name-table
+          :exit-function
+          (lambda (name status)
+            ;; A finished file name is followed by a space, a directory
+            ;; by nothing (its slash is part of it), as Emacs's comint.
+            (when (and (eq status 'finished)
+                       (not (string-suffix-p "/" name))
+                       (not (looking-at-p " ")))
+              (insert " "))))))
+
 (define-derived-mode comint-mode nil "Comint"
   "Major mode for interacting with a process: RET sends the input line."
   (setq comint-input-ring nil comint-input-ring-index nil comint--sgr-face nil
-        comint--sgr-start nil))
+        comint--sgr-start nil)
+  (setq-local completion-at-point-functions '(comint-filename-completion)))
 
 (let ((map comint-mode-map))
   (define-key map (kbd "RET") 'comint-send-input)
@@ -412,7 +492,12 @@ process's group (every child has a session and a group of its own)."
   (define-key map (kbd "C-c C-\\") 'comint-quit-subjob)
   (define-key map (kbd "C-c C-d") 'comint-send-eof)
   (define-key map (kbd "C-c C-u") 'comint-kill-input)
-  (define-key map (kbd "C-c C-a") 'comint-bol))
+  (define-key map (kbd "C-c C-a") 'comint-bol)
+  (define-key map (kbd "TAB") 'completion-at-point)
+  (define-key map (kbd "C-c C-o") 'comint-delete-output)
+  (define-key map (kbd "C-c M-o") 'comint-clear-buffer)
+  (define-key map (kbd "C-c C-e") 'comint-show-maximum-output)
+  (define-key map (kbd "C-c C-r") 'comint-show-output))
 
 (defun comint--environment ()
   "The environment for the child: a dumb terminal that knows it runs here."
