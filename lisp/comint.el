@@ -21,6 +21,19 @@
 gapmacs's filter receives the region, so the standard functions here run on
 it (their symbols' `comint--region-function'): `ansi-color-process-output'
 is the filter's own SGR pass, and the string is made only for the others.")
+(defvar comint-use-prompt-regexp nil
+  "Non-nil: prompts are found by regexp; nil (the default): output is the
+`output' field, so line motion stops at the end of a prompt.")
+(defvar comint-inhibit-carriage-motion nil
+  "Non-nil: carriage returns and backspaces in output stay as they came.")
+(defvar-local comint-last-prompt nil
+  "(START . END) markers of the last prompt highlighted, or nil.")
+(defface comint-highlight-prompt '((t :inherit minibuffer-prompt))
+  "Face for the prompt: the last output that does not end in a newline.")
+(defconst comint--output-field-properties
+  '(rear-nonsticky t front-sticky (field inhibit-line-move-field-capture)
+    field output inhibit-line-move-field-capture t)
+  "What output gets, as Emacs's comint gives it.")
 (defvar comint-input-filter-functions nil
   "Functions called with each input (a newline at its end) before it is sent.")
 (defvar comint-move-point-for-output nil)
@@ -195,6 +208,10 @@ markers, at the process mark) takes none of them."
                          (eq (char-after comint--sgr-start) ?\e))
                     comint--sgr-start
                   start)))
+      (unless comint-inhibit-carriage-motion
+        (setq end (comint-carriage-motion start end)))
+      (unless comint-use-prompt-regexp
+        (add-text-properties start end comint--output-field-properties))
       (let ((new-end (if (comint--colorizing-p) (comint--colorize scan end) end)))
         ;; An escape cut off at the end waits for the rest of it.
         (setq comint--sgr-start
@@ -203,7 +220,71 @@ markers, at the process mark) takes none of them."
                 (if (re-search-backward "\e\\(?:\\[[0-9;]*\\)?\\=" (max scan (- new-end 32)) t)
                     (point)
                   new-end)))
-        (comint--run-output-functions start new-end string)))))
+        (comint--run-output-functions start new-end string)
+        (comint--highlight-prompt start)))))
+
+(defun comint-carriage-motion (start end)
+  "Interpret carriage control between START and END, as a terminal would:
+CR LF is LF, a lone CR deletes back to the line's start, BS deletes the
+character before it.  Returns the new END."
+  (save-excursion
+    (let ((end (copy-marker end))
+          (inhibit-field-text-motion t))
+      (goto-char start)
+      (while (search-forward "\r" end t)
+        (if (eolp)
+            (delete-char -1)
+          (delete-region (point) (line-beginning-position))))
+      (goto-char start)
+      (while (search-forward "\b" end t)
+        (delete-region (max (point-min) (- (point) 2)) (point)))
+      (prog1 (marker-position end) (set-marker end nil)))))
+
+(defun comint--face-without (face remove)
+  "FACE (a face or a list of them) without REMOVE; nil when nothing is left."
+  (cond ((eq face remove) nil)
+        ((and (consp face) (not (keywordp (car face))))
+         (let ((left (delq remove (copy-sequence face))))
+           (if (cdr left) left (car left))))
+        (t face)))
+
+(defun comint--face-with (face add)
+  "FACE (a face or a list of them) with ADD after it, as
+`font-lock-append-text-property' makes it."
+  (cond ((null face) add)
+        ((and (consp face) (not (keywordp (car face))))
+         (if (memq add face) face (append face (list add))))
+        ((eq face add) face)
+        (t (list face add))))
+
+(defun comint--map-face (start end fn)
+  "Give each stretch of START..END the `font-lock-face' FN makes of its own."
+  (let ((pos start))
+    (while (< pos end)
+      (let ((next (next-single-property-change pos 'font-lock-face nil end)))
+        (let* ((old (get-text-property pos 'font-lock-face))
+               (new (funcall fn old)))
+          (unless (eq old new)
+            (put-text-property pos next 'font-lock-face new)))
+        (setq pos next)))))
+
+(defun comint--highlight-prompt (output-start)
+  "Highlight the prompt, the output after the last newline, as Emacs's
+comint does; the last one highlighted, which ended where the output
+starting at OUTPUT-START went in, loses it."
+  (let* ((pmark (comint--pmark))
+         (prompt-start (save-excursion (goto-char pmark) (forward-line 0) (point)))
+         (inhibit-read-only t))
+    (when comint-last-prompt
+      ;; Its end marker went on with the output (inserted before markers).
+      (comint--map-face (car comint-last-prompt) (min (cdr comint-last-prompt) output-start)
+                        (lambda (face) (comint--face-without face 'comint-highlight-prompt)))
+      (set-marker (car comint-last-prompt) nil)
+      (set-marker (cdr comint-last-prompt) nil))
+    (setq comint-last-prompt (cons (copy-marker prompt-start) (copy-marker pmark)))
+    (when (< prompt-start pmark)
+      (comint--map-face prompt-start pmark
+                        (lambda (face) (comint--face-with face 'comint-highlight-prompt))))))
 
 (defun comint--output-functions-want-string ()
   "Whether a function in `comint-output-filter-functions' needs the string."

@@ -602,8 +602,25 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
 
 ;;;###autoload
 (defun move-beginning-of-line (arg)
+  "Move point to the visible start of the line, after ARG - 1 lines, as
+Emacs's: invisible newlines are passed over, and a field stops it (the
+prompt of a minibuffer or a shell)."
   (interactive "^p")
-  (forward-line (1- (or arg 1))))
+  (or arg (setq arg 1))
+  (let ((orig (point)))
+    (unless (= arg 1)
+      (forward-line (1- arg)))
+    (skip-chars-backward "^\n")
+    (while (and (not (bobp)) (invisible-p (1- (point))))
+      (goto-char (previous-char-property-change (point)))
+      (skip-chars-backward "^\n"))
+    (while (and (< (point) orig) (invisible-p (point)))
+      (goto-char (next-char-property-change (point) orig)))
+    (let* ((first-visible (point))
+           (constrained (constrain-to-field first-visible orig (/= arg 1) t nil)))
+      (goto-char (if (/= constrained first-visible)
+                     constrained
+                   (constrain-to-field (point) orig (/= arg 1) t nil))))))
 
 ;;;###autoload
 (defun move-end-of-line (arg)

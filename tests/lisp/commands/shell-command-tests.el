@@ -405,3 +405,36 @@ the buffer up to the prompt, TAB completes a file name (Emacs's comint)."
             (delete-process proc)))
       (kill-buffer buffer)
       (delete-directory dir t))))
+
+(ert-deftest shell-comint-carriage-motion-fields-prompt ()
+  "Output as a terminal shows it: CR LF is a newline, a lone CR starts the
+line again, BS deletes; the output is the `output' field, so
+beginning-of-line stops after the prompt, which is highlighted (Emacs's
+comint)."
+  (require 'comint)
+  (let ((buffer (generate-new-buffer "*comint-cr*")))
+    (unwind-protect
+        (with-current-buffer buffer
+          (make-comint-in-buffer "cr" buffer "/bin/sh" nil "-c"
+                                 "printf 'progress 10%%\\rprogress 99%%\\r\\nnext ab\\bc\\nPROMPT> '; read x")
+          (let ((proc (get-buffer-process buffer))
+                (deadline (+ (float-time) 10)))
+            (while (and (not (string-suffix-p "PROMPT> " (buffer-string))) (< (float-time) deadline))
+              (accept-process-output proc 0.05))
+            (should (equal (buffer-string) "progress 99%\nnext ac\nPROMPT> "))
+            (should (eq (get-text-property 1 'field) 'output))
+            (should (memq 'comint-highlight-prompt
+                          (ensure-list (get-text-property (- (point-max) 2) 'font-lock-face))))
+            (should-not (get-text-property 3 'font-lock-face))
+            (goto-char (point-max))
+            (insert "typed")
+            (beginning-of-line)
+            (should (equal (buffer-substring (point) (point-max)) "typed"))
+            (goto-char (point-max))
+            (move-beginning-of-line 1)          ; C-a
+            (should (equal (buffer-substring (point) (point-max)) "typed"))
+            (move-beginning-of-line 1)
+            (should (equal (buffer-substring (point) (point-max)) "typed"))
+            (set-process-query-on-exit-flag proc nil)
+            (delete-process proc)))
+      (kill-buffer buffer))))
