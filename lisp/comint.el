@@ -34,6 +34,9 @@ is the filter's own SGR pass, and the string is made only for the others.")
   '(rear-nonsticky t front-sticky (field inhibit-line-move-field-capture)
     field output inhibit-line-move-field-capture t)
   "What output gets, as Emacs's comint gives it.")
+(defvar comint-preoutput-filter-functions nil
+  "Functions called in turn with each output string before it is shown;
+each returns the string to show (or to pass on).")
 (defvar comint-input-filter-functions nil
   "Functions called with each input (a newline at its end) before it is sent.")
 (defvar comint-move-point-for-output nil)
@@ -190,6 +193,8 @@ markers, at the process mark) takes none of them."
   "Region filter: faces for SGR, then `comint-output-filter-functions'."
   (with-current-buffer (process-buffer proc)
     (window--keep-starts-above-output (current-buffer) start end)
+    (when comint-preoutput-filter-functions
+      (setq end (comint--run-preoutput-functions start end)))
     ;; Output goes in before markers (the stream's insertion, which keeps
     ;; windows following); Emacs's comint inserts it after the end of the
     ;; last input, so that marker stays before it.
@@ -285,6 +290,27 @@ starting at OUTPUT-START went in, loses it."
     (when (< prompt-start pmark)
       (comint--map-face prompt-start pmark
                         (lambda (face) (comint--face-with face 'comint-highlight-prompt))))))
+
+(defun comint--run-preoutput-functions (start end)
+  "Replace the output between START and END by what
+`comint-preoutput-filter-functions' make of it; return its new end.
+The output is in the buffer already (a region filter): a string is made,
+and the text replaced, only when some function is there."
+  (let* ((came (buffer-substring-no-properties start end))
+         (string came))
+    (run-hook-wrapped 'comint-preoutput-filter-functions
+                      (lambda (fn) (not (setq string (funcall fn string)))))
+    (setq string (or string ""))
+    (if (equal string came)
+        end
+      (let ((inhibit-read-only t))
+        (save-excursion
+          (delete-region start end)
+          (goto-char start)
+          ;; Before markers, as the output went in: the process mark and
+          ;; the windows that follow it stay after it.
+          (insert-before-markers string)
+          (point))))))
 
 (defun comint--output-functions-want-string ()
   "Whether a function in `comint-output-filter-functions' needs the string."

@@ -438,3 +438,24 @@ comint)."
             (set-process-query-on-exit-flag proc nil)
             (delete-process proc)))
       (kill-buffer buffer))))
+
+(ert-deftest shell-comint-preoutput-filter-functions ()
+  "What comint-preoutput-filter-functions return is what is shown."
+  (require 'comint)
+  (let ((buffer (generate-new-buffer "*comint-pre*")))
+    (unwind-protect
+        (with-current-buffer buffer
+          (comint-mode)
+          (add-hook 'comint-preoutput-filter-functions
+                    (lambda (string) (replace-regexp-in-string "SECRET" "******" (upcase string)))
+                    nil t)
+          (make-comint-in-buffer "pre" buffer "/bin/sh" nil "-c" "echo one secret two; read x")
+          (let ((proc (get-buffer-process buffer))
+                (deadline (+ (float-time) 10)))
+            (while (and (not (string-search "TWO" (buffer-string))) (< (float-time) deadline))
+              (accept-process-output proc 0.05))
+            (should (equal (buffer-string) "ONE ****** TWO\n"))
+            (should (= (process-mark proc) (point-max)))))
+      (let ((proc (get-buffer-process buffer)))
+        (when proc (set-process-query-on-exit-flag proc nil) (delete-process proc)))
+      (kill-buffer buffer))))
