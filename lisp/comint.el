@@ -556,6 +556,31 @@ stays where point was."
     (goto-char pos)
     (set-window-start (selected-window) (line-beginning-position))))
 
+(defun comint-next-prompt (n)
+  "Move to the end of the Nth next prompt: the start of the input after it.
+The prompts are the ends of the `output' field."
+  (interactive "p")
+  (let ((pos (point)) (input-pos nil) prev)
+    (while (/= n 0)
+      (setq prev pos
+            pos (if (> n 0)
+                    (next-single-char-property-change pos 'field)
+                  (previous-single-char-property-change pos 'field)))
+      (cond ((= pos prev)
+             ;; The end of the buffer is input (no field), after the last prompt.
+             (when (> n 0) (setq input-pos (point-max)))
+             (setq n 0))
+            ((null (get-char-property pos 'field))
+             (setq n (if (< n 0) (1+ n) (1- n))
+                   input-pos pos))))
+    (when input-pos
+      (goto-char input-pos))))
+
+(defun comint-previous-prompt (n)
+  "Move to the end of the Nth previous prompt."
+  (interactive "p")
+  (comint-next-prompt (- n)))
+
 ;;;; Completion
 
 (defun comint--file-name-start ()
@@ -604,7 +629,9 @@ shell operator on the line, not before the process mark."
   (define-key map (kbd "C-c C-o") 'comint-delete-output)
   (define-key map (kbd "C-c M-o") 'comint-clear-buffer)
   (define-key map (kbd "C-c C-e") 'comint-show-maximum-output)
-  (define-key map (kbd "C-c C-r") 'comint-show-output))
+  (define-key map (kbd "C-c C-r") 'comint-show-output)
+  (define-key map (kbd "C-c C-n") 'comint-next-prompt)
+  (define-key map (kbd "C-c C-p") 'comint-previous-prompt))
 
 (defun comint--environment ()
   "The environment for the child: a dumb terminal that knows it runs here."
