@@ -1,13 +1,19 @@
 ;;; comint.el --- talking to an interactive process in a buffer  -*- lexical-binding: t -*-
 
-;; The basics of Emacs's comint: output arrives at the process mark (before
-;; whatever you are typing after it), RET sends the text after the mark,
-;; M-p/M-n walk the input history, C-c C-c/C-z/C-\ signal the job, C-d at
-;; the end sends EOF.  ANSI SGR sequences in the output become faces
-;; (`font-lock-face' text properties, as Emacs's shell mode makes them: an
-;; overlay a stretch made a coloured stream cost a collection of millions of
-;; overlays); every other escape stays in the text, which redisplay shows
-;; escaped (^[), so nothing reaches the terminal.
+;; Emacs's comint on a region filter: output arrives at the process mark
+;; (before whatever you are typing after it) and the filter sees it there,
+;; where Emacs's comint gets a string.  The hooks Emacs's library and init
+;; files use run as Emacs runs them: comint-preoutput-filter-functions (on a
+;; string made only when one is there), comint-output-filter-functions
+;; (Emacs's standard functions on the region), comint-input-filter-functions.
+;; Output is shown as a terminal would: carriage returns and backspaces
+;; move, ANSI SGR sequences become `font-lock-face' text properties (as
+;; Emacs's shell mode makes them; an overlay a stretch made a coloured
+;; stream a collection of millions of overlays), and other escapes stay in
+;; the text, which redisplay shows escaped (^[).  The output is the
+;; `output' field and the prompt after it is highlighted.  RET sends the
+;; input, M-p/M-n walk the history, TAB completes file names, C-c C-c/C-z/
+;; C-\ signal the job, C-d at the end sends EOF.
 
 (require 'shell-command)
 
