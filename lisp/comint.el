@@ -83,6 +83,10 @@ bundled Lisp is loaded).")
 Emacs's default.")
 
 (defvar-local comint-input-ring nil "Inputs sent, newest first.")
+(defvar-local comint-input-ring-file-name nil
+  "The history file `comint-read-input-ring' reads, or nil.")
+(defvar comint-input-ring-separator "\n" "Separates the entries of a history file.")
+(defvar comint-input-history-ignore "^#" "History file entries matching this are skipped.")
 (defvar-local comint-input-ring-index nil)
 (defvar-local comint-ptyp nil "Non-nil when the process runs on a terminal.")
 (defvar-local comint--sgr-face nil "The face SGR sequences set so far (a plist), or nil.")
@@ -435,6 +439,38 @@ prompt for one (`comint-password-prompt-regexp'); carriage returns ignored."
     (push input comint-input-ring)
     (when (nthcdr comint-input-ring-size comint-input-ring)
       (setcdr (nthcdr (1- comint-input-ring-size) comint-input-ring) nil))))
+
+(defun comint-read-input-ring (&optional silent)
+  "Read the input history from `comint-input-ring-file-name', as Emacs's:
+its last `comint-input-ring-size' entries, newest first, the ones matching
+`comint-input-history-ignore' left out.  Without SILENT, say when the
+file cannot be read."
+  (cond ((member comint-input-ring-file-name '(nil "")) nil)
+        ((not (file-readable-p comint-input-ring-file-name))
+         (unless silent
+           (message "Cannot read history file %s" comint-input-ring-file-name)))
+        (t
+         (let ((file comint-input-ring-file-name)
+               (separator comint-input-ring-separator)
+               (ignore comint-input-history-ignore)
+               (ignoredups comint-input-ignoredups)
+               (entries nil) (newest nil) (count 0))
+           (with-temp-buffer
+             (insert-file-contents file)
+             (goto-char (point-max))
+             (while (and (< count comint-input-ring-size)
+                         (re-search-backward separator nil t))
+               (let ((end (match-beginning 0)))
+                 (goto-char (if (re-search-backward separator nil t) (match-end 0) (point-min)))
+                 (let ((entry (buffer-substring-no-properties (point) end)))
+                   ;; Emacs compares with the newest entry only.
+                   (unless (or (string-match-p ignore entry)
+                               (and ignoredups newest (string-equal newest entry)))
+                     (push entry entries)
+                     (setq newest (or newest entry)
+                           count (1+ count)))))))
+           (setq comint-input-ring (nreverse entries)
+                 comint-input-ring-index nil)))))
 
 (defun comint--replace-input (text)
   (let ((pmark (comint--pmark)))

@@ -125,7 +125,28 @@ directory tracking on, and the last line of output kept at the window's
 bottom (scroll-conservatively 101), as Emacs's shell mode."
   (setq-local scroll-conservatively 101)
   (setq shell-dirstack nil shell-last-dir nil)
-  (shell-dirtrack-mode 1))
+  (shell-dirtrack-mode 1)
+  (unless comint-input-ring
+    (shell--find-history)
+    (comint-read-input-ring t)))
+
+(defun shell--find-history ()
+  "Where the shell keeps its history, as Emacs's shell mode finds it:
+$HISTFILE, else the file of the shell's name; $HISTSIZE is the ring's size."
+  (let ((shell (file-name-nondirectory (shell--program)))
+        (size (getenv "HISTSIZE"))
+        (file (getenv "HISTFILE")))
+    (when (and size (> (string-to-number size) 0))
+      (setq-local comint-input-ring-size (string-to-number size)))
+    (setq comint-input-ring-file-name
+          (or (and file (not (string-equal file "")) file)
+              (pcase shell
+                ("bash" "~/.bash_history")
+                ("ksh" "~/.sh_history")
+                ("zsh" "~/.zsh_history")
+                (_ "~/.history"))))
+    (when (equal (file-truename comint-input-ring-file-name) (file-truename null-device))
+      (setq comint-input-ring-file-name nil))))
 
 (defun shell--program ()
   (or explicit-shell-file-name (getenv "ESHELL") shell-file-name))

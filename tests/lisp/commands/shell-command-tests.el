@@ -496,3 +496,25 @@ output field), as Emacs's comint."
       (let ((proc (get-buffer-process buffer)))
         (when proc (set-process-query-on-exit-flag proc nil) (delete-process proc)))
       (kill-buffer buffer))))
+
+(ert-deftest shell-reads-the-shell-history ()
+  "M-x shell starts with the shell's history file in its input ring
+($HISTFILE here): M-p gives the last command of the last session."
+  (let* ((history (make-temp-file "history" nil nil "ls -l\n#1700000000\nmake test\ngit status\n"))
+         (process-environment (cons (concat "HISTFILE=" history) process-environment))
+         (explicit-shell-file-name "/bin/sh")
+         (buffer (generate-new-buffer "*history-test*")))
+    (unwind-protect
+        (with-current-buffer (shell buffer)
+          (goto-char (point-max))
+          (let ((pmark (process-mark (get-buffer-process buffer))))
+            (comint-previous-input 1)
+            (should (equal (buffer-substring pmark (point-max)) "git status"))
+            (comint-previous-input 1)
+            (should (equal (buffer-substring pmark (point-max)) "make test"))
+            (comint-previous-input 1)
+            (should (equal (buffer-substring pmark (point-max)) "ls -l"))))
+      (let ((proc (get-buffer-process buffer)))
+        (when proc (set-process-query-on-exit-flag proc nil) (delete-process proc)))
+      (kill-buffer buffer)
+      (delete-file history))))
