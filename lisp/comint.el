@@ -200,7 +200,9 @@ markers, at the process mark) takes none of them."
        (or (not (boundp 'ansi-color-for-comint-mode)) ansi-color-for-comint-mode)))
 
 (defun comint-output-filter (proc start end)
-  "Region filter: faces for SGR, then `comint-output-filter-functions'."
+  "Region filter of PROC's output, now between START and END, in the steps
+of Emacs's comint-output-filter: the preoutput functions, carriage motion,
+the output field, SGR faces, `comint-output-filter-functions', the prompt."
   (with-current-buffer (process-buffer proc)
     (window--keep-starts-above-output (current-buffer) start end)
     (when comint-preoutput-filter-functions
