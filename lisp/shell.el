@@ -119,11 +119,43 @@ a variable it cannot expand) is ignored, as Emacs ignores it."
       (add-hook 'comint-input-filter-functions #'shell-directory-tracker nil t)
     (remove-hook 'comint-input-filter-functions #'shell-directory-tracker t)))
 
+;;;; Completion: the first word of an input is a command.
+
+(defun shell--commands (prefix)
+  "The executables on `exec-path' whose names start with PREFIX."
+  (let ((found nil))
+    (dolist (dir exec-path)
+      (when (and (stringp dir) (file-accessible-directory-p dir))
+        (dolist (name (file-name-all-completions prefix dir))
+          (unless (or (string-suffix-p "/" name) (member name found))
+            (when (file-executable-p (expand-file-name name dir))
+              (push name found))))))
+    found))
+
+(defun shell-command-completion ()
+  "Completion data for a command name: the first word of the input, when
+it names no directory (for `completion-at-point-functions')."
+  (let ((start (comint--file-name-start))
+        (input-start (save-excursion
+                       (goto-char (max (line-beginning-position)
+                                       (or (ignore-errors (marker-position (comint--pmark))) (point-min))))
+                       (skip-chars-forward " \t")
+                       (point))))
+    (when (and (= start input-start)
+               (not (string-search "/" (buffer-substring-no-properties start (point)))))
+      (list start (point)
+            (completion-table-dynamic #'shell--commands)
+            :exit-function
+            (lambda (_name status)
+              (when (and (eq status 'finished) (not (looking-at-p " ")))
+                (insert " ")))))))
+
 (define-derived-mode shell-mode comint-mode "Shell"
   "Major mode for an interactive shell: comint with the shell's defaults:
 directory tracking on, and the last line of output kept at the window's
 bottom (scroll-conservatively 101), as Emacs's shell mode."
   (setq-local scroll-conservatively 101)
+  (setq-local completion-at-point-functions '(shell-command-completion comint-filename-completion))
   (setq shell-dirstack nil shell-last-dir nil)
   (shell-dirtrack-mode 1)
   (unless comint-input-ring
