@@ -290,7 +290,7 @@ character before it.  Returns the new END."
 comint does; the last one highlighted, which ended where the output
 starting at OUTPUT-START went in, loses it."
   (let* ((pmark (comint--pmark))
-         (prompt-start (save-excursion (goto-char pmark) (forward-line 0) (point)))
+         (prompt-start (comint--prompt-start))
          (inhibit-read-only t))
     (when comint-last-prompt
       ;; Its end marker went on with the output (inserted before markers).
@@ -627,14 +627,18 @@ The prompts are the ends of the `output' field."
 
 ;;;; Completion
 
+(defun comint--input-line-start ()
+  "Where the input on point's line begins: the line's start, or the process
+mark when it is on the line."
+  (max (line-beginning-position)
+       (or (ignore-errors (marker-position (comint--pmark))) (point-min))))
+
 (defun comint--file-name-start ()
   "Where the file name before point begins: after the last space, quote or
 shell operator on the line, not before the process mark."
   (save-excursion
-    (let ((limit (max (line-beginning-position)
-                      (or (ignore-errors (marker-position (comint--pmark))) (point-min)))))
-      (skip-chars-backward "^ \t\n\"'`;&|<>()" limit)
-      (point))))
+    (skip-chars-backward "^ \t\n\"'`;&|<>()" (comint--input-line-start))
+    (point)))
 
 (defun comint-filename-completion ()
   "Completion data for the file name before point, relative to

@@ -137,8 +137,7 @@ a variable it cannot expand) is ignored, as Emacs ignores it."
 it names no directory (for `completion-at-point-functions')."
   (let ((start (comint--file-name-start))
         (input-start (save-excursion
-                       (goto-char (max (line-beginning-position)
-                                       (or (ignore-errors (marker-position (comint--pmark))) (point-min))))
+                       (goto-char (comint--input-line-start))
                        (skip-chars-forward " \t")
                        (point))))
     (when (and (= start input-start)

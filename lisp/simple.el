@@ -616,11 +616,7 @@ prompt of a minibuffer or a shell)."
       (skip-chars-backward "^\n"))
     (while (and (< (point) orig) (invisible-p (point)))
       (goto-char (next-char-property-change (point) orig)))
-    (let* ((first-visible (point))
-           (constrained (constrain-to-field first-visible orig (/= arg 1) t nil)))
-      (goto-char (if (/= constrained first-visible)
-                     constrained
-                   (constrain-to-field (point) orig (/= arg 1) t nil))))))
+    (goto-char (constrain-to-field (point) orig (/= arg 1) t nil))))
 
 ;;;###autoload
 (defun move-end-of-line (arg)
