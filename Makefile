@@ -10,6 +10,9 @@ PACKAGES += emacs-el
 # Emacs's helper programs (etags makes the TAGS files that etags.el and
 # M-. read; no Emacs binary).
 PACKAGES += emacs-bin-common
+# The terminal types' direct-colour variants (xterm-direct, tmux-direct...):
+# 24-bit colours when COLORTERM=truecolor.
+PACKAGES += ncurses-term
 # ELPA packages the Lisp tests load unchanged: Debian's elpa-* sources,
 # downloaded and unpacked into $(ELPA), not installed (some depend on GNU
 # Emacs, which is never a dependency here). Chosen by how widely they are

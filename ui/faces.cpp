@@ -77,9 +77,10 @@ const FaceSpec& FaceTable::spec(Face f) const
 
 std::uint64_t FaceTable::key(const FaceSpec& s)
 {
-    const auto colour = [](short c) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(c)); };
+    // A colour from -1 to 0xFFFFFF fits 25 bits once shifted by one.
+    const auto colour = [](int c) { return static_cast<std::uint64_t>(c + 1) & 0x1FFFFFF; };
     const unsigned flags = s.bold | s.underline << 1 | s.reverse << 2 | s.dim << 3 | s.italic << 4;
-    return colour(s.fg) | colour(s.bg) << 16 | static_cast<std::uint64_t>(flags) << 32;
+    return colour(s.fg) | colour(s.bg) << 25 | static_cast<std::uint64_t>(flags) << 50;
 }
 
 Face FaceTable::intern(const FaceSpec& spec)

@@ -1,5 +1,6 @@
 // Faces as the terminal can show them: colours of its palette (the eight
-// ANSI ones, 16, 88 or 256; or the terminal's default) and attributes. A
+// ANSI ones, 16, 88 or 256), 24-bit colours on a direct-colour terminal, or
+// the terminal's default; and attributes. A
 // Cell holds a Face, a small id; the ids below count_ are the editor's own
 // faces, the others are made on demand for the faces Lisp names (text
 // properties' and overlays' `face').
@@ -13,8 +14,10 @@
 namespace gapmacs::ui {
 
 struct FaceSpec {
-    short fg = -1; // -1: the terminal's default; else its palette's colour (0..7: COLOR_BLACK..COLOR_WHITE)
-    short bg = -1;
+    // -1: the terminal's default; else its palette's colour (0..7:
+    // COLOR_BLACK..COLOR_WHITE) or, on a direct-colour terminal, 0xRRGGBB.
+    int fg = -1;
+    int bg = -1;
     bool bold = false;
     bool underline = false;
     bool reverse = false;

@@ -38,7 +38,7 @@ void merge(Partial& into, const Partial& from)
     if (!into.italic && from.italic) into.spec.italic = from.spec.italic, into.italic = true;
 }
 
-Partial colors(short fg, short bg = -1, bool bold = false)
+Partial colors(int fg, int bg = -1, bool bold = false)
 {
     Partial p;
     if (fg >= 0) p.spec.fg = fg, p.fg = true;
@@ -117,10 +117,12 @@ Partial from_tty_attributes(Value list)
             l = xcdr(l);
         return consp(l) ? xcar(l) : unspecified;
     };
-    if (Value fg = nth(0); fixnump(fg))
-        p.spec.fg = static_cast<short>(fg.as_fixnum()), p.fg = true;
-    if (Value bg = nth(1); fixnump(bg))
-        p.spec.bg = static_cast<short>(bg.as_fixnum()), p.bg = true;
+    // A colour the terminal can show: a palette index or 0xRRGGBB.
+    auto colour = [](Value c) { return fixnump(c) && c.as_fixnum() >= 0 && c.as_fixnum() <= 0xFFFFFF; };
+    if (Value fg = nth(0); colour(fg))
+        p.spec.fg = static_cast<int>(fg.as_fixnum()), p.fg = true;
+    if (Value bg = nth(1); colour(bg))
+        p.spec.bg = static_cast<int>(bg.as_fixnum()), p.bg = true;
     if (Value w = nth(2); w != unspecified && symbolp(w)) {
         const std::string weight = symbol_name(w);
         p.bold = true;
@@ -180,16 +182,47 @@ Partial named_face(Value face)
     return p;
 }
 
+// The terminal's colour for a colour name or "#RRGGBB": the index Emacs's
+// tty-color-desc gives (the palette's nearest, or the RGB value itself on
+// a direct-colour terminal), else one of the eight basic colours; -1 when
+// unknown. Kept until a face or the terminal's colours change.
+int colour_of(Value name)
+{
+    if (!stringp(name))
+        return -1;
+    static std::unordered_map<std::string, int> cache;
+    static Value seen = Qnil;
+    if (faces_changed_since(seen))
+        cache.clear();
+    std::string key(string_view(name));
+    if (auto it = cache.find(key); it != cache.end())
+        return it->second;
+    int colour = color_number(key);
+    if (!nilp(xsymbol(Qtty_color_desc)->function)) {
+        try {
+            Value desc = call1(Qtty_color_desc, name);
+            if (consp(desc) && consp(xcdr(desc)) && fixnump(xcar(xcdr(desc))))
+                colour = static_cast<int>(std::clamp<std::int64_t>(xcar(xcdr(desc)).as_fixnum(), -1, 0xFFFFFF));
+        } catch (const LispSignal&) {
+        }
+    }
+    cache.emplace(std::move(key), colour);
+    return colour;
+}
+
 Partial from_plist(Value plist, int depth)
 {
     Partial p;
     for (Value l = plist; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l))) {
         std::string key = symbolp(xcar(l)) ? symbol_name(xcar(l)) : "";
         Value v = xcar(xcdr(l));
-        auto color = [&](Value c) -> short { return stringp(c) ? color_number(string_view(c)) : -1; };
-        if (key == ":foreground" && color(v) >= 0) p.spec.fg = color(v), p.fg = true;
-        else if (key == ":background" && color(v) >= 0) p.spec.bg = color(v), p.bg = true;
-        else if (key == ":weight") {
+        if (key == ":foreground" || key == ":background") {
+            const int c = colour_of(v);
+            if (c >= 0 && key == ":foreground")
+                p.spec.fg = c, p.fg = true;
+            else if (c >= 0)
+                p.spec.bg = c, p.bg = true;
+        } else if (key == ":weight") {
             std::string w = symbolp(v) ? symbol_name(v) : "";
             p.bold = true;
             p.spec.bold = bold_weight(w);
@@ -214,8 +247,7 @@ Partial resolve(Value face, int depth)
     if (consp(face) && keywordp(xcar(face)))
         return from_plist(face, depth);
     if (consp(face) && (xcar(face) == Qforeground_color || xcar(face) == Qbackground_color)) {
-        Value c = xcdr(face);
-        short n = stringp(c) ? color_number(string_view(c)) : -1;
+        const int n = colour_of(xcdr(face));
         return xcar(face) == Qforeground_color ? colors(n) : colors(-1, n);
     }
     for (Value l = face; consp(l); l = xcdr(l))

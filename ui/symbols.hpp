@@ -33,6 +33,7 @@
     X(header_line_format, "header-line-format") \
     X(internal__header_line_text, "internal--header-line-text") \
     X(internal__tty_face_attributes, "internal--tty-face-attributes") \
+    X(tty_color_desc, "tty-color-desc") \
     X(isearch, "isearch") \
     X(key_binding, "key-binding") \
     X(key_description, "key-description") \

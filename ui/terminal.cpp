@@ -10,7 +10,10 @@
 #include <csignal>
 #include <cstring>
 #include <algorithm>
+#include <cstdlib>
 #include <cwchar>
+#include <string>
+#include <string_view>
 
 #include "core/error.hpp"
 #include "ui/faces.hpp"
@@ -59,7 +62,7 @@ void install_fatal_handlers()
 
 // The colour pair of (foreground, background): ncurses keeps them and
 // reuses the least recently used when all are taken.
-int color_pair(short fg, short bg)
+int color_pair(int fg, int bg)
 {
     const int pair = ::alloc_pair(fg, bg);
     return pair < 0 ? 0 : pair;
@@ -104,12 +107,53 @@ void restore_terminal_now() noexcept
 
 bool terminal_available() { return ::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO); }
 
+namespace {
+
+// COLORTERM=truecolor says the terminal takes 24-bit colours
+// (ISO-8613-6 "38;2;R;G;B") whatever its terminfo entry says, as Emacs 28's
+// term.c reads it; "24bit" is the other spelling terminals set.
+bool colorterm_says_24_bit()
+{
+    const char* c = std::getenv("COLORTERM");
+    return c && (std::strcmp(c, "truecolor") == 0 || std::strcmp(c, "24bit") == 0);
+}
+
+// The direct-colour variant ncurses-term has of a terminal type:
+// "xterm-256color" gives "xterm-direct", "tmux-256color" "tmux-direct".
+std::string direct_colour_type(std::string_view type)
+{
+    for (std::string_view suffix : {"-256color", "-88color", "-16color", "-color"})
+        if (type.ends_with(suffix)) {
+            type.remove_suffix(suffix.size());
+            break;
+        }
+    return std::string(type) + "-direct";
+}
+
+// The screen on the terminal type $TERM names or, when COLORTERM says the
+// terminal takes 24-bit colours and $TERM's entry does not, on its
+// direct-colour variant (ncurses draws RGB colours only from an entry with
+// the RGB capability; its variants differ from the plain entries in colours
+// alone). A type with no such variant keeps its own entry and palette.
+SCREEN* open_screen()
+{
+    const char* term = std::getenv("TERM");
+    if (term && colorterm_says_24_bit() && !std::string_view(term).ends_with("-direct")) {
+        const std::string direct = direct_colour_type(term);
+        if (SCREEN* s = ::newterm(direct.c_str(), stdout, stdin))
+            return s;
+    }
+    return ::newterm(nullptr, stdout, stdin);
+}
+
+} // namespace
+
 Terminal::Terminal()
 {
     if (!terminal_available())
         throw Error("error", "standard input is not a tty");
     ::tcgetattr(STDIN_FILENO, &g_saved_termios);
-    if (!::newterm(nullptr, stdout, stdin))
+    if (!open_screen())
         throw Error("error", "Could not open the terminal (is TERM set?)");
     g_terminal_active = 1;
     install_fatal_handlers();
@@ -121,9 +165,7 @@ Terminal::Terminal()
     if (::has_colors()) {
         ::start_color();
         ::use_default_colors();
-        // Faces use at most the 256 of xterm's palette; a direct-colour
-        // terminal's 2^24 would need RGB pairs.
-        m_colors = std::min(COLORS, 256);
+        m_colors = COLORS;
     }
     update_size();
     refresh();

@@ -22,7 +22,10 @@ public:
     Terminal& operator=(const Terminal&) = delete;
 
     int rows() const { return m_rows; }
-    // The colours faces can use: 0 without colour, else 8, 16, 88 or 256.
+    // The colours faces can use: 0 without colour, else 8, 16, 88, 256, or
+    // 16777216 on a direct-colour terminal (a colour is then 0xRRGGBB, the
+    // numbers below 8 the ANSI colours, as terminfo's direct entries and
+    // Emacs's tty-color-24bit number them).
     int colors() const { return m_colors; }
     int cols() const { return m_cols; }
     int input_fd() const { return 0; }

@@ -30,11 +30,13 @@ tty_state='echo TTY $(stty -a | tr " ;" "\\n\\n" | grep -x -e "-\\?icanon" -e "-
 # given arguments; waits for the first mode line. Under the sanitizers, no
 # leak check at exit: LeakSanitizer's stop-the-world scan of an editor that
 # lost its terminal was seen spinning for an hour after its test ended.
+# TERMINAL_ENV names the terminal (TERM=screen-256color unless a test says).
+TERMINAL_ENV=${TERMINAL_ENV:-TERM=screen-256color}
 start() {
     local args="" a
     for a in "$@"; do args+=" $(printf '%q' "$a")"; done
     T new-session -d -x "$COLS" -y "$ROWS" \
-        "cd $WORK && env LANG=C.UTF-8 TERM=screen-256color HOME=$WORK ASAN_OPTIONS=detect_leaks=0 $GAPMACS$args; echo; echo \"EXITED \$?\"; $tty_state; sleep 60"
+        "cd $WORK && env LANG=C.UTF-8 $TERMINAL_ENV HOME=$WORK ASAN_OPTIONS=detect_leaks=0 $GAPMACS$args; echo; echo \"EXITED \$?\"; $tty_state; sleep 60"
     wait_for "----" 10
 }
 
