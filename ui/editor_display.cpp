@@ -153,6 +153,10 @@ WindowSettings Editor::settings_for(Window& w)
             s.mode_line_process = process_progress(proc);
     }
     s.minor_modes = minor_mode_lighters(b);
+    // After the modes, as Emacs's mode-line-format has it: which-func's
+    // "[main] ", display-time's and other global-mode-string entries.
+    if (Value misc = local_value(Qmode_line_misc_info, b); misc != Qunbound)
+        s.misc_info = mode_line_text(misc, b);
     if (Value vc = local_value(Qvc_mode, b); stringp(vc))
         s.vc_mode = mode_line_text(vc, b);
     if (Value header = local_value(Qheader_line_format, b); !nilp(header) && header != Qunbound)

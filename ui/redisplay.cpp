@@ -504,7 +504,7 @@ std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPo
     }
     // Emacs's (vc-mode vc-mode) "  " between the position and the modes.
     out += s.vc_mode.empty() ? "    (" : "   " + s.vc_mode + "  (";
-    out += s.mode_name + s.mode_line_process + s.minor_modes + ") ";
+    out += s.mode_name + s.mode_line_process + s.minor_modes + ") " + s.misc_info;
     while (static_cast<int>(out.size()) < width)
         out += '-';
     return out;

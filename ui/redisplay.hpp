@@ -43,6 +43,7 @@ struct WindowSettings {
     std::string mode_line_process; // e.g. ":run"
     std::string vc_mode;           // vc-mode, e.g. " Git-master"
     std::string minor_modes;       // e.g. " Def"
+    std::string misc_info;         // mode-line-misc-info's text: which-func, global-mode-string
     std::optional<std::string> header_line; // header-line-format's text, when it has one
     bool line_number_mode = true;
     bool line_numbers = false; // display-line-numbers: numbers left of the text

@@ -184,6 +184,22 @@ Value f_make_temp_name(Args a)
 // ?l on a little-endian machine, ?B on a big-endian one (Emacs's byteorder).
 Value f_byteorder(Args) { return Value::fixnum(std::endian::native == std::endian::little ? 'l' : 'B'); }
 
+// (load-average &optional USE-FLOATS): the 1, 5 and 15 minute load
+// averages, times 100 and truncated unless USE-FLOATS (Emacs's
+// fns.c), from getloadavg; display-time shows the first.
+Value f_load_average(Args a)
+{
+    double load[3];
+    const int n = getloadavg(load, 3);
+    if (n < 0)
+        error("load-average not implemented for this operating system");
+    const bool floats = !nilp(arg(a, 0));
+    Value out = Qnil;
+    for (int i = n; i-- > 0;)
+        out = make_cons(floats ? make_float(load[i]) : make_integer(static_cast<std::int64_t>(100.0 * load[i])), out);
+    return out;
+}
+
 Value f_system_name(Args)
 {
     char host[256] = {};
@@ -242,6 +258,7 @@ const SubrDef misc_subrs[] = {
     {"user-real-login-name", 0, 0, f_user_real_login_name},
     {"user-full-name", 0, 1, f_user_full_name},
     {"system-name", 0, 0, f_system_name},
+    {"load-average", 0, 1, f_load_average},
     {"byteorder", 0, 0, f_byteorder},
     {"emacs-pid", 0, 0, f_emacs_pid},
     {"user-uid", 0, 0, f_user_uid},

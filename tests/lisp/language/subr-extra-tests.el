@@ -107,6 +107,21 @@
                      "Newdone" "Loop... " "Loop...done" res "List... " "List...done" r2)))
     (should (equal (func-arity 'progress-reporter-update) '(1 . 3)))))
 
+(ert-deftest subr-extra-load-average ()
+  ;; The kernel's averages (/proc/loadavg), times 100 and truncated, or
+  ;; as floats: display-time-mode shows the first.
+  (let* ((kernel (with-temp-buffer
+                   (insert-file-contents "/proc/loadavg")
+                   (mapcar #'string-to-number (butlast (split-string (buffer-string)) 2))))
+         (floats (load-average t))
+         (ints (load-average)))
+    (should (= (length floats) 3))
+    (should (cl-every #'floatp floats))
+    (should (cl-every #'natnump ints))
+    ;; Read a moment apart: the same to within what a few seconds move them.
+    (should (cl-every (lambda (a b) (< (abs (- a b)) 0.5)) floats kernel))
+    (should (cl-every (lambda (i f) (<= (abs (- i (truncate (* 100 f)))) 50)) ints floats))))
+
 (ert-deftest subr-extra-process-and-user-ids ()
   (should (equal (emacs-pid) (string-to-number (file-name-nondirectory (file-truename "/proc/self")))))
   (should (equal (user-real-uid) (string-to-number (shell-command-to-string "id -ru"))))
