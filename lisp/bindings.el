@@ -147,6 +147,149 @@ the global mode string put theirs here.")
 set their own.")
 (put 'mode-line-buffer-identification 'risky-local-variable t)
 
+;; Emacs's mode-line-format and its parts, the same constructs (help
+;; texts aside; a terminal's mode line takes no mouse clicks here), so that
+;; what packages and init files do to them does the same: the editor draws
+;; every window's mode line from its buffer's `mode-line-format'
+;; (lisp-lite/editor/mode_line_format.cpp formats the constructs).
+(defvar mode-line-front-space '(:eval (if (display-graphic-p) " " "-"))
+  "Mode line construct at the front of the mode line.")
+(put 'mode-line-front-space 'risky-local-variable t)
+
+(defun mode-line-eol-desc ()
+  "The mode line's mnemonic for the end of line of the buffer's coding system."
+  (let ((eol (coding-system-eol-type buffer-file-coding-system)))
+    (propertize (cond ((eq eol 1) eol-mnemonic-dos)
+                      ((eq eol 2) eol-mnemonic-mac)
+                      ((eq eol 0) eol-mnemonic-unix)
+                      (t eol-mnemonic-undecided))
+                'help-echo "End-of-line style")))
+
+(defvar-local mode-line-mule-info
+  `(""
+    (current-input-method
+     (:propertize ("" current-input-method-title) help-echo "Current input method"))
+    ,(propertize "%z" 'help-echo "Coding systems of the keyboard, the terminal and the buffer")
+    (:eval (mode-line-eol-desc)))
+  "Mode line construct for the input method and the coding systems.")
+(put 'mode-line-mule-info 'risky-local-variable t)
+
+(defvar mode-line-client
+  '("" (:propertize ("" (:eval (if (frame-parameter nil 'client) "@" ""))) help-echo "emacsclient frame"))
+  "Mode line construct showing an emacsclient frame.")
+(put 'mode-line-client 'risky-local-variable t)
+
+(defvar-local mode-line-modified
+  (list (propertize "%1*" 'help-echo "Read-only state") (propertize "%1+" 'help-echo "Modified state"))
+  "Mode line construct showing whether the buffer is read-only or modified.")
+(put 'mode-line-modified 'risky-local-variable t)
+
+(defvar-local mode-line-remote
+  (list (propertize "%1@" 'help-echo "Whether the default directory is remote"))
+  "Mode line construct showing a remote default directory.")
+(put 'mode-line-remote 'risky-local-variable t)
+
+(defun mode-line-frame-control ()
+  "The frame identification of the mode line: the frame's name on a terminal."
+  (if (or (null window-system) (eq window-system 'pc)) "-%F  " "  "))
+
+(defvar mode-line-frame-identification '(:eval (mode-line-frame-control))
+  "Mode line construct naming the frame.")
+(put 'mode-line-frame-identification 'risky-local-variable t)
+
+(defvar-local mode-line-process nil
+  "Mode line construct for the status of the buffer's process.")
+(put 'mode-line-process 'risky-local-variable t)
+
+(defun gapmacs--mode-line-progress ()
+  "For a buffer with a process and no `mode-line-process': its status and,
+while its output streams into a buffer, how much came and how fast
+\(\":run 12.3M 45.0M/s\")."
+  (let ((proc (and (null mode-line-process) (get-buffer-process (current-buffer)))))
+    (when proc
+      (concat ":" (symbol-name (process-status proc))
+              (unless (or (process-tty-name proc) (not (fboundp 'gapmacs-process-progress)))
+                (let* ((progress (gapmacs-process-progress proc))
+                       (bytes (car progress)) (seconds (cadr progress)))
+                  (when (> bytes 0)
+                    (concat " " (gapmacs--human-size bytes)
+                            (and (> seconds 0.2) (concat " " (gapmacs--human-size (/ bytes seconds)) "/s"))))))))))
+
+(defun gapmacs--human-size (bytes)
+  "\"12.3M\" for BYTES."
+  (let ((units '("B" "K" "M" "G" "T")) (n (float bytes)))
+    (while (and (>= n 1024) (cdr units))
+      (setq n (/ n 1024) units (cdr units)))
+    (if (equal (car units) "B") (format "%.0fB" n) (format "%.1f%s" n (car units)))))
+
+(defvar mode-line-modes
+  (list (propertize "%[" 'help-echo "Recursive edit, type C-M-c to get out")
+        "("
+        '(:propertize ("" mode-name) help-echo "Major mode")
+        '("" mode-line-process)
+        ;; gapmacs's: a process's progress where its mode shows nothing.
+        '(:eval (gapmacs--mode-line-progress))
+        '(:propertize ("" minor-mode-alist) help-echo "Minor mode")
+        (propertize "%n" 'help-echo "Narrowed")
+        ")"
+        (propertize "%]" 'help-echo "Recursive edit, type C-M-c to get out")
+        " ")
+  "Mode line construct for the major and minor modes.")
+(put 'mode-line-modes 'risky-local-variable t)
+
+(defcustom mode-line-percent-position '(-3 "%p")
+  "How the mode line shows where the window is in the buffer."
+  :type 'sexp :group 'mode-line)
+(put 'mode-line-percent-position 'risky-local-variable t)
+(defcustom mode-line-position-line-format '(" L%l")
+  "The line number in the mode line, with `line-number-mode'."
+  :type '(list string) :group 'mode-line)
+(defcustom mode-line-position-column-format '(" C%c")
+  "The column number in the mode line, with `column-number-mode'."
+  :type '(list string) :group 'mode-line)
+(defcustom mode-line-position-column-line-format '(" (%l,%c)")
+  "Line and column in the mode line, with both modes on."
+  :type '(list string) :group 'mode-line)
+
+(defvar mode-line-position
+  `((:propertize mode-line-percent-position help-echo "Window scroll percentage")
+    (size-indication-mode (8 ,(propertize " of %I" 'help-echo "Size indication mode")))
+    (line-number-mode
+     (column-number-mode
+      (column-number-indicator-zero-based
+       (10 (:propertize mode-line-position-column-line-format help-echo "Line and column"))
+       (10 (:propertize (:eval (string-replace "%c" "%C" (car mode-line-position-column-line-format)))
+                        help-echo "Line and column")))
+      (6 (:propertize mode-line-position-line-format help-echo "Line number")))
+     (column-number-mode
+      (column-number-indicator-zero-based
+       (6 (:propertize mode-line-position-column-format help-echo "Column number"))
+       (6 (:propertize (:eval (string-replace "%c" "%C" (car mode-line-position-column-format)))
+                       help-echo "Column number"))))))
+  "Mode line construct for where point and the window are in the buffer.")
+(put 'mode-line-position 'risky-local-variable t)
+
+(defvar mode-line-end-spaces '(:eval (unless (display-graphic-p) "-%-"))
+  "Mode line construct at the end of the mode line.")
+(put 'mode-line-end-spaces 'risky-local-variable t)
+
+(defvar-local mode-line-format nil
+  "What the mode line of a window shows, as a mode line construct.")
+(setq-default mode-line-format
+              (list "%e" 'mode-line-front-space 'mode-line-mule-info 'mode-line-client
+                    'mode-line-modified 'mode-line-remote 'mode-line-frame-identification
+                    'mode-line-buffer-identification "   " 'mode-line-position
+                    '(vc-mode vc-mode) "  " 'mode-line-modes 'mode-line-misc-info
+                    'mode-line-end-spaces))
+(put 'mode-line-format 'standard-value (list (list 'quote (default-value 'mode-line-format))))
+
+;; What Emacs's libraries mark risky in their autoload cookies, preloaded in
+;; Emacs (which-func-current, a mode line construct of which-func.el): the
+;; mode line trusts their :eval forms only so.  Run as
+;; `bindings--emacs-library-keys' is.
+(defun bindings--emacs-library-risky-variables ()
+  (internal--eval-loaddefs-forms "^ ?(put '[^ \n]+ 'risky-local-variable "))
+
 (defun make-mode-line-mouse-map (mouse function)
   "A keymap binding MOUSE on the mode line to FUNCTION."
   (let ((map (make-sparse-keymap)))
@@ -202,6 +345,7 @@ set their own.")
 ;; Last: loaddefs.el's forms use what this file defines (its menus name
 ;; menu-bar-separator), which would otherwise load this file again.
 (when noninteractive
-  (bindings--emacs-library-keys))
+  (bindings--emacs-library-keys)
+  (bindings--emacs-library-risky-variables))
 
 (provide 'bindings)

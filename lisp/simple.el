@@ -990,6 +990,13 @@ The primitive messages \"Undo\" (\"Redo\") or signals \"No further undo informat
   "Show the column number of point in the mode line."
   :global t)
 
+(define-minor-mode size-indication-mode
+  "Show the buffer's size in the mode line (mode-line-position's \" of %I\")."
+  :global t)
+
+(defvar column-number-indicator-zero-based t
+  "Non-nil: the mode line counts columns from 0 (its %c), else from 1 (%C).")
+
 (define-minor-mode display-line-numbers-mode
   "Show line numbers at the left of the window (buffer-local `display-line-numbers')."
   :lighter nil

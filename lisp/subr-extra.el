@@ -1424,55 +1424,6 @@ number of characters put in, as editfns.c counts them."
   (defun recenter (&optional _arg _redisplay) nil)
   (defun line-number-display-width (&optional pixelwise) (if pixelwise 0.0 0)))
 
-(unless (fboundp 'format-mode-line)
-  ;; The mode line's constructs as text (xdisp.c's display_mode_element):
-  ;; the editor's mode line and compile.el's read them.
-  (defun format-mode-line--percent (string)
-    "STRING with the mode line's %-constructs replaced, as Emacs's
-display_mode_element does for the ones that have a meaning here."
-    (replace-regexp-in-string
-     "%-?[0-9]*\\(.\\)"
-     (lambda (match)
-       (pcase (aref match (1- (length match)))
-         (?% "%")
-         (?b (buffer-name))
-         (?f (or buffer-file-name (buffer-name)))
-         (?* (cond (buffer-read-only "%") ((buffer-modified-p) "*") (t "-")))
-         (?+ (if (buffer-modified-p) "*" (if buffer-read-only "%" "-")))
-         (?s (let ((proc (get-buffer-process (current-buffer))))
-               (if proc (symbol-name (process-status proc)) "no process")))
-         (?l (number-to-string (line-number-at-pos)))
-         (?c (number-to-string (current-column)))
-         (?n (if (buffer-narrowed-p) " Narrow" ""))
-         (_ "")))
-     string t t))
-  (defun format-mode-line (format &rest _)
-    "FORMAT as the mode line shows it: a string (its %-constructs
-replaced), a symbol's value (verbatim when a string; t, nil and void
-symbols show nothing), (:eval FORM), (:propertize ELT ...), (SYMBOL THEN
-ELSE) by SYMBOL's value, (WIDTH ELT...) and a list of constructs."
-    (cond ((stringp format) (format-mode-line--percent format))
-          ((memq format '(nil t)) "")
-          ((symbolp format)
-           (let ((value (and (boundp format) (symbol-value format))))
-             (cond ((stringp value) value)
-                   ((memq value '(nil t)) "")
-                   (t (format-mode-line value)))))
-          ((not (consp format)) "")
-          ((eq (car format) :eval) (format-mode-line (eval (cadr format) t)))
-          ((eq (car format) :propertize) (format-mode-line (cadr format)))
-          ((and (symbolp (car format)) (car format))
-           (if (and (boundp (car format)) (symbol-value (car format)))
-               (format-mode-line (nth 1 format))
-             (format-mode-line (nth 2 format))))
-          ((integerp (car format))
-           (let* ((width (car format))
-                  (text (mapconcat #'format-mode-line (cdr format) "")))
-             (cond ((and (< width 0) (> (length text) (- width))) (substring text 0 (- width)))
-                   ((> width (length text)) (concat text (make-string (- width (length text)) ?\s)))
-                   (t text))))
-          (t (mapconcat #'format-mode-line format "")))))
-
 (defun internal--header-line-text (format)
   "FORMAT, a `header-line-format', as the editor's header line shows it:
 what `format-mode-line' makes of it, each stretch whose `display' is

@@ -101,6 +101,7 @@ public:
     // Output to t shows as a message, as in Emacs's interactive session.
     void write_stdout(std::string_view internal) override { message(internal); }
     void buffer_killed(lisp::Value buffer) override;
+    lisp::Value describe_window_for_mode_line(lisp::Value window, lisp::ModeLineWindow& out) override;
     // Shows buffer in the selected window and makes it current.
     void switch_to_buffer(lisp::Value buffer);
     // The buffer to show instead of `avoid`: the most recently shown one

@@ -5,6 +5,7 @@
 
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/mode_line_format.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "ui/editor_support.hpp"
@@ -21,39 +22,6 @@ using namespace editor_support;
 constexpr auto typing_pause = std::chrono::milliseconds(500);
 
 namespace {
-
-// "12.3M" for a byte count.
-std::string human_size(double bytes)
-{
-    const char* units[] = {"B", "K", "M", "G", "T"};
-    int u = 0;
-    while (bytes >= 1024 && u < 4) {
-        bytes /= 1024;
-        ++u;
-    }
-    char buf[32];
-    std::snprintf(buf, sizeof buf, u == 0 ? "%.0f%s" : "%.1f%s", bytes, units[u]);
-    return buf;
-}
-
-// The mode line's word on a buffer's process: its status, and for output
-// that streams how much arrived and how fast (":run 12.3M 45.0M/s").
-std::string process_progress(Value proc)
-{
-    std::string out = ":" + princ_text(call1(Qprocess_status, proc));
-    // An interactive program (on a pty) shows its status only, as in Emacs.
-    if (!nilp(call1(Qprocess_tty_name, proc)))
-        return out;
-    Value progress = call1(Qgapmacs_process_progress, proc);
-    double bytes = static_cast<double>(check_fixnum(car(progress)));
-    double secs = check_number(car(cdr(progress)));
-    if (bytes > 0) {
-        out += " " + human_size(bytes);
-        if (secs > 0.2)
-            out += " " + human_size(bytes / secs) + "/s";
-    }
-    return out;
-}
 
 // A mode-line construct as text: a string as it is; a list or a symbol
 // (Emacs 28's elisp-mode names itself ("ELisp" (lexical-binding ...)),
@@ -134,7 +102,62 @@ std::vector<OverlayArrow> overlay_arrows(Value buffer)
     return arrows;
 }
 
+// Buffer b's mode-line-format formatted for a window at `place`: the
+// stretches with a face drawn in it over the mode line's face (Emacs
+// merges them so: mode-line-buffer-id's bold on mode-line's colours). An
+// error shows as an empty mode line, as in Emacs.
+StyledLine styled_mode_line(Value b, const ModeLineWindow& place, bool selected)
+{
+    ModeLineText text;
+    try {
+        format_mode_line(local_value(Qmode_line_format, b), b, place, text);
+    } catch (const LispSignal& e) {
+        if (e.symbol() == Qredisplay_interrupted)
+            throw;
+    }
+    StyledLine line{text.text(), {}};
+    Value base = selected ? Qmode_line : Qmode_line_inactive;
+    for (std::size_t i = 0; i < text.runs(); ++i) {
+        const ModeLineRun r = text.run(i);
+        Value face = Qnil;
+        for (Value l = r.props; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l)))
+            if (xcar(l) == Qface) {
+                face = xcar(xcdr(l));
+                break;
+            }
+        if (!nilp(face))
+            line.spans.push_back({r.beg, r.end, face_from_lisp(list({face, base}))});
+    }
+    return line;
+}
+
+// What gapmacs's own mode line shows (mode_line_text), for an editor
+// whose Lisp has no mode-line-format.
+void own_mode_line_settings(Value b, WindowSettings& s)
+{
+    Value name = local_value(Qmode_name, b);
+    s.mode_name = nilp(name) ? "Fundamental" : mode_line_text(name, b);
+    s.mode_line_process = mode_line_text(local_value(Qmode_line_process, b), b);
+    s.minor_modes = minor_mode_lighters(b);
+    // After the modes, as Emacs's mode-line-format has it: which-func's
+    // "[main] ", display-time's and other global-mode-string entries.
+    if (Value misc = local_value(Qmode_line_misc_info, b); misc != Qunbound)
+        s.misc_info = mode_line_text(misc, b);
+    if (Value vc = local_value(Qvc_mode, b); stringp(vc))
+        s.vc_mode = mode_line_text(vc, b);
+}
+
 } // namespace
+
+Value Editor::describe_window_for_mode_line(Value window, ModeLineWindow& out)
+{
+    Window* w = nilp(window) ? &m_frame->selected() : window_of(window);
+    if (!w)
+        wrong_type(Qwindow_live_p, window);
+    const bool selected = w == &m_frame->selected();
+    out = mode_line_place(*w, settings_for(*w), w->text().text_pos(w->point(selected)));
+    return w->buffer();
+}
 
 WindowSettings Editor::settings_for(Window& w)
 {
@@ -143,22 +166,13 @@ WindowSettings Editor::settings_for(Window& w)
     Value tab = local_value(Qtab_width, b);
     s.layout.tab_width = fixnump(tab) && tab.as_fixnum() > 0 && tab.as_fixnum() <= 1000 ? static_cast<int>(tab.as_fixnum()) : 8;
     s.layout.truncate = !nilp(local_value(Qtruncate_lines, b));
-    Value name = local_value(Qmode_name, b);
-    s.mode_name = nilp(name) ? "Fundamental" : mode_line_text(name, b);
-    s.mode_line_process = mode_line_text(local_value(Qmode_line_process, b), b);
-    if (s.mode_line_process.empty() && fboundp(Qget_buffer_process)) {
-        // A buffer with a process shows its status, as comint modes do.
-        Value proc = call1(Qget_buffer_process, b);
-        if (!nilp(proc))
-            s.mode_line_process = process_progress(proc);
+    if (Value format = local_value(Qmode_line_format, b); format != Qunbound) {
+        s.has_mode_line = !nilp(format);
+        const bool selected = &w == &m_frame->selected();
+        s.mode_line = [b, selected](const ModeLineWindow& place) { return styled_mode_line(b, place, selected); };
+    } else {
+        own_mode_line_settings(b, s);
     }
-    s.minor_modes = minor_mode_lighters(b);
-    // After the modes, as Emacs's mode-line-format has it: which-func's
-    // "[main] ", display-time's and other global-mode-string entries.
-    if (Value misc = local_value(Qmode_line_misc_info, b); misc != Qunbound)
-        s.misc_info = mode_line_text(misc, b);
-    if (Value vc = local_value(Qvc_mode, b); stringp(vc))
-        s.vc_mode = mode_line_text(vc, b);
     if (Value header = local_value(Qheader_line_format, b); !nilp(header) && header != Qunbound)
         s.header_line = header_line_text(header, b);
     if (Buffer* buf = live_buffer(b); buf && buf->narrowed())

@@ -29,8 +29,9 @@ void Editor::load_startup(const StartupOptions& options)
     intern_preloaded_functions();
     // What Emacs's start-up does before the init file: the terminal's
     // colours and background, the global modes Emacs 28 has on, and the
-    // keys of what its loaddefs.el autoloads.
-    for (Value step : {Qstartup__terminal_setup, Qstartup__preloaded_modes, Qbindings__emacs_library_keys}) {
+    // keys of what its loaddefs.el autoloads, the variables it marks risky.
+    for (Value step : {Qstartup__terminal_setup, Qstartup__preloaded_modes, Qbindings__emacs_library_keys,
+                       Qbindings__emacs_library_risky_variables}) {
         try {
             if (fboundp(step))
                 call0(step);

@@ -60,11 +60,12 @@ void layout_node(Frame::Node& n, int top, int left, int height, int width)
     if (n.kind == Frame::Node::Kind::Leaf) {
         Window& w = *n.window;
         // A header line needs a row besides a text row and the mode line.
-        const int header = w.header_line && height >= 3 ? 1 : 0;
+        const int mode_line = w.mode_line || height < 2 ? 1 : 0;
+        const int header = w.header_line && height >= 2 + mode_line ? 1 : 0;
         w.header_row = header ? top : -1;
         w.top = top + header;
         w.left = left;
-        w.rows = std::max(height - 1 - header, 1);
+        w.rows = std::max(height - mode_line - header, 1);
         w.cols = width;
         return;
     }

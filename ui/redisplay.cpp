@@ -19,25 +19,16 @@ std::int64_t line_number(Window&, const Buffer& b, TextPos pt) { return b.line_n
 // Bytes the mode line may count beyond the line index (about a millisecond).
 constexpr std::size_t mode_line_count_budget = 4 << 20;
 
+// The mnemonic and end of line of the fallback mode line ("U:").
 std::string coding_mnemonic(const Buffer& b)
 {
-    std::string name = b.coding().name();
-    char eol = ':';
-    if (name.ends_with("-dos"))
-        eol = '\\';
-    else if (name.ends_with("-mac"))
-        eol = '/';
-    char m = '-';
-    if (name.starts_with("utf-8"))
-        m = 'U';
-    else if (name.starts_with("latin-1") || name.starts_with("iso-latin-1") || name.starts_with("iso-8859-1"))
-        m = '1';
-    else if (name.starts_with("binary") || name.starts_with("raw-text") || name.starts_with("no-conversion"))
-        m = '=';
-    return std::string(1, m) + eol;
+    const std::string name = b.coding().name();
+    const char eol = name.ends_with("-dos") ? '\\' : name.ends_with("-mac") ? '/' : ':';
+    return std::string(1, lisp::coding_mnemonic(name)) + eol;
 }
 
-void put_text(CellGrid& grid, int row, int col, int end_col, std::string_view utf8, Face face)
+// Draws text from col, up to end_col; returns the column after it.
+int put_text(CellGrid& grid, int row, int col, int end_col, std::string_view utf8, Face face)
 {
     std::string internal;
     for (std::size_t i = 0; i < utf8.size() && col < end_col;) {
@@ -55,6 +46,7 @@ void put_text(CellGrid& grid, int row, int col, int end_col, std::string_view ut
         for (int k = 1; k < w; ++k)
             grid.at(row, col++) = Cell::continuation(face);
     }
+    return col;
 }
 
 bool row_holds(const Row& r, std::int64_t byte)
@@ -101,7 +93,7 @@ public:
         // The same text, faces and marks from the same start: the same rows.
         const bool same_look = same_frame && d.start == start && d.region == m_s.region &&
                                d.highlights == m_s.highlights && d.arrows == m_s.arrows;
-        std::string mode = mode_line_text(m_w, m_s, m_w.cols, m_point);
+        StyledLine mode = mode_line();
         if (same_look && d.fontified && d.tick == m_b.changes().tick() && d.point == m_point.chars && d.selected == m_selected &&
             d.mode_line == mode && d.header_line == m_s.header_line) {
             ++m_stats.windows_skipped;
@@ -148,8 +140,8 @@ public:
         d.cursor_row = m_w.cursor_row;
         d.cursor_col = m_w.cursor_col;
         // The mode line shows where the window ended up.
-        d.mode_line = mode_line_text(m_w, m_s, m_w.cols, m_point);
-        if (!m_w.is_minibuffer())
+        d.mode_line = mode_line();
+        if (!m_w.is_minibuffer() && m_w.mode_line)
             put_mode_line(d.mode_line);
         d.header_line = m_s.header_line;
         if (m_s.header_line && m_w.header_row >= 0)
@@ -376,7 +368,18 @@ private:
             g.at(row, end) = Cell::of(U'|', Face::Divider);
     }
 
-    void put_mode_line(const std::string& text)
+    // The mode line from mode-line-format, or gapmacs's own summary when
+    // Lisp has none (its bundled Lisp failed to load).
+    StyledLine mode_line() const
+    {
+        if (m_w.is_minibuffer())
+            return {};
+        if (m_s.mode_line)
+            return m_s.mode_line(mode_line_place(m_w, m_s, m_point));
+        return {mode_line_text(m_w, m_s, m_w.cols, m_point), {}};
+    }
+
+    void put_mode_line(const StyledLine& line)
     {
         CellGrid& g = m_frame.grid();
         const int row = m_w.top + m_w.rows;
@@ -386,8 +389,20 @@ private:
         // The divider of side-by-side windows runs through the mode line
         // row too, as in Emacs: two mode lines never touch.
         const int end = m_w.left + m_w.cols - (m_w.has_divider ? 1 : 0);
-        g.fill_row(row, m_w.left, end, Cell::of(U'-', f));
-        put_text(g, row, m_w.left, end, text, f);
+        g.fill_row(row, m_w.left, end, Cell::of(U' ', f));
+        const std::string_view text = line.text;
+        int col = m_w.left;
+        std::size_t at = 0;
+        auto put = [&](std::size_t to, Face face) {
+            if (to > at)
+                col = put_text(g, row, col, end, text.substr(at, to - at), face);
+            at = std::max(at, to);
+        };
+        for (const StyledLine::Span& span : line.spans) {
+            put(span.beg, f);
+            put(span.end, span.face);
+        }
+        put(text.size(), f);
         if (m_w.has_divider)
             g.at(row, end) = Cell::of(U'|', Face::Divider);
     }
@@ -458,50 +473,60 @@ void paint_minibuffer_row(Frame& frame, const SettingsFn& settings, RedisplaySta
 
 } // namespace
 
+lisp::ModeLineWindow mode_line_place(Window& w, const WindowSettings& s, TextPos pt)
+{
+    Buffer& b = w.text();
+    lisp::ModeLineWindow place;
+    place.width = w.cols - (w.has_divider ? 1 : 0);
+    const auto& d = w.drawn;
+    const bool top = !d.valid || d.start.chars <= b.point_min();
+    const bool bottom = d.valid && !d.rows.empty() &&
+                        std::any_of(d.rows.begin(), d.rows.end(), [](const Row& r) { return r.reaches_end; });
+    const std::int64_t span = std::max<std::int64_t>(b.point_max().value - b.point_min().value, 1);
+    auto percent = [&](CharPos p) { return std::to_string((p.value - b.point_min().value) * 100 / span) + "%"; };
+    if (top && bottom)
+        place.top = place.bottom = "All";
+    else if (top)
+        place.top = "Top";
+    else if (bottom)
+        place.top = place.bottom = "Bot";
+    if (!top && !bottom)
+        place.top = percent(d.start.chars);
+    if (!bottom) {
+        CharPos end = d.start.chars;
+        for (const Row& r : d.rows)
+            end = std::max(end, r.next.chars);
+        place.bottom = percent(end);
+    }
+    // Like Emacs's line-number-display-limit: "??" rather than a pause to
+    // count megabytes; idle indexing fills the number in.
+    place.line = 0;
+    if (s.line_number_mode)
+        if (auto n = b.line_number_if_cheap(pt.chars, mode_line_count_budget))
+            place.line = *n;
+    place.column = pt.chars.value - b.line_beginning(pt.chars).value;
+    return place;
+}
+
 std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPos pt)
 {
     Buffer& b = w.text();
+    const lisp::ModeLineWindow place = mode_line_place(w, s, pt);
     std::string flags = b.read_only() ? (b.modified() ? "%*" : "%%") : (b.modified() ? "**" : "--");
     std::string out = "-" + coding_mnemonic(b) + flags + "-  " + b.name();
     const int name_end = 7 + 12;
     while (static_cast<int>(out.size()) < name_end)
         out += ' ';
-    out += "   ";
-    // Where the window is in the buffer.
-    const auto& d = w.drawn;
-    const bool top = !d.valid || d.start.chars <= b.point_min();
-    const bool bottom = d.valid && !d.rows.empty() &&
-                        std::any_of(d.rows.begin(), d.rows.end(), [](const Row& r) { return r.reaches_end; });
-    std::string where;
-    if (top && bottom)
-        where = "All";
-    else if (top)
-        where = "Top";
-    else if (bottom)
-        where = "Bot";
-    else {
-        std::int64_t span = std::max<std::int64_t>(b.point_max().value - b.point_min().value, 1);
-        where = std::to_string((d.start.chars.value - b.point_min().value) * 100 / span) + "%";
-    }
-    out += where;
-    while (where.size() < 4) {
+    out += "   " + place.top;
+    for (std::size_t n = place.top.size(); n < 4; ++n)
         out += ' ';
-        where += ' ';
-    }
-    // Like Emacs's line-number-display-limit: "??" rather than a pause to
-    // count megabytes; idle indexing fills the number in.
-    std::string line = "??";
-    if (s.line_number_mode)
-        if (auto n = b.line_number_if_cheap(pt.chars, mode_line_count_budget))
-            line = std::to_string(*n);
-    if (s.line_number_mode && s.column_number_mode) {
-        std::int64_t col = pt.chars.value - b.line_beginning(pt.chars).value;
-        out += "(" + line + "," + std::to_string(col) + ")";
-    } else if (s.line_number_mode) {
+    const std::string line = place.line > 0 ? std::to_string(place.line) : "??";
+    if (s.line_number_mode && s.column_number_mode)
+        out += "(" + line + "," + std::to_string(place.column) + ")";
+    else if (s.line_number_mode)
         out += "L" + line;
-    } else if (s.column_number_mode) {
-        out += "C" + std::to_string(pt.chars.value - b.line_beginning(pt.chars).value);
-    }
+    else if (s.column_number_mode)
+        out += "C" + std::to_string(place.column);
     // Emacs's (vc-mode vc-mode) "  " between the position and the modes.
     out += s.vc_mode.empty() ? "    (" : "   " + s.vc_mode + "  (";
     out += s.mode_name + s.mode_line_process + s.minor_modes + ") " + s.misc_info;
@@ -523,6 +548,10 @@ RedisplayStats redisplay(Frame& frame, const SettingsFn& settings)
         all.push_back(settings(*w));
         if (all.back().header_line.has_value() != w->header_line) {
             w->header_line = !w->header_line;
+            relayout = true;
+        }
+        if (!w->is_minibuffer() && all.back().has_mode_line != w->mode_line) {
+            w->mode_line = !w->mode_line;
             relayout = true;
         }
     }

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "lisp-lite/editor/mode_line_format.hpp"
 #include "ui/frame.hpp"
 #include "ui/row_layout.hpp"
 
@@ -45,6 +46,11 @@ struct WindowSettings {
     std::string minor_modes;       // e.g. " Def"
     std::string misc_info;         // mode-line-misc-info's text: which-func, global-mode-string
     std::optional<std::string> header_line; // header-line-format's text, when it has one
+    // The mode line formatted from mode-line-format for where the window
+    // ended up; none: gapmacs's own summary (mode_line_text), for an editor
+    // whose Lisp has no mode-line-format.
+    std::function<StyledLine(const lisp::ModeLineWindow&)> mode_line;
+    bool has_mode_line = true; // false: mode-line-format is nil, the text takes its row
     bool line_number_mode = true;
     bool line_numbers = false; // display-line-numbers: numbers left of the text
     bool column_number_mode = false;
@@ -69,7 +75,10 @@ TextPos start_for_point(const Buffer& buffer, TextPos p, int rows_above, const L
 // last row).
 TextPos row_below(const Buffer& buffer, TextPos start, int n, const LayoutOptions& options);
 
-// The mode line text of a window, as Emacs formats it on a terminal.
+// Where window w is, for its mode line's %-constructs (%p, %P, %l, %c).
+lisp::ModeLineWindow mode_line_place(Window& w, const WindowSettings& s, TextPos point);
+// gapmacs's own mode line for a window, Emacs's default's look, for when
+// Lisp has no mode-line-format.
 std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPos point);
 
 } // namespace gapmacs::ui

@@ -54,6 +54,21 @@ struct Highlight {
     bool operator==(const Highlight&) const = default;
 };
 
+// A line drawn in faces of its own (a mode line): its text (internal
+// UTF-8) and the faces of stretches of its bytes, in order; bytes no
+// stretch covers are drawn in the line's base face.
+struct StyledLine {
+    struct Span {
+        std::size_t beg;
+        std::size_t end;
+        Face face;
+        bool operator==(const Span&) const = default;
+    };
+    std::string text;
+    std::vector<Span> spans;
+    bool operator==(const StyledLine&) const = default;
+};
+
 struct Row {
     TextPos start;
     TextPos next;            // where the following row starts

@@ -9,9 +9,12 @@
 #define GAPMACS_UI_SYMBOLS(X) \
     X(align_to_kw, ":align-to") \
     X(width_kw, ":width") \
+    X(above, "above") \
     X(aref, "aref") \
     X(background_color, "background-color") \
+    X(below, "below") \
     X(bindings__emacs_library_keys, "bindings--emacs-library-keys") \
+    X(bindings__emacs_library_risky_variables, "bindings--emacs-library-risky-variables") \
     X(car, "car") \
     X(column_number_mode, "column-number-mode") \
     X(command_execute, "command-execute") \
@@ -29,7 +32,6 @@
     X(gapmacs__highlights, "gapmacs--highlights") \
     X(gapmacs__this_command_keys, "gapmacs--this-command-keys") \
     X(gapmacs_latency_log, "gapmacs-latency-log") \
-    X(gapmacs_process_progress, "gapmacs-process-progress") \
     X(header_line_format, "header-line-format") \
     X(internal__header_line_text, "internal--header-line-text") \
     X(internal__tty_face_attributes, "internal--tty-face-attributes") \
@@ -58,6 +60,7 @@
     X(minibuffer_setup_hook, "minibuffer-setup-hook") \
     X(minibuffer_text_before_history, "minibuffer-text-before-history") \
     X(minor_mode_alist, "minor-mode-alist") \
+    X(mode_line_inactive, "mode-line-inactive") \
     X(mode_line_misc_info, "mode-line-misc-info") \
     X(mode_line_process, "mode-line-process") \
     X(move_to_column, "move-to-column") \
@@ -69,8 +72,6 @@
     X(pre_command_hook, "pre-command-hook") \
     X(prefix_arg, "prefix-arg") \
     X(prefix_numeric_value, "prefix-numeric-value") \
-    X(process_status, "process-status") \
-    X(process_tty_name, "process-tty-name") \
     X(put_text_property, "put-text-property") \
     X(read_from_string, "read-from-string") \
     X(real_last_command, "real-last-command") \

@@ -160,7 +160,7 @@ Value f_window_body_height(Args a) { return Value::fixnum(check_window(a[0]).row
 Value f_window_total_height(Args a)
 {
     Window& w = check_window(a[0]);
-    return Value::fixnum(w.rows + (w.is_minibuffer() ? 0 : 1));
+    return Value::fixnum(w.rows + (w.is_minibuffer() || !w.mode_line ? 0 : 1) + (w.header_row >= 0 ? 1 : 0));
 }
 Value f_window_body_width(Args a) { return Value::fixnum(check_window(a[0]).text_cols()); }
 Value f_window_top_line(Args a) { return Value::fixnum(check_window(arg(a, 0)).top); }
@@ -220,12 +220,21 @@ Value f_other_window(Args a)
     return Qnil;
 }
 
+// (split-window WINDOW SIZE SIDE): SIDE nil, below or above splits one
+// above the other, anything else (t, right, left) side by side, as Emacs;
+// SIZE lines or columns stay WINDOW's (negative: the new window's).
 Value f_split_window(Args a)
 {
     Window& w = check_window(arg(a, 0));
     Value side = arg(a, 2);
-    bool below = !(side == Qright || side == Qleft);
+    const bool below = nilp(side) || side == Qbelow || side == Qabove;
+    const int total = below ? w.rows + (w.mode_line ? 1 : 0) + (w.header_row >= 0 ? 1 : 0) : w.cols;
     Window& made = frame().split(w, below);
+    if (Value size = arg(a, 1); fixnump(size) && size.as_fixnum() != 0) {
+        const std::int64_t keep = size.as_fixnum() > 0 ? size.as_fixnum() : total + size.as_fixnum();
+        const int now = below ? w.rows + (w.mode_line ? 1 : 0) + (w.header_row >= 0 ? 1 : 0) : w.cols;
+        frame().enlarge(w, static_cast<int>(std::clamp<std::int64_t>(keep, 1, total) - now), !below);
+    }
     return made.lisp_object();
 }
 

@@ -55,6 +55,9 @@ public:
     // when the window is too short for one).
     bool header_line = false;
     int header_row = -1;
+    // False when the buffer's mode-line-format is nil: the text takes the
+    // mode line's row too (set by redisplay, as header_line).
+    bool mode_line = true;
 
     // Geometry, set by the frame's layout. `rows` counts text rows (the mode
     // line excluded); a window with a right neighbour gives its last column
@@ -83,7 +86,7 @@ public:
         LayoutOptions options;
         int numbers = 0; // columns of line numbers
         bool selected = false;
-        std::string mode_line;
+        StyledLine mode_line;
         std::optional<std::string> header_line;
         int cursor_row = 0, cursor_col = 0;
         bool fontified = true; // false: input cut fontification short

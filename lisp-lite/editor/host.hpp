@@ -12,6 +12,8 @@
 
 namespace gapmacs::lisp {
 
+struct ModeLineWindow;
+
 class EditorHost : public LanguageHost {
 public:
     // Before each turn of a wait (accept-process-output, sleep-for,
@@ -20,6 +22,10 @@ public:
     // BUFFER is being killed: kill-buffer-hook and the editor's own
     // clean-up have run, and it is still live.
     virtual void buffer_killed(Value buffer) = 0;
+    // Where WINDOW (nil: the selected one) is, for the %-constructs of
+    // format-mode-line that depend on it (%p, %l, %c...); returns the
+    // buffer it shows.
+    virtual Value describe_window_for_mode_line(Value window, ModeLineWindow& out) = 0;
 
 protected:
     ~EditorHost() = default;

@@ -39,6 +39,7 @@ const Module modules[] = {
     {"batch-windows", register_batch_window_builtins}, // needs the buffer list
     {"text-properties", register_text_property_builtins},
     {"fields", register_field_builtins},
+    {"mode-line", register_mode_line_builtins},
     {"digests", register_secure_hash_builtins},
     {"json", register_json_builtins},
     {"system-processes", register_system_process_builtins},

@@ -39,6 +39,7 @@ void register_batch_window_builtins();   // selected-window, window-width... of 
 void register_frame_builtins();          // selected-frame, frame-parameters... (frames.cpp)
 void register_text_property_builtins();  // text_properties.cpp
 void register_field_builtins();          // fields.cpp
+void register_mode_line_builtins();      // mode_line_format.cpp
 void register_secure_hash_builtins();     // md5, secure-hash, buffer-hash (secure_hash.cpp)
 void register_json_builtins();            // json-serialize, json-parse-buffer... (json.cpp)
 void register_system_process_builtins();  // list-system-processes, process-attributes (system_processes.cpp)

@@ -9,6 +9,7 @@
 #define GAPMACS_EDITOR_SYMBOLS(X) \
     X(buffer_kw, ":buffer") \
     X(coding_kw, ":coding") \
+    X(eval_kw, ":eval") \
     X(command_kw, ":command") \
     X(connection_type_kw, ":connection-type") \
     X(false_kw, ":false") \
@@ -20,6 +21,7 @@
     X(noquery_kw, ":noquery") \
     X(null_kw, ":null") \
     X(plist_kw, ":plist") \
+    X(propertize_kw, ":propertize") \
     X(region_filter_kw, ":region-filter") \
     X(region_filter_unit_kw, ":region-filter-unit") \
     X(sentinel_kw, ":sentinel") \
@@ -42,6 +44,7 @@
     X(copy_alist, "copy-alist") \
     X(copy_file, "copy-file") \
     X(copy_overlay, "copy-overlay") \
+    X(current_column, "current-column") \
     X(dark, "dark") \
     X(deactivate_mark, "deactivate-mark") \
     X(delete_directory, "delete-directory") \
@@ -52,6 +55,9 @@
     X(display, "display") \
     X(display_type, "display-type") \
     X(enable_multibyte_characters, "enable-multibyte-characters") \
+    X(eol_mnemonic_dos, "eol-mnemonic-dos") \
+    X(eol_mnemonic_mac, "eol-mnemonic-mac") \
+    X(eol_mnemonic_unix, "eol-mnemonic-unix") \
     X(evaporate, "evaporate") \
     X(insert_behind_hooks, "insert-behind-hooks") \
     X(insert_in_front_hooks, "insert-in-front-hooks") \
@@ -63,6 +69,7 @@
     X(featurep, "featurep") \
     X(field, "field") \
     X(file_attributes, "file-attributes") \
+    X(file_remote_p, "file-remote-p") \
     X(file_executable_p, "file-executable-p") \
     X(file_modes, "file-modes") \
     X(file_name_as_directory, "file-name-as-directory") \
@@ -74,12 +81,15 @@
     X(file_system_info, "file-system-info") \
     X(file_truename, "file-truename") \
     X(file_writable_p, "file-writable-p") \
+    X(find_file_name_handler, "find-file-name-handler") \
     X(font_lock_face, "font-lock-face") \
     X(front_sticky, "front-sticky") \
     X(fundamental_mode, "fundamental-mode") \
+    X(frame_parameter, "frame-parameter") \
     X(generate_new_buffer_name, "generate-new-buffer-name") \
     X(get_buffer_process, "get-buffer-process") \
     X(get_pos_property, "get-pos-property") \
+    X(global_mode_string, "global-mode-string") \
     X(indent_region_line_by_line, "indent-region-line-by-line") \
     X(indent_relative, "indent-relative") \
     X(indent_tabs_mode, "indent-tabs-mode") \
@@ -108,6 +118,8 @@
     X(make_symbolic_link, "make-symbolic-link") \
     X(md5, "md5") \
     X(mode_name, "mode-name") \
+    X(mode_line, "mode-line") \
+    X(mode_line_format, "mode-line-format") \
     X(mono, "mono") \
     X(move_overlay, "move-overlay") \
     X(mule_setup, "mule-setup") \
@@ -129,12 +141,15 @@
     X(plist_put, "plist-put") \
     X(previous_overlay_change, "previous-overlay-change") \
     X(priority, "priority") \
+    X(process_status, "process-status") \
     X(process_connection_type, "process-connection-type") \
     X(propertize, "propertize") \
     X(pty, "pty") \
     X(read_only, "read-only") \
     X(read_process_output_max, "read-process-output-max") \
     X(real, "real") \
+    X(recursion_depth, "recursion-depth") \
+    X(risky_local_variable, "risky-local-variable") \
     X(rear_nonsticky, "rear-nonsticky") \
     X(rename_file, "rename-file") \
     X(run, "run") \

@@ -16,7 +16,9 @@ type_text "100^"
 wait_for "1:  1267650600228229401496703205376" 10
 type_text "30!"
 wait_for "1:  265252859812191058636308480000000" 10
-screen | grep -q "fact 265252859812191058636308480000000" || fail "the trail does not show 30!"
+# The trail beside the Calculator, as Emacs splits it (two thirds of the
+# width), shows the start of the value.
+screen | grep -q "|fact.265252859812191058636" || fail "the trail does not show 30!"
 type_text "q"
 wait_gone "Calculator" 10
 screen | grep -q "hello world" || fail "the file's window is not back"

@@ -13,10 +13,10 @@ echo delta > "$WORK/sub/d.txt"
 # Visiting sub/d.txt makes sub/ the current buffer's directory; b.txt is
 # still the shell's.
 start sub/d.txt --eval '(message "in %s" (buffer-name))' +1:3 b.txt
-wait_for "-  d.txt " 10               # the last screen of the start-up
+wait_for "F1  d.txt " 10               # the last screen of the start-up
 wait_for "in d.txt"
 expect_row 0 "beta"
-screen | grep -q -- "-  b.txt " || fail "b.txt is not shown"
+screen | grep -q -- "F1  b.txt " || fail "b.txt is not shown"
 screen | grep -q "^delta" || fail "d.txt's text is not shown"
 screen | grep -q "(Text)" || fail "the files were not visited in their mode"
 keys C-x =
@@ -27,9 +27,9 @@ wait_for "EXITED 0" 10
 T kill-server
 SOCK="$SOCK-3" # a new server: the old socket may linger a moment
 start a.txt b.txt c.txt
-wait_for "-  *Buffer List*" 10
+wait_for "F1  *Buffer List*" 10
 expect_row 0 "gamma"
-screen | grep -q -- "-  c.txt " || fail "c.txt is not shown"
+screen | grep -q -- "F1  c.txt " || fail "c.txt is not shown"
 screen | grep -q "b.txt" || fail "the buffer list does not list b.txt"
 keys C-x C-c
 wait_for "EXITED 0" 10

@@ -24,8 +24,8 @@ eval_form '(progn (switch-to-buffer "f.txt") (display-buffer (get-buffer-create 
 wait_for " three  "
 [ "$(modelines)" = 2 ] || fail "display-buffer-at-bottom did not split"
 # The bottom window: 6 lines with its mode line, above the echo area.
-expect_row $(( ROWS - 2 )) "-U:---  three"
-expect_row $(( ROWS - 8 )) "-U:---  f.txt"
+expect_row $(( ROWS - 2 )) "-UUU:----F1  three"
+expect_row $(( ROWS - 8 )) "-UUU:----F1  f.txt"
 keys C-x 1
 keys C-h f
 wait_for "Describe function"

@@ -22,10 +22,10 @@ keys C-u M-.
 wait_for "Find definitions of" 30
 type_text "alpha"
 keys Enter
-wait_for "-  a.c " 30
+wait_for "F1  a.c " 30
 expect_row 0 "int alpha(void) { return 1; }"
 keys M-,
-wait_for "-  b.c "
+wait_for "F1  b.c "
 # Garbage where a TAGS file should be: a clear message, the buffer intact.
 head -c 3000 /dev/urandom > "$WORK/bad/TAGS"
 keys M-x

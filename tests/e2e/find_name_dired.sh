@@ -31,4 +31,4 @@ type_text "my file"
 keys Enter
 keys Enter
 wait_for "content of the spaced file"
-screen | grep -q -- "-  my file.txt" || fail "RET did not visit 'my file.txt'"
+screen | grep -q -- "F1  my file.txt" || fail "RET did not visit 'my file.txt'"

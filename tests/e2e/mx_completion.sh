@@ -10,7 +10,7 @@ keys Tab
 wait_for "M-x split-window-below"
 keys Enter
 settle
-[[ $(screen | grep -c -- '-  lines') == 2 ]] || fail "M-x split-window-below did not split"
+[[ $(screen | grep -c -- 'F1  lines') == 2 ]] || fail "M-x split-window-below did not split"
 keys M-:
 wait_for "Eval:"
 type_text "(* 6 7)"

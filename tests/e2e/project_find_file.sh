@@ -40,7 +40,7 @@ wait_for "Find file in ~/p/ (302 files):" 20
 keys Tab
 wait_for "(302 files): src/a.c"
 keys Enter
-wait_for "-  a.c "
+wait_for "F1  a.c "
 # Again, with the listing held: C-g stops it.
 rm "$WORK/go"
 keys C-x p f
@@ -60,4 +60,4 @@ type_text "f299"
 keys Tab
 wait_for "(302 files): src/f299.txt"
 keys Enter
-wait_for "-  f299.txt "
+wait_for "F1  f299.txt "

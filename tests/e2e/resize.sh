@@ -5,7 +5,7 @@ start long
 wait_for "long"
 resize 60 12
 wait_for "L1"
-[[ $(screen | grep -n -- '-  long' | cut -d: -f1) == 11 ]] || fail "mode line not on row 11 after resize"
+[[ $(screen | grep -n -- 'F1  long' | cut -d: -f1) == 11 ]] || fail "mode line not on row 11 after resize"
 resize 100 30
 settle
-[[ $(screen | grep -n -- '-  long' | cut -d: -f1) == 29 ]] || fail "mode line not on row 29 after resize"
+[[ $(screen | grep -n -- 'F1  long' | cut -d: -f1) == 29 ]] || fail "mode line not on row 29 after resize"

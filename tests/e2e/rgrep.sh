@@ -33,8 +33,8 @@ keys C-s
 type_text "hay stack"
 keys Enter
 keys Enter
-wait_for "-  hay stack.txt"
-screen | grep -q -- "-  hay stack.txt .*L3" || fail "RET did not land on line 3"
+wait_for "F1  hay stack.txt"
+screen | grep -q -- "F1  hay stack.txt .*L3" || fail "RET did not land on line 3"
 keys M-:
 type_text "(message \"column %d\" (current-column))"
 keys Enter

@@ -6,7 +6,7 @@ start
 wait_for "Lisp Interaction"
 wait_for ";; This buffer is for text that is not saved, and for Lisp evaluation."
 expect_row 1 ";; To create a file, visit it with C-x C-f and enter text in its buffer."
-screen | grep -q "^-U:---  \*scratch\*" || fail "*scratch* is marked modified"
+screen | grep -q "^-UUU:----F1  \*scratch\*" || fail "*scratch* is marked modified"
 keys C-x C-c
 wait_for "EXITED 0"
 T kill-server

@@ -20,4 +20,4 @@ keys C-a C-k
 type_text "$WORK/loose.txt"
 keys Enter
 wait_for "loose.txt"
-wait_for "L1    (Text)"
+wait_for "L1     (Text)"

@@ -11,6 +11,7 @@
 
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/host.hpp"
+#include "lisp-lite/editor/mode_line_format.hpp"
 #include "lisp-lite/editor/waiting.hpp"
 #include "lisp-lite/lang/heap.hpp"
 #include "test_util.hpp"
@@ -43,6 +44,16 @@ public:
         // Still live while the host hears of it.
         killed.push_back(live_buffer(buffer) ? live_buffer(buffer)->name() : "dead");
     }
+    Value describe_window_for_mode_line(Value window, ModeLineWindow& out) override
+    {
+        windows_described.push_back(window);
+        out.top = "42%";
+        out.bottom = "Bot";
+        out.line = 7;
+        out.column = 3;
+        out.recursive_edits = 2;
+        return current_buffer();
+    }
 
     std::vector<std::string> messages;
     std::string output;
@@ -51,6 +62,7 @@ public:
     int waits = 0;
     std::optional<EventLoop::Duration> shorten_to;
     std::vector<std::string> killed;
+    std::vector<Value> windows_described;
 };
 
 } // namespace
@@ -93,6 +105,18 @@ TEST_CASE("a host hears of a killed buffer while it is still live")
     HostScope scope(host);
     lisp_test::eval_string("(kill-buffer (get-buffer-create \"host-test\"))");
     CHECK(host.killed == std::vector<std::string>{"host-test"});
+}
+
+TEST_CASE("format-mode-line asks the host what the window shows")
+{
+    lisp::init();
+    // Batch: the buffer alone, its point on line 2 at column 1.
+    CHECK(lisp_test::eval_print("(with-temp-buffer (insert \"ab\\ncd\") (backward-char) "
+                                    "(format-mode-line \"%p %P L%l C%c %C %[%]\"))") == "\"All All L2 C1 2 \"");
+    RecordingHost host;
+    HostScope scope(host);
+    CHECK(lisp_test::eval_print("(format-mode-line \"%p %P L%l C%c %C %[%]|%5l|\")") == "\"42% Bot L7 C3 4 [[]]|    7|\"");
+    CHECK(host.windows_described == std::vector<Value>{Qnil});
 }
 
 TEST_CASE("every turn of a wait gives the host a turn first, which may shorten it")

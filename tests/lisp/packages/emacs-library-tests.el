@@ -240,9 +240,9 @@ list takes it far longer; all 246 loaded on 2026-12-05 (session 20).")
             (insert ";;; -*- lexical-binding: t -*-\n"
                     "(let ((x 1))\n"
                     "  (defun count-words (&rest _) 'emacs)\n"
-                    "  (defun size-indication-mode (&optional _) (list 'emacs x)))\n"))
+                    "  (defun binary-overwrite-mode (&optional _) (list 'emacs x)))\n"))
           (should (equal (emacs-library-tests--child
                           (list (concat "GAPMACS_EMACS_LISP=" (expand-file-name "lib" dir)))
-                          '(list (size-indication-mode) (car (symbol-function 'count-words))))
+                          '(list (binary-overwrite-mode) (car (symbol-function 'count-words))))
                          "((emacs 1) autoload)")))
       (delete-directory dir t))))
