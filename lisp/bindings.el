@@ -156,14 +156,25 @@ set their own.")
   "Mode line construct at the front of the mode line.")
 (put 'mode-line-front-space 'risky-local-variable t)
 
+(defvar mode-line-eol-desc-cache nil
+  "(EOL-TYPE MNEMONIC . PROPERTIZED) of the end-of-line mnemonics shown.")
+
 (defun mode-line-eol-desc ()
-  "The mode line's mnemonic for the end of line of the buffer's coding system."
-  (let ((eol (coding-system-eol-type buffer-file-coding-system)))
-    (propertize (cond ((eq eol 1) eol-mnemonic-dos)
-                      ((eq eol 2) eol-mnemonic-mac)
-                      ((eq eol 0) eol-mnemonic-unix)
-                      (t eol-mnemonic-undecided))
-                'help-echo "End-of-line style")))
+  "The mode line's mnemonic for the end of line of the buffer's coding
+system, made once for each (as Emacs's: the mode line is formatted at
+every redisplay)."
+  (let* ((eol (coding-system-eol-type buffer-file-coding-system))
+         (mnemonic (cond ((eq eol 1) eol-mnemonic-dos)
+                         ((eq eol 2) eol-mnemonic-mac)
+                         ((eq eol 0) eol-mnemonic-unix)
+                         (t eol-mnemonic-undecided)))
+         (known (assq eol mode-line-eol-desc-cache)))
+    (if (and known (eq (cadr known) mnemonic))
+        (cddr known)
+      (setq mode-line-eol-desc-cache (assq-delete-all eol mode-line-eol-desc-cache))
+      (let ((desc (propertize mnemonic 'help-echo "End-of-line style")))
+        (push (cons eol (cons mnemonic desc)) mode-line-eol-desc-cache)
+        desc))))
 
 (defvar-local mode-line-mule-info
   `(""

@@ -405,7 +405,7 @@ loaded yet, a string saying so; t when it cannot be known."
   (interactive)
   (with-current-buffer (or buffer (current-buffer))
     (let ((major major-mode)
-          (name (format-mode-line mode-name))
+          (name (format-mode-line mode-name nil nil (current-buffer)))
           (minors (help--enabled-minor-modes)))
       (with-help-window (help-buffer)
         (when minors

@@ -1429,7 +1429,7 @@ number of characters put in, as editfns.c counts them."
 what `format-mode-line' makes of it, each stretch whose `display' is
 \=(space :align-to COLUMN) or (space :width N) replaced by the spaces it
 stands for (tabulated-list aligns its column titles so)."
-  (let ((text (format-mode-line format)) (pieces nil) (column 0) (i 0))
+  (let ((text (format-mode-line format nil nil (current-buffer))) (pieces nil) (column 0) (i 0))
     (while (< i (length text))
       (let ((next (or (next-single-property-change i 'display text) (length text)))
             (display (get-text-property i 'display text)))

@@ -33,9 +33,8 @@ std::string mode_line_text(Value construct, Value b)
         return princ_text(construct);
     if (!fboundp(Qformat_mode_line))
         return {};
-    CurrentBufferScope scope;
-    set_current_buffer(b);
-    return princ_text(call1(Qformat_mode_line, construct));
+    Value args[] = {construct, Qnil, Qnil, b};
+    return princ_text(funcall(Qformat_mode_line, args, 4));
 }
 
 // header-line-format's text in buffer b (an error in it shows as nothing,

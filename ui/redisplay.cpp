@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <climits>
+#include <cstdio>
 
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
@@ -93,9 +94,10 @@ public:
         // The same text, faces and marks from the same start: the same rows.
         const bool same_look = same_frame && d.start == start && d.region == m_s.region &&
                                d.highlights == m_s.highlights && d.arrows == m_s.arrows;
-        StyledLine mode = mode_line();
+        // The mode line (Lisp's to format) is asked for only when all else
+        // is as drawn.
         if (same_look && d.fontified && d.tick == m_b.changes().tick() && d.point == m_point.chars && d.selected == m_selected &&
-            d.mode_line == mode && d.header_line == m_s.header_line) {
+            d.header_line == m_s.header_line && d.mode_line == mode_line()) {
             ++m_stats.windows_skipped;
             m_w.cursor_row = d.cursor_row;
             m_w.cursor_col = d.cursor_col;
@@ -482,21 +484,23 @@ lisp::ModeLineWindow mode_line_place(Window& w, const WindowSettings& s, TextPos
     const bool top = !d.valid || d.start.chars <= b.point_min();
     const bool bottom = d.valid && !d.rows.empty() &&
                         std::any_of(d.rows.begin(), d.rows.end(), [](const Row& r) { return r.reaches_end; });
+    // Emacs's %p and %P (decode_mode_spec): the share of the text above the
+    // window's top or bottom, ceil(100 n / d) at most 99.
     const std::int64_t span = std::max<std::int64_t>(b.point_max().value - b.point_min().value, 1);
-    auto percent = [&](CharPos p) { return std::to_string((p.value - b.point_min().value) * 100 / span) + "%"; };
-    if (top && bottom)
-        place.top = place.bottom = "All";
-    else if (top)
-        place.top = "Top";
-    else if (bottom)
-        place.top = place.bottom = "Bot";
-    if (!top && !bottom)
-        place.top = percent(d.start.chars);
-    if (!bottom) {
+    auto percent = [&](CharPos p) {
+        const std::int64_t n = std::clamp<std::int64_t>(p.value - b.point_min().value, 0, span);
+        char text[8];
+        std::snprintf(text, sizeof text, "%2d%%", static_cast<int>(std::min<std::int64_t>((100 * n + span - 1) / span, 99)));
+        return std::string(text);
+    };
+    if (bottom)
+        place.top = place.bottom = top ? "All" : "Bottom";
+    else {
         CharPos end = d.start.chars;
         for (const Row& r : d.rows)
             end = std::max(end, r.next.chars);
-        place.bottom = percent(end);
+        place.top = top ? "Top" : percent(d.start.chars);
+        place.bottom = (top ? "Top" : "") + percent(end);
     }
     // Like Emacs's line-number-display-limit: "??" rather than a pause to
     // count megabytes; idle indexing fills the number in.
@@ -517,8 +521,9 @@ std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPo
     const int name_end = 7 + 12;
     while (static_cast<int>(out.size()) < name_end)
         out += ' ';
-    out += "   " + place.top;
-    for (std::size_t n = place.top.size(); n < 4; ++n)
+    const std::string where = place.top.substr(0, 3); // mode-line-percent-position's (-3 "%p")
+    out += "   " + where;
+    for (std::size_t n = where.size(); n < 4; ++n)
         out += ' ';
     const std::string line = place.line > 0 ? std::to_string(place.line) : "??";
     if (s.line_number_mode && s.column_number_mode)

@@ -14,6 +14,10 @@
 
 namespace gapmacs::lisp {
 
+namespace {
+std::int64_t text_columns(std::string_view text);
+}
+
 char coding_mnemonic(std::string_view name)
 {
     if (name.starts_with("utf-8"))
@@ -31,6 +35,7 @@ void ModeLineText::append(std::string_view internal, Value props, bool expansion
         return;
     const std::size_t beg = m_text.size();
     m_text += internal;
+    m_columns += text_columns(internal);
     m_runs.push_back({beg, m_text.size(), expansion});
     m_props.push_back(props);
 }
@@ -43,7 +48,7 @@ std::string number(std::int64_t n) { return std::to_string(n); }
 constexpr int max_depth = 100;
 
 // The columns of internal UTF-8 text.
-std::int64_t columns(std::string_view text)
+std::int64_t text_columns(std::string_view text)
 {
     std::int64_t n = 0;
     for (std::size_t i = 0; i < text.size();) {
@@ -164,14 +169,6 @@ Value eol_mnemonic(std::string_view name)
     return Qeol_mnemonic_unix;
 }
 
-// Emacs's percent99: ceil(100 n / d), at most 99.
-int percent99(std::int64_t n, std::int64_t d)
-{
-    if (d <= 0)
-        return 0;
-    return static_cast<int>(std::min<std::int64_t>((100 * n + d - 1) / d, 99));
-}
-
 // How the formatter walks a construct: xdisp.c's display_mode_element, with
 // its field width (pad to it), precision (cut at it, in columns), the
 // properties a :propertize imposes and the risk of a variable's contents.
@@ -182,8 +179,8 @@ public:
     // Returns the columns it added.
     std::int64_t element(Value elt, int depth, std::int64_t field, std::int64_t prec, Value props, bool risky)
     {
-        const std::size_t start = m_out.text().size();
-        auto added = [&] { return columns(std::string_view(m_out.text()).substr(start)); };
+        const std::int64_t start = m_out.columns();
+        auto added = [&] { return m_out.columns() - start; };
         for (;;) {
             if (depth > max_depth)
                 elt = make_string("*too-deep*");
@@ -294,10 +291,8 @@ private:
             whole = nilp(start) ? props : put_props(start, props);
         }
         auto props_at = [&](std::int64_t chr) { return whole ? *whole : own ? plist_at(own, chr) : Qnil; };
-        const std::size_t start_size = m_out.text().size();
-        auto left = [&] {
-            return prec > 0 ? prec - columns(std::string_view(m_out.text()).substr(start_size)) : INT64_MAX;
-        };
+        const std::int64_t start_columns = m_out.columns();
+        auto left = [&] { return prec > 0 ? prec - (m_out.columns() - start_columns) : INT64_MAX; };
         if (literal) {
             append_text(bytes, 0, props_at, whole.has_value() || !own, left());
             return;
@@ -322,7 +317,7 @@ private:
             if (k >= bytes.size())
                 break; // a % at the end shows nothing, nor what follows
             if (field > 0)
-                width = std::min(width, field - columns(std::string_view(m_out.text()).substr(start_size)));
+                width = std::min(width, field - (m_out.columns() - start_columns));
             const char spec = bytes[k];
             Value here = props_at(chr);
             chr += static_cast<std::int64_t>(k - i) + 1;
@@ -335,7 +330,7 @@ private:
             std::string text = decode_spec(spec, width);
             if (prec > 0)
                 text.resize(bytes_for_columns(text, left()));
-            if (const std::int64_t have = columns(text); have < width)
+            if (const std::int64_t have = text_columns(text); have < width)
                 text.append(static_cast<std::size_t>(width - have), ' ');
             m_out.append(text, here, true);
         }
@@ -407,7 +402,7 @@ private:
     std::string dashes() const
     {
         // The rest of the line, on a mode line; two in a string.
-        const std::int64_t left = m_w.width - columns(m_out.text());
+        const std::int64_t left = m_w.width - m_out.columns();
         return std::string(static_cast<std::size_t>(std::max<std::int64_t>(left, 2)), '-');
     }
 

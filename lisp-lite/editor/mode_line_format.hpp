@@ -42,6 +42,7 @@ public:
     ModeLineText& operator=(const ModeLineText&) = delete;
 
     const std::string& text() const { return m_text; }
+    std::int64_t columns() const { return m_columns; }
     std::size_t runs() const { return m_runs.size(); }
     ModeLineRun run(std::size_t i) const { return {m_runs[i].beg, m_runs[i].end, m_props[i], m_runs[i].expansion}; }
 
@@ -55,6 +56,7 @@ private:
         bool expansion;
     };
     std::string m_text;
+    std::int64_t m_columns = 0;
     std::vector<Span> m_runs;
     std::vector<Value> m_props; // rooted: formatting evaluates Lisp
     GcRoot m_root;
