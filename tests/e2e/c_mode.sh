@@ -10,7 +10,7 @@ keys M-x
 wait_for "M-x"
 type_text "c-mode"
 keys Enter
-wait_for "(C/*l)" 60
+wait_for "(C/*l Abbrev)" 60
 keys C-x h
 keys C-M-\\
 wait_for "Indenting region...done" 60

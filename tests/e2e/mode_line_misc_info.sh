@@ -9,13 +9,13 @@ printf 'int main(void)\n{\n  return 0;\n}\n' > "$WORK/prog.c"
 start prog.c
 wait_for "(C/*l" 60
 keys M-: '(setq global-mode-string (list "[G]"))' Enter
-wait_for "(C/*l) [G]---" 5
+wait_for "(C/*l Abbrev) [G]---" 5
 keys M-: '(which-function-mode 1)' Enter
 keys Down Down
-wait_for "(C/*l) [main] [G]---" 10
+wait_for "(C/*l Abbrev) [main] [G]---" 10
 keys M-: '(display-time-mode 1)' Enter
 end=$(( $(date +%s) + 10 ))
-until screen | grep -qE -- '\(C/\*l\) \[main\] \[G\][0-9]+:[0-9][0-9][AP]M [0-9]+\.[0-9][0-9] -'; do
+until screen | grep -qE -- '\(C/\*l Abbrev\) \[main\] \[G\][0-9]+:[0-9][0-9][AP]M [0-9]+\.[0-9][0-9] -'; do
     (( $(date +%s) < end )) || fail "no time and load average in the mode line"
     sleep 0.1
 done
