@@ -29,7 +29,10 @@ wait_colour $'\e[38;2;205;0;0mred' 2 "named colour"
 wait_colour $'\e[30m\e[48;2;191;191;191m-U' 2 "mode line"
 keys C-x C-c
 wait_for "EXITED 0" 10
+# A server of its own for the second editor: a new session on the socket
+# of one being killed can meet it still exiting.
 T kill-server
+SOCK="$SOCK-palette"
 
 # screen has no direct-colour entry: its 256 colours, as before.
 TERMINAL_ENV="TERM=screen-256color COLORTERM=truecolor" start -Q
