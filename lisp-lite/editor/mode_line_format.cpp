@@ -117,12 +117,15 @@ std::int64_t characters(std::string_view text)
     return n;
 }
 
-// A variable's value, Qunbound when void; a variable of the bundled Lisp
-// not yet loaded is loaded first, as evaluating it would.
+// A variable's value, Qunbound when void. In batch, a variable of the
+// bundled Lisp not yet loaded is loaded first, as evaluating it would; the
+// editor loaded its own at start-up, and loads nothing from the mode line:
+// a file of Emacs's library (mule-cmds.el for current-input-method) would
+// be read during redisplay, where a key interrupts the Lisp that runs.
 Value variable_value(Value sym)
 {
     Value v = find_symbol_value(sym);
-    if (v == Qunbound && load_preloaded_variable(sym))
+    if (v == Qunbound && !editor_host() && load_preloaded_variable(sym))
         v = find_symbol_value(sym);
     return v;
 }
