@@ -210,7 +210,6 @@ every redisplay)."
 
 (defvar-local mode-line-process nil
   "Mode line construct for the status of the buffer's process.")
-(put 'mode-line-process 'risky-local-variable t)
 
 (defun gapmacs--mode-line-progress ()
   "For a buffer with a process and no `mode-line-process': its status and,

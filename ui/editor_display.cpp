@@ -6,6 +6,7 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/mode_line_format.hpp"
+#include "lisp-lite/editor/text_properties.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "ui/editor_support.hpp"
@@ -118,13 +119,7 @@ StyledLine styled_mode_line(Value b, const ModeLineWindow& place, bool selected)
     Value base = selected ? Qmode_line : Qmode_line_inactive;
     for (std::size_t i = 0; i < text.runs(); ++i) {
         const ModeLineRun r = text.run(i);
-        Value face = Qnil;
-        for (Value l = r.props; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l)))
-            if (xcar(l) == Qface) {
-                face = xcar(xcdr(l));
-                break;
-            }
-        if (!nilp(face))
+        if (Value face = text_property_value(r.props, Qface); !nilp(face))
             line.spans.push_back({r.beg, r.end, face_from_lisp(list({face, base}))});
     }
     return line;
@@ -138,10 +133,8 @@ void own_mode_line_settings(Value b, WindowSettings& s)
     s.mode_name = nilp(name) ? "Fundamental" : mode_line_text(name, b);
     s.mode_line_process = mode_line_text(local_value(Qmode_line_process, b), b);
     s.minor_modes = minor_mode_lighters(b);
-    // After the modes, as Emacs's mode-line-format has it: which-func's
-    // "[main] ", display-time's and other global-mode-string entries.
-    if (Value misc = local_value(Qmode_line_misc_info, b); misc != Qunbound)
-        s.misc_info = mode_line_text(misc, b);
+    if (Buffer* buf = live_buffer(b); buf && buf->narrowed())
+        s.minor_modes += " Narrow"; // Emacs's %n
     if (Value vc = local_value(Qvc_mode, b); stringp(vc))
         s.vc_mode = mode_line_text(vc, b);
 }
@@ -154,7 +147,7 @@ Value Editor::describe_window_for_mode_line(Value window, ModeLineWindow& out)
     if (!w)
         wrong_type(Qwindow_live_p, window);
     const bool selected = w == &m_frame->selected();
-    out = mode_line_place(*w, settings_for(*w), w->text().text_pos(w->point(selected)));
+    out = mode_line_place(*w, !nilp(value_or_nil(Qline_number_mode)), w->text().text_pos(w->point(selected)));
     return w->buffer();
 }
 
@@ -174,8 +167,6 @@ WindowSettings Editor::settings_for(Window& w)
     }
     if (Value header = local_value(Qheader_line_format, b); !nilp(header) && header != Qunbound)
         s.header_line = header_line_text(header, b);
-    if (Buffer* buf = live_buffer(b); buf && buf->narrowed())
-        s.minor_modes += " Narrow"; // Emacs's %n
     s.line_number_mode = !nilp(value_or_nil(Qline_number_mode));
     s.column_number_mode = !nilp(value_or_nil(Qcolumn_number_mode));
     s.line_numbers = !nilp(local_value(Qdisplay_line_numbers, b));

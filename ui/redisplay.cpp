@@ -377,7 +377,7 @@ private:
         if (m_w.is_minibuffer())
             return {};
         if (m_s.mode_line)
-            return m_s.mode_line(mode_line_place(m_w, m_s, m_point));
+            return m_s.mode_line(mode_line_place(m_w, m_s.line_number_mode, m_point));
         return {mode_line_text(m_w, m_s, m_w.cols, m_point), {}};
     }
 
@@ -475,7 +475,7 @@ void paint_minibuffer_row(Frame& frame, const SettingsFn& settings, RedisplaySta
 
 } // namespace
 
-lisp::ModeLineWindow mode_line_place(Window& w, const WindowSettings& s, TextPos pt)
+lisp::ModeLineWindow mode_line_place(Window& w, bool count_line, TextPos pt)
 {
     Buffer& b = w.text();
     lisp::ModeLineWindow place;
@@ -505,7 +505,7 @@ lisp::ModeLineWindow mode_line_place(Window& w, const WindowSettings& s, TextPos
     // Like Emacs's line-number-display-limit: "??" rather than a pause to
     // count megabytes; idle indexing fills the number in.
     place.line = 0;
-    if (s.line_number_mode)
+    if (count_line)
         if (auto n = b.line_number_if_cheap(pt.chars, mode_line_count_budget))
             place.line = *n;
     place.column = pt.chars.value - b.line_beginning(pt.chars).value;
@@ -515,7 +515,7 @@ lisp::ModeLineWindow mode_line_place(Window& w, const WindowSettings& s, TextPos
 std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPos pt)
 {
     Buffer& b = w.text();
-    const lisp::ModeLineWindow place = mode_line_place(w, s, pt);
+    const lisp::ModeLineWindow place = mode_line_place(w, s.line_number_mode, pt);
     std::string flags = b.read_only() ? (b.modified() ? "%*" : "%%") : (b.modified() ? "**" : "--");
     std::string out = "-" + coding_mnemonic(b) + flags + "-  " + b.name();
     const int name_end = 7 + 12;
@@ -534,7 +534,7 @@ std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPo
         out += "C" + std::to_string(place.column);
     // Emacs's (vc-mode vc-mode) "  " between the position and the modes.
     out += s.vc_mode.empty() ? "    (" : "   " + s.vc_mode + "  (";
-    out += s.mode_name + s.mode_line_process + s.minor_modes + ") " + s.misc_info;
+    out += s.mode_name + s.mode_line_process + s.minor_modes + ") ";
     while (static_cast<int>(out.size()) < width)
         out += '-';
     return out;

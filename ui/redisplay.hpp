@@ -44,7 +44,6 @@ struct WindowSettings {
     std::string mode_line_process; // e.g. ":run"
     std::string vc_mode;           // vc-mode, e.g. " Git-master"
     std::string minor_modes;       // e.g. " Def"
-    std::string misc_info;         // mode-line-misc-info's text: which-func, global-mode-string
     std::optional<std::string> header_line; // header-line-format's text, when it has one
     // The mode line formatted from mode-line-format for where the window
     // ended up; none: gapmacs's own summary (mode_line_text), for an editor
@@ -75,8 +74,9 @@ TextPos start_for_point(const Buffer& buffer, TextPos p, int rows_above, const L
 // last row).
 TextPos row_below(const Buffer& buffer, TextPos start, int n, const LayoutOptions& options);
 
-// Where window w is, for its mode line's %-constructs (%p, %P, %l, %c).
-lisp::ModeLineWindow mode_line_place(Window& w, const WindowSettings& s, TextPos point);
+// Where window w is, for its mode line's %-constructs (%p, %P, %l, %c);
+// the line is counted (when cheap) only with count_line (line-number-mode).
+lisp::ModeLineWindow mode_line_place(Window& w, bool count_line, TextPos point);
 // gapmacs's own mode line for a window, Emacs's default's look, for when
 // Lisp has no mode-line-format.
 std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPos point);

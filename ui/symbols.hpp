@@ -61,7 +61,6 @@
     X(minibuffer_text_before_history, "minibuffer-text-before-history") \
     X(minor_mode_alist, "minor-mode-alist") \
     X(mode_line_inactive, "mode-line-inactive") \
-    X(mode_line_misc_info, "mode-line-misc-info") \
     X(mode_line_process, "mode-line-process") \
     X(move_to_column, "move-to-column") \
     X(next_single_property_change, "next-single-property-change") \

@@ -159,8 +159,7 @@ Value f_scroll_right(Args a) { return scroll_sideways(a[0], -1); }
 Value f_window_body_height(Args a) { return Value::fixnum(check_window(a[0]).rows); }
 Value f_window_total_height(Args a)
 {
-    Window& w = check_window(a[0]);
-    return Value::fixnum(w.rows + (w.is_minibuffer() || !w.mode_line ? 0 : 1) + (w.header_row >= 0 ? 1 : 0));
+    return Value::fixnum(check_window(a[0]).total_rows());
 }
 Value f_window_body_width(Args a) { return Value::fixnum(check_window(a[0]).text_cols()); }
 Value f_window_top_line(Args a) { return Value::fixnum(check_window(arg(a, 0)).top); }
@@ -228,11 +227,11 @@ Value f_split_window(Args a)
     Window& w = check_window(arg(a, 0));
     Value side = arg(a, 2);
     const bool below = nilp(side) || side == Qbelow || side == Qabove;
-    const int total = below ? w.rows + (w.mode_line ? 1 : 0) + (w.header_row >= 0 ? 1 : 0) : w.cols;
+    const int total = below ? w.total_rows() : w.cols;
     Window& made = frame().split(w, below);
     if (Value size = arg(a, 1); fixnump(size) && size.as_fixnum() != 0) {
         const std::int64_t keep = size.as_fixnum() > 0 ? size.as_fixnum() : total + size.as_fixnum();
-        const int now = below ? w.rows + (w.mode_line ? 1 : 0) + (w.header_row >= 0 ? 1 : 0) : w.cols;
+        const int now = below ? w.total_rows() : w.cols;
         frame().enlarge(w, static_cast<int>(std::clamp<std::int64_t>(keep, 1, total) - now), !below);
     }
     return made.lisp_object();

@@ -68,6 +68,8 @@ public:
     int cols = 80;
     bool has_divider = false;
     int text_cols() const { return has_divider ? cols - 1 : cols; }
+    // Text rows with the header and mode lines (window-total-height).
+    int total_rows() const { return rows + (mode_line && !m_minibuffer ? 1 : 0) + (header_row >= 0 ? 1 : 0); }
 
     // What redisplay drew last, in buffer coordinates of that time.
     struct Drawn {

@@ -7,6 +7,7 @@
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/host.hpp"
 #include "lisp-lite/editor/symbols.hpp"
+#include "lisp-lite/editor/text_properties.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/preloaded_index.hpp"
@@ -75,14 +76,6 @@ std::size_t bytes_for_columns(std::string_view text, std::int64_t limit)
     return i;
 }
 
-Value plist_get_value(Value plist, Value prop)
-{
-    for (Value l = plist; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l)))
-        if (xcar(l) == prop)
-            return xcar(xcdr(l));
-    return Qnil;
-}
-
 // A copy of PLIST with each of PROPS's properties put on it.
 Value put_props(Value plist, Value props)
 {
@@ -103,18 +96,6 @@ Value plist_at(const TextProperties* props, std::int64_t chr)
 {
     const std::uint64_t plist = props->at(chr);
     return plist ? Value::from_bits(plist) : Qnil;
-}
-
-std::int64_t characters(std::string_view text)
-{
-    std::int64_t n = 0;
-    for (std::size_t i = 0; i < text.size();) {
-        int length = 1;
-        decode_internal_char(text.data() + i, text.data() + text.size(), &length);
-        i += static_cast<std::size_t>(length);
-        ++n;
-    }
-    return n;
 }
 
 // A variable's value, Qunbound when void. In batch, a variable of the
@@ -308,7 +289,7 @@ private:
             if (j > i) {
                 const std::string_view text = bytes.substr(i, j - i);
                 append_text(text, chr, props_at, whole.has_value() || !own, left());
-                chr += characters(text);
+                chr += static_cast<std::int64_t>(count_chars(text));
                 i = j;
                 continue;
             }
@@ -326,8 +307,8 @@ private:
             chr += static_cast<std::int64_t>(k - i) + 1;
             i = k + 1;
             if (spec == 'M') {
-                element(xsymbol(Qglobal_mode_string)->value == Qunbound ? Qnil : variable_value(Qglobal_mode_string),
-                        0, width, prec > 0 ? left() : 0, props, risky);
+                const Value global = variable_value(Qglobal_mode_string);
+                element(global == Qunbound ? Qnil : global, 0, width, prec > 0 ? left() : 0, props, risky);
                 continue;
             }
             std::string text = decode_spec(spec, width);
@@ -491,17 +472,15 @@ Value f_format_mode_line(Args a)
     }
     Value buffer = nilp(arg(a, 3)) ? shown : arg(a, 3);
     Buffer& b = check_live_buffer(buffer);
-    ModeLineText text;
-    {
+    if (buffer != shown || !editor_host()) {
+        // Line and column are of BUFFER's point, as Emacs counts them.
+        window.line = b.line_number_at(b.point()) - b.line_number_at(b.point_min()) + 1;
         CurrentBufferScope scope;
         set_current_buffer(buffer);
-        if (buffer != shown || !editor_host()) {
-            // Line and column are of BUFFER's point, as Emacs counts them.
-            window.line = b.line_number_at(b.point()) - b.line_number_at(b.point_min()) + 1;
-            window.column = call0(Qcurrent_column).as_fixnum();
-        }
-        format_mode_line(a[0], buffer, window, text);
+        window.column = call0(Qcurrent_column).as_fixnum();
     }
+    ModeLineText text;
+    format_mode_line(a[0], buffer, window, text);
     Value s = make_string(text.text());
     if (fixnump(face))
         return s;
@@ -509,10 +488,10 @@ Value f_format_mode_line(Args a)
     std::int64_t chr = 0;
     for (std::size_t i = 0; i < text.runs(); ++i) {
         const ModeLineRun r = text.run(i);
-        const std::int64_t n = characters(std::string_view(text.text()).substr(r.beg, r.end - r.beg));
+        const auto n = static_cast<std::int64_t>(count_chars(std::string_view(text.text()).substr(r.beg, r.end - r.beg)));
         Value props = r.props;
         if (!nilp(face)) {
-            Value own = plist_get_value(props, Qface);
+            Value own = text_property_value(props, Qface);
             Value merged = nilp(own) ? face : list({own, face});
             props = r.expansion ? list({Qface, merged}) : put_props(props, list({Qface, merged}));
         }

@@ -895,6 +895,8 @@ const SubrDef text_property_subrs[] = {
 
 } // namespace
 
+Value text_property_value(Value plist, Value prop) { return textget(plist, prop); }
+
 Value get_char_property(Value pos, Value prop, Value object) { return xcar(char_property_and_overlay(pos, prop, object)); }
 
 std::uint64_t syntax_property_generation() { return g_syntax_property_generation; }

@@ -56,6 +56,10 @@ void text_insertion_hooks(Buffer& b, CharPos pos, RootedVector& out);
 // one, or a string), from an overlay there or else the text.
 Value get_char_property(Value pos, Value prop, Value object);
 
+// PROP's value in a text property list as Emacs's textget reads it (the
+// `category` symbol's, else an alias's from char-property-alias-alist).
+Value text_property_value(Value plist, Value prop);
+
 // equal-including-properties.
 bool equal_including_properties(Value a, Value b);
 

@@ -8,17 +8,6 @@ source "$(dirname "$0")/lib.sh"
 printf 'int main(void)\n{\n  /* comment */\n  const char *s = "str";\n  return 0;\n}\n' > "$WORK/prog.c"
 start prog.c
 wait_for "(C/*l" 60
-colours() { T capture-pane -p -e -t 0; }
-# Waits until the coloured screen holds the fixed string $1.
-wait_colour() {
-    local what=$1 end=$(( $(date +%s) + ${2:-20} ))
-    while (( $(date +%s) < end )); do
-        colours | grep -qF -- "$what" && return 0
-        sleep 0.1
-    done
-    echo "---- colours ----"; colours | cat -v
-    fail "no $3 in its colour"
-}
 wait_colour $'\e[38;5;208m/* comment */' 20 "comment"
 wait_colour $'\e[38;5;216m"str"' 2 "string"
 wait_colour $'\e[38;5;120mint' 2 "type"

@@ -63,6 +63,19 @@ needs_emacs_library() {
 }
 
 screen() { T capture-pane -p -t 0; }
+# The screen with its colours and attributes as escape sequences.
+colours() { T capture-pane -p -e -t 0; }
+# Waits up to $2 seconds (20) until the coloured screen holds the fixed
+# string $1; fails naming $3 otherwise.
+wait_colour() {
+    local what=$1 end=$(( $(date +%s) + ${2:-20} ))
+    while (( $(date +%s) < end )); do
+        colours | grep -qF -- "$what" && return 0
+        sleep 0.1
+    done
+    echo "---- colours ----"; colours | cat -v
+    fail "no $3 in its colour"
+}
 # send-keys with tmux's key names: keys C-x C-s, keys M-x, keys Enter
 keys() { T send-keys -t 0 "$@"; }
 # Types text literally.

@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib.sh"
 seq 1 40 > "$WORK/numbers.txt"
 start numbers.txt
 wait_for "-UUU:----F1  numbers.txt    Top L1     (Text) ---" 10
-T capture-pane -p -e -t 0 | grep -qF $'F1  \e[1mnumbers.txt' || fail "the buffer name is not bold"
+colours | grep -qF $'F1  \e[1mnumbers.txt' || fail "the buffer name is not bold"
 keys M-: '(setq mode-line-format (list "%b " (quote (:eval (format "<%d>" (+ 40 2)))) " L%l %p"))' Enter
 wait_for "numbers.txt <42> L1 Top" 5
 keys M-: '(setq mode-line-format nil)' Enter

@@ -9,17 +9,6 @@ source "$(dirname "$0")/lib.sh"
 needs_emacs_library
 [ -e /usr/share/terminfo/t/tmux-direct ] || [ -e /lib/terminfo/t/tmux-direct ] ||
     { echo "SKIPPED: ncurses-term (tmux-direct) is not installed"; exit 77; }
-colours() { T capture-pane -p -e -t 0; }
-# Waits until the coloured screen holds the fixed string $1.
-wait_colour() {
-    local what=$1 end=$(( $(date +%s) + ${2:-10} ))
-    while (( $(date +%s) < end )); do
-        colours | grep -qF -- "$what" && return 0
-        sleep 0.1
-    done
-    echo "---- colours ----"; colours | cat -v
-    fail "no $3 in its colour"
-}
 
 TERMINAL_ENV="TERM=tmux-256color COLORTERM=truecolor" start -Q
 keys M-: '(progn (switch-to-buffer "rgb") (insert "truecolor red") (overlay-put (make-overlay 1 5) (quote face) (quote (:foreground "#123456" :background "#fedcba"))) (overlay-put (make-overlay 11 14) (quote face) (quote (:foreground "red"))) (display-color-cells))' Enter
