@@ -28,6 +28,9 @@ settle 1
 keys C-g
 settle 0.5
 keys C-g
+# A quit discards the keys typed ahead (as Emacs's does): wait until it has
+# happened before the next key.
+wait_for "Quit"
 expect_responsive 2
 
 # A FIFO: what a writer waiting on it writes is read; with no writer (or one
