@@ -1417,12 +1417,16 @@ number of characters put in, as editfns.c counts them."
   ;; As Emacs's in batch: the events put back are pending input.
   (defun input-pending-p (&optional _check-timers) (consp unread-command-events))
   (defun discard-input () (setq unread-command-events nil))
-  (defun recent-keys (&optional _include-cmds) [])
   (defun ding (&optional _arg) nil)
   (defun redisplay (&optional _force) t)
-  (defun force-window-update (&optional _object) t)
   (defun recenter (&optional _arg _redisplay) nil)
   (defun line-number-display-width (&optional pixelwise) (if pixelwise 0.0 0)))
+
+;; Nor does the editor keep them: it redraws what changed.
+(unless (fboundp 'recent-keys)
+  (defun recent-keys (&optional _include-cmds) []))
+(unless (fboundp 'force-window-update)
+  (defun force-window-update (&optional _object) t))
 
 (defun internal--header-line-text (format)
   "FORMAT, a `header-line-format', as the editor's header line shows it:

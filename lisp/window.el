@@ -153,6 +153,11 @@ the frame's last window shows another buffer instead."
         (p (or pos (point))))
     (and (>= p (window-start w)) (<= p (window-end w t)))))
 
+(defun window-text-height (&optional window pixelwise)
+  "The lines of text WINDOW shows: its body's height (a terminal's line
+is one pixel high)."
+  (window-body-height window pixelwise))
+
 (defun posn-at-point (&optional pos window)
   "Where POS (default: point) shows in WINDOW (default: the selected one),
 as Emacs's position of a mouse event there: (WINDOW POS (X . Y) 0 nil POS

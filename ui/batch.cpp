@@ -16,7 +16,10 @@
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lisp_lite.hpp"
+#include "lisp-lite/editor/waiting.hpp"
 #include "ui/command_line.hpp"
+#include "ui/editor.hpp"
+#include "ui/modules.hpp"
 #include "ui/symbols.hpp"
 
 namespace gapmacs::ui {
@@ -193,6 +196,8 @@ int run_batch(int argc, char** argv)
     // As Emacs in batch: no region highlighting to keep active.
     set_symbol_value(Qtransient_mark_mode, Qnil);
     set_command_line(argc, argv);
+    install_modules(terminal_modules());
+    Editor editor(event_loop(), Editor::Headless{});
     int status = 0;
     try {
         status = process_arguments(argc, argv);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 
 #include "core/error.hpp"
@@ -68,24 +69,36 @@ int install_signal_pipe()
     return g_signal_pipe[0];
 }
 
-Editor::Editor(EventLoop& loop) : m_loop(loop)
+Editor::Editor(EventLoop& loop) : Editor(loop, std::make_unique<Terminal>()) {}
+
+Editor::Editor(EventLoop& loop, Headless) : Editor(loop, nullptr) {}
+
+Editor::Editor(EventLoop& loop, std::unique_ptr<Terminal> terminal) : m_loop(loop), m_terminal(std::move(terminal))
 {
     s_instance = this;
-    m_terminal = std::make_unique<Terminal>();
-    const char* term = std::getenv("TERM");
-    describe_terminal(term ? term : "", m_terminal->colors());
+    if (m_terminal) {
+        const char* term = std::getenv("TERM");
+        describe_terminal(term ? term : "", m_terminal->colors());
+    }
     Value scratch = get_buffer_create(make_string("*scratch*"));
     Value mini = get_buffer_create(make_string(" *Minibuf-0*"));
-    m_frame = std::make_unique<Frame>(m_terminal->rows(), m_terminal->cols(), scratch, mini);
+    // Emacs's batch frame: 80x25, the minibuffer on the last line.
+    m_frame = m_terminal ? std::make_unique<Frame>(m_terminal->rows(), m_terminal->cols(), scratch, mini)
+                         : std::make_unique<Frame>(25, 80, scratch, mini);
     set_current_buffer(scratch);
     note_shown(scratch);
-    m_keyboard = std::make_unique<Keyboard>(loop, m_terminal->input_fd());
-    int fd = install_signal_pipe();
-    m_signal_watcher = std::make_unique<EventLoop::FdWatcher>(loop, fd, EventLoop::Readable,
-                                                              [this](unsigned) { handle_signals(); });
-    m_termination_watchdog = std::make_unique<TerminationWatchdog>(termination_grace_ms);
+    if (m_terminal) {
+        m_keyboard = std::make_unique<Keyboard>(loop, m_terminal->input_fd());
+        int fd = install_signal_pipe();
+        m_signal_watcher = std::make_unique<EventLoop::FdWatcher>(loop, fd, EventLoop::Readable,
+                                                                  [this](unsigned) { handle_signals(); });
+        m_termination_watchdog = std::make_unique<TerminationWatchdog>(termination_grace_ms);
+        xsymbol(Qnoninteractive)->value = Qnil;
+    } else {
+        // Batch's Lisp runs at the top level, as if in its recursive edit.
+        m_depth = 1;
+    }
     m_host = std::make_unique<HostScope>(*this);
-    xsymbol(Qnoninteractive)->value = Qnil;
 }
 
 Editor& Editor::running()
@@ -136,11 +149,52 @@ void Editor::handle_signals()
         m_exit_requested = true;
 }
 
+// ---- the terminal ----
+
+void Editor::beep()
+{
+    if (m_terminal)
+        m_terminal->beep();
+}
+
+void Editor::force_repaint()
+{
+    if (m_terminal)
+        m_terminal->force_repaint();
+}
+
+void Editor::send_raw(std::string_view bytes)
+{
+    if (m_terminal)
+        m_terminal->send_raw(bytes);
+    else
+        std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+}
+
+int Editor::colors() const { return m_terminal ? m_terminal->colors() : 0; }
+
+void Editor::discard_input()
+{
+    if (m_keyboard)
+        m_keyboard->discard();
+}
+
 // ---- output ----
+
+void Editor::write_stdout(std::string_view internal)
+{
+    if (m_terminal)
+        message(internal); // output to t shows as a message, as in Emacs's interactive session
+    else
+        default_stdout(internal);
+}
 
 void Editor::message(std::string_view internal, bool display)
 {
-    if (display && m_frame->minibuffer_active()) {
+    if (!m_terminal) {
+        // As Emacs in batch: to stderr, and kept in *Messages* too.
+        default_message(internal, display);
+    } else if (display && m_frame->minibuffer_active()) {
         // As Emacs 28's set-minibuffer-message: shown after the input for a
         // while, the input staying in view.
         std::string_view text = internal;

@@ -49,6 +49,13 @@ struct StartupOptions {
 class Editor final : public lisp::EditorHost {
 public:
     explicit Editor(EventLoop& loop);
+    // The editor with no terminal, as Emacs's batch mode has a frame with
+    // no display: windows, the minibuffer and the command loop for keyboard
+    // macros (execute-kbd-macro, what packages' test suites drive), nothing
+    // drawn. Messages go to stderr and keys come from standard input, as
+    // in batch.
+    struct Headless {};
+    Editor(EventLoop& loop, Headless);
     ~Editor();
     Editor(const Editor&) = delete;
     Editor& operator=(const Editor&) = delete;
@@ -66,8 +73,13 @@ public:
     int run(const StartupOptions& options);
 
     Frame& frame() { return *m_frame; }
-    Terminal& terminal() { return *m_terminal; }
-    Keyboard& keyboard() { return *m_keyboard; }
+    bool headless() const { return !m_terminal; }
+    // The terminal's; nothing when headless (send_raw writes to stdout).
+    void beep();
+    void force_repaint();
+    void send_raw(std::string_view bytes);
+    int colors() const;
+    void discard_input();
 
     // Emacs's read_char: unread-command-events first, else the keyboard,
     // redisplaying while it waits. nil when `timeout` passes first.
@@ -79,6 +91,9 @@ public:
     // One turn of the command loop: read a key sequence and run its
     // command (keyboard macros run through this).
     void run_one_command() { execute_one_command(); }
+    // What the command loop does with a command's error: the message, and
+    // the state a failed command leaves (prefix, macro definition...).
+    void report_error(const lisp::LispSignal& e);
 
     // A recursive edit: the command loop until (throw 'exit VALUE).
     lisp::Value recursive_edit();
@@ -87,6 +102,9 @@ public:
     lisp::Value read_from_minibuffer(lisp::Value prompt, lisp::Value initial, lisp::Value keymap, bool read,
                                      lisp::Value history, lisp::Value default_value);
     int minibuffer_depth() const { return m_minibuffer_depth; }
+    // Emacs's recursion-depth: the recursive edits inside the top level
+    // and the active minibuffers (one from before its setup hook runs).
+    int recursion_depth() const { return m_depth - 1 - m_minibuffer_edits + m_minibuffer_depth; }
 
     void redisplay(bool force = false);
     // The command loop's redisplay: a key that comes while it fontifies
@@ -98,9 +116,11 @@ public:
     void before_wait(std::optional<EventLoop::Duration>& left) override;
     // Shows the message (when DISPLAY) and logs it in *Messages*.
     void message(std::string_view internal, bool display = true) override;
-    // Output to t shows as a message, as in Emacs's interactive session.
-    void write_stdout(std::string_view internal) override { message(internal); }
+    // Output to t shows as a message, as in Emacs's interactive session
+    // (to stdout when headless).
+    void write_stdout(std::string_view internal) override;
     void buffer_killed(lisp::Value buffer) override;
+    bool has_terminal() const override { return !headless(); }
     lisp::Value describe_window_for_mode_line(lisp::Value window, lisp::ModeLineWindow& out) override;
     // Shows buffer in the selected window and makes it current.
     void switch_to_buffer(lisp::Value buffer);
@@ -114,9 +134,10 @@ public:
     void mark_values() const override;
 
 private:
+    Editor(EventLoop& loop, std::unique_ptr<Terminal> terminal);
+    lisp::Value read_event_headless();
     void command_loop();
     void execute_one_command();
-    void report_error(const lisp::LispSignal& e);
     void handle_signals();
     // Does a piece of line indexing for a shown buffer; true if more remains.
     bool index_lines_while_idle();
@@ -133,6 +154,7 @@ private:
     std::vector<lisp::Value> m_recent; // buffers, most recently shown first
     int m_depth = 0;
     int m_minibuffer_depth = 0;
+    int m_minibuffer_edits = 0; // of m_depth, the minibuffers' recursive edits
     EventLoop::Clock::time_point m_minibuffer_message_until{};
     bool m_exit_requested = false; // SIGHUP or SIGTERM arrived
     // Memory held back so that a command that exhausted it can be reported

@@ -2,6 +2,8 @@
 // reported and the loop going on, memory exhaustion survived.
 #include "ui/editor.hpp"
 
+#include <iostream>
+
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/processes.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -27,7 +29,7 @@ Value Editor::recursive_edit()
             throw;
         Value v = t.value();
         if (v == Qt)
-            xsignal(Qquit, Qnil);
+            xsignal(Qminibuffer_quit, Qnil);
         if (!nilp(v) && functionp(v))
             call0(v);
     }
@@ -58,6 +60,10 @@ void Editor::restore_memory_reserve()
 void Editor::command_loop()
 {
     for (;;) {
+        // As Emacs's command_loop_1: a keyboard macro that ran out inside
+        // a recursive edit ends it (the top level runs no macro).
+        if (m_depth > 1 && macro_ran_out() && !consp(value_or_nil(Qunread_command_events)))
+            return;
         try {
             restore_memory_reserve();
             execute_one_command();
@@ -79,7 +85,11 @@ void Editor::command_loop()
         } catch (const std::exception&) {
             // A Lisp error, or a C++ failure outside any subr (a bug, or a
             // library's error): the command fails with its message; the
-            // editor and its buffers stay.
+            // editor and its buffers stay. With no terminal, once standard
+            // input has ended no command can come: the edit ends with the
+            // error.
+            if (headless() && std::cin.eof())
+                throw;
             report_error(caught_error());
         }
     }
@@ -88,7 +98,7 @@ void Editor::command_loop()
 void Editor::report_error(const LispSignal& e)
 {
     m_command_ran = true;
-    m_keyboard->discard();
+    discard_input();
     clear_quit();
     set_value(Qunread_command_events, Qnil);
     set_value(Qprefix_arg, Qnil);
@@ -98,14 +108,14 @@ void Editor::report_error(const LispSignal& e)
     // one, so an undo after C-g starts a new undo sequence (it redoes).
     set_value(Qlast_command, value_or_nil(Qthis_command));
     set_value(Qreal_last_command, value_or_nil(Qreal_this_command));
-    if (e.symbol() == Qquit) {
+    if (e.symbol() == Qquit || e.symbol() == Qminibuffer_quit) {
         message("Quit");
-        m_terminal->beep();
+        beep();
         return;
     }
     Value err = make_cons(e.symbol(), e.data());
     message(error_message_string(err));
-    m_terminal->beep();
+    beep();
 }
 
 void Editor::execute_one_command()
@@ -120,7 +130,7 @@ void Editor::execute_one_command()
     if (nilp(binding)) {
         Value desc = call1(Qkey_description, keys);
         message(std::string(string_view(desc)) + " is undefined");
-        m_terminal->beep();
+        beep();
         set_value(Qprefix_arg, Qnil);
         return;
     }

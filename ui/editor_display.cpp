@@ -207,6 +207,8 @@ void Editor::redisplay_before_input() { redisplay_frame(false, true); }
 
 void Editor::redisplay_frame(bool force, bool before_input)
 {
+    if (headless())
+        return; // nothing is drawn, as in Emacs's batch mode
     // After a command, what it changed is shown before it is fontified.
     const bool defer_fontification = before_input && m_command_ran;
     if (force)
@@ -268,6 +270,8 @@ void Editor::log_latency(const char* what, EventLoop::Duration d)
 
 void Editor::before_wait(std::optional<EventLoop::Duration>& left)
 {
+    if (headless())
+        return;
     auto since = EventLoop::Clock::now() - m_last_redisplay;
     if (since >= frame_interval) {
         redisplay();

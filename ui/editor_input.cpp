@@ -3,6 +3,7 @@
 #include "ui/editor.hpp"
 
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/minibuffer.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "ui/editor_support.hpp"
 #include "ui/emergency_save.hpp"
@@ -18,6 +19,8 @@ bool Editor::input_pending()
 {
     if (consp(value_or_nil(Qunread_command_events)))
         return true;
+    if (headless())
+        return false;
     m_keyboard->poll_now();
     return m_keyboard->has_event();
 }
@@ -31,10 +34,13 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
         // (t . EVENT) means: EVENT, not recorded; Emacs allows it.
         if (consp(ev) && xcar(ev) == Qt)
             ev = xcdr(ev);
+        set_value(Qlast_input_event, ev);
         return ev;
     }
     if (Value ev = next_macro_event(); !ev.is_empty())
         return ev;
+    if (headless())
+        return read_event_headless();
     m_keyboard->stop_quit_polling();
     // Waiting for input is being idle: idle timers count from here.
     if (!m_keyboard->has_event() && fboundp(Qtimer__idle_begin))
@@ -96,6 +102,15 @@ Value Editor::read_event(std::optional<EventLoop::Duration> timeout)
         m_frame->minibuffer_message.clear();
         m_command_ran = true;
     }
+    return ev;
+}
+
+// As Emacs's batch read_char: a byte of standard input; its end is an error.
+Value Editor::read_event_headless()
+{
+    Value ev = next_noninteractive_event();
+    if (ev.is_empty())
+        xsignal1(Qend_of_file, make_string("Error reading from stdin"));
     return ev;
 }
 

@@ -159,7 +159,10 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     m_frame->minibuffer_message.clear();
     MinibufferExitHook exit_hook;
     run_hook(Qminibuffer_setup_hook);
-    recursive_edit();
+    {
+        DepthScope edit(m_minibuffer_edits);
+        recursive_edit();
+    }
     std::string contents = text.substring(text.point_min(), text.point_max());
     Value result = make_string(contents);
     roots.push_back(result);

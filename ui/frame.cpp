@@ -33,10 +33,11 @@ void for_each_leaf(Frame::Node& n, const std::function<void(Frame::Node&)>& f);
 Frame::Frame(int rows, int cols, lisp::Value buffer, lisp::Value minibuffer)
     // The same least size as resize (a window's row and the echo area's): an
     // editor started in a 1x1 terminal laid out rows it did not have.
-    : m_rows(std::max(rows, 2)), m_cols(std::max(cols, min_cols)), m_root(std::make_unique<Node>()),
-      m_minibuffer(std::make_unique<Window>(minibuffer, true))
+    : m_rows(std::max(rows, 2)), m_cols(std::max(cols, min_cols)), m_root(std::make_unique<Node>())
 {
+    // Made in Emacs's order: the root window is window 1.
     m_root->window = std::make_shared<Window>(buffer);
+    m_minibuffer = std::make_unique<Window>(minibuffer, true);
     m_selected = m_root->window.get();
     layout();
 }

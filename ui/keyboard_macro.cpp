@@ -83,8 +83,19 @@ Value f_execute_kbd_macro(Args a)
         set_var("executing-kbd-macro-index", Value::fixnum(0));
         if (length == 0)
             break;
-        while (var("executing-kbd-macro-index").as_fixnum() < length)
-            Editor::running().run_one_command();
+        while (var("executing-kbd-macro-index").as_fixnum() < length) {
+            try {
+                Editor::running().run_one_command();
+            } catch (const LispSignal& e) {
+                // As Emacs's command loop under execute-kbd-macro: C-g in a
+                // minibuffer is reported and ends the macro; other errors
+                // reach the caller.
+                if (e.symbol() != Qminibuffer_quit)
+                    throw;
+                Editor::running().report_error(e);
+                return Qnil;
+            }
+        }
     }
     return Qnil;
 }
@@ -132,6 +143,15 @@ Value next_macro_event()
         return Value();
     set_var("executing-kbd-macro-index", Value::fixnum(i + 1));
     return call2(Qaref, macro, Value::fixnum(i));
+}
+
+bool macro_ran_out()
+{
+    Value macro = var("executing-kbd-macro");
+    if (nilp(macro))
+        return false;
+    Value index = var("executing-kbd-macro-index");
+    return (fixnump(index) ? index.as_fixnum() : 0) >= check_fixnum(call1(Qlength, macro));
 }
 
 void record_macro_event(Value event)

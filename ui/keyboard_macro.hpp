@@ -13,6 +13,10 @@ namespace gapmacs::ui {
 // is executing or it has run out (then the keyboard is read, as in Emacs
 // when a macro ends inside a command that wants more input).
 lisp::Value next_macro_event();
+// A macro is executing and all its events were read. Emacs's command loop
+// then returns: a recursive edit (the minibuffer) the macro entered ends as
+// if exited, with what the macro typed.
+bool macro_ran_out();
 
 // Called for each event that came from the keyboard.
 void record_macro_event(lisp::Value event);

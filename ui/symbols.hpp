@@ -38,6 +38,7 @@
     X(tty_color_desc, "tty-color-desc") \
     X(isearch, "isearch") \
     X(key_binding, "key-binding") \
+    X(minibuffer_quit, "minibuffer-quit") \
     X(key_description, "key-description") \
     X(keymapp, "keymapp") \
     X(kill_all_local_variables, "kill-all-local-variables") \

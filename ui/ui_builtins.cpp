@@ -6,6 +6,8 @@
 
 #include "core/error.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/minibuffer.hpp"
+#include "lisp-lite/editor/waiting.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "ui/editor.hpp"
@@ -58,6 +60,17 @@ LayoutOptions layout_for(Window& w)
 
 Value f_selected_window(Args) { return frame().selected().lisp_object(); }
 Value f_minibuffer_window(Args) { return frame().minibuffer_window().lisp_object(); }
+// The window at the frame's top left.
+Value f_frame_first_window(Args) { return frame().windows().front()->lisp_object(); }
+// The window that takes the whole frame, above the minibuffer's. With
+// several, Emacs gives the internal window that holds them, which
+// gapmacs's window tree does not make a Lisp object of: nil then, so that
+// frame-root-window-p holds of no live window.
+Value f_frame_root_window(Args)
+{
+    const std::vector<Window*> windows = frame().windows();
+    return windows.size() == 1 ? windows.front()->lisp_object() : Qnil;
+}
 Value f_window_minibuffer_p(Args a) { return boolean(check_window(a[0]).is_minibuffer()); }
 Value f_windowp(Args a) { return boolean(windowp(a[0])); }
 Value f_window_live_p(Args a) { return boolean(window_of(a[0]) != nullptr); }
@@ -70,9 +83,9 @@ Value f_set_window_buffer(Args a)
     if (nilp(b))
         error("No such buffer " + prin1_to_string(a[1], false));
     check_live_buffer(b);
+    // The current buffer stays: the command loop makes the selected
+    // window's buffer current before each command, as Emacs's.
     w.set_buffer(b);
-    if (is_selected(w))
-        set_current_buffer(b);
     editor().note_shown(b);
     return Qnil;
 }
@@ -113,8 +126,15 @@ Value f_window_end(Args a)
 {
     Window& w = check_window(a[0]);
     const auto& rows = w.drawn.rows;
-    if (rows.empty())
-        return Value::fixnum(w.start().position().value_or(CharPos(1)).value);
+    if (rows.empty() || !nilp(arg(a, 1))) {
+        // Not drawn (batch mode draws nothing), or UPDATE: where the
+        // window's lines from its start end, a line a row (truncated).
+        Buffer& b = w.text();
+        CharPos pos = std::clamp(w.start().position().value_or(b.point_min()), b.point_min(), b.point_max());
+        for (int line = w.rows; line > 0 && pos < b.point_max(); --line)
+            pos = std::min(b.line_end(pos) + CharCount(1), b.point_max());
+        return Value::fixnum(pos.value);
+    }
     return Value::fixnum(rows.back().next.chars.value);
 }
 
@@ -363,7 +383,7 @@ Value f_recenter(Args a)
     Window& w = frame().selected();
     if (nilp(a[0])) {
         recenter_at(w, w.rows / 2);
-        editor().terminal().force_repaint();
+        editor().force_repaint();
     } else {
         recenter_at(w, consp(a[0]) ? w.rows / 2 : check_fixnum(a[0]));
     }
@@ -382,7 +402,7 @@ Value f_recenter_top_bottom(Args a)
     const std::int64_t rows[] = {w.rows / 2, 0, -1};
     recenter_at(w, rows[cycle]);
     if (cycle == 0)
-        editor().terminal().force_repaint();
+        editor().force_repaint();
     return Qnil;
 }
 
@@ -461,17 +481,23 @@ Value f_redraw_display(Args)
 Value f_force_mode_line_update(Args) { return Qnil; }
 Value f_frame_width(Args) { return Value::fixnum(frame().cols()); }
 Value f_frame_height(Args) { return Value::fixnum(frame().rows() - 1); }
-Value f_display_color_p(Args) { return Qt; }
+Value f_display_color_p(Args) { return boolean(editor().colors() > 0); }
 
 // ---- the minibuffer and recursive edits ----
 
 Value f_read_from_minibuffer(Args a)
 {
+    // As Emacs's read_minibuf: with no terminal, a line of standard input,
+    // unless a keyboard macro types the answer.
+    if (editor().headless() && nilp(find_symbol_value(Qexecuting_kbd_macro))) {
+        check_string(a[0]);
+        return read_minibuffer_noninteractive(a[0], !nilp(arg(a, 3)), arg(a, 5));
+    }
     return editor().read_from_minibuffer(a[0], arg(a, 1), arg(a, 2), !nilp(arg(a, 3)), arg(a, 4), arg(a, 5));
 }
 
 Value f_minibuffer_depth(Args) { return Value::fixnum(editor().minibuffer_depth()); }
-Value f_recursion_depth(Args) { return Value::fixnum(std::max(editor().depth() - 1, 0)); }
+Value f_recursion_depth(Args) { return Value::fixnum(std::max(editor().recursion_depth(), 0)); }
 
 Value f_minibuffer_prompt_end(Args) { return Value::fixnum(current().point_min().value); }
 Value f_minibuffer_contents(Args)
@@ -513,20 +539,29 @@ Value f_minibuffer_selected_window(Args)
     return frame().windows().front()->lisp_object();
 }
 
-Value f_exit_minibuffer(Args) { throw LispThrow(Qexit, Qnil); }
+// As Lisp's throw: with no catch for TAG (exit-minibuffer called outside
+// any minibuffer, in batch), a no-catch error.
+[[noreturn]] void throw_to(Value tag, Value value)
+{
+    if (!catch_tag_active(tag))
+        xsignal2(Qno_catch, tag, value);
+    throw LispThrow(tag, value);
+}
+
+Value f_exit_minibuffer(Args) { throw_to(Qexit, Qnil); }
 Value f_abort_recursive_edit(Args)
 {
     if (editor().depth() <= 1)
         xsignal(Qquit, Qnil);
-    throw LispThrow(Qexit, Qt);
+    throw_to(Qexit, Qt);
 }
 Value f_exit_recursive_edit(Args)
 {
     if (editor().depth() <= 1)
         xsignal1(Quser_error, make_string("No recursive edit is in progress"));
-    throw LispThrow(Qexit, Qnil);
+    throw_to(Qexit, Qnil);
 }
-Value f_top_level(Args) { throw LispThrow(Qtop_level, Qnil); }
+Value f_top_level(Args) { throw_to(Qtop_level, Qnil); }
 Value f_recursive_edit(Args) { return editor().recursive_edit(); }
 
 // ---- input ----
@@ -596,13 +631,15 @@ Value f_this_command_keys(Args)
 Value f_input_pending_p(Args) { return boolean(editor().input_pending()); }
 Value f_discard_input(Args)
 {
-    editor().keyboard().discard();
+    editor().discard_input();
     set_symbol_value(Qunread_command_events, Qnil);
     return Qnil;
 }
 
 Value f_sit_for(Args a)
 {
+    if (editor().headless())
+        return sit_for_noninteractive(a[0]);
     if (nilp(arg(a, 1)))
         editor().redisplay();
     if (editor().input_pending())
@@ -621,7 +658,7 @@ Value f_sit_for(Args a)
 
 Value f_ding(Args)
 {
-    editor().terminal().beep();
+    editor().beep();
     return Qnil;
 }
 
@@ -632,7 +669,7 @@ Value f_send_string_to_terminal(Args a)
 {
     const std::string bytes = os_string(a[0]);
     if (Editor* e = Editor::instance())
-        e->terminal().send_raw(bytes);
+        e->send_raw(bytes);
     else
         std::fwrite(bytes.data(), 1, bytes.size(), stdout);
     return Qnil;
@@ -648,6 +685,8 @@ const SubrDef ui_subrs[] = {
     {"selected-window", 0, 0, f_selected_window},
     {"frame-selected-window", 0, 1, f_selected_window},
     {"minibuffer-window", 0, 1, f_minibuffer_window},
+    {"frame-first-window", 0, 1, f_frame_first_window},
+    {"frame-root-window", 0, 1, f_frame_root_window},
     {"window-minibuffer-p", 0, 1, f_window_minibuffer_p},
     {"windowp", 1, 1, f_windowp},
     {"window-live-p", 1, 1, f_window_live_p},

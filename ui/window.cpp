@@ -16,7 +16,7 @@ void print_window(ExtObject* o, std::string& out)
         out += "#<window (deleted)>";
         return;
     }
-    out += "#<window on ";
+    out += "#<window " + std::to_string(w->number()) + " on ";
     Buffer* b = live_buffer(w->buffer());
     out += b ? b->name() : std::string("killed buffer");
     out += ">";
@@ -28,6 +28,8 @@ const ExtClass window_class{"window", nullptr, nullptr, print_window};
 
 Window::Window(Value buffer, bool minibuffer) : m_buffer(buffer), m_object(Qnil), m_minibuffer(minibuffer)
 {
+    static int made = 0;
+    m_number = ++made;
     Buffer& b = text();
     m_start.set(b, b.point_min());
     m_point.set(b, b.point());

@@ -44,6 +44,7 @@ public:
     CharPos point(bool selected) const;
 
     bool is_minibuffer() const { return m_minibuffer; }
+    int number() const { return m_number; }
     // False while the window is off the frame but kept by a window
     // configuration: Lisp sees it deleted until the configuration is restored.
     bool live = true;
@@ -115,6 +116,8 @@ private:
     Marker m_start;
     Marker m_point;
     bool m_minibuffer;
+    // As Emacs numbers windows: in the order made, from 1.
+    int m_number;
 };
 
 // The window of a Lisp window object, or nullptr if it was deleted or v is

@@ -10,6 +10,8 @@ EditorHost* g_host = nullptr;
 
 EditorHost* editor_host() { return g_host; }
 
+bool terminal_shown() { return g_host && g_host->has_terminal(); }
+
 HostScope::HostScope(EditorHost& host)
 {
     assert(!g_host && "one host at a time");

@@ -26,13 +26,18 @@ public:
     // format-mode-line that depend on it (%p, %l, %c...); returns the
     // buffer it shows.
     virtual Value describe_window_for_mode_line(Value window, ModeLineWindow& out) = 0;
+    // Whether a terminal shows the frame (not so in batch mode, where the
+    // editor runs with no display).
+    virtual bool has_terminal() const = 0;
 
 protected:
     ~EditorHost() = default;
 };
 
-// The installed host, or null (batch mode, the tests).
+// The installed host, or null (the tests of the lower layers).
 EditorHost* editor_host();
+// A host is installed and a terminal shows its frame.
+bool terminal_shown();
 
 // Installs HOST for the scope's lifetime; one at a time.
 class HostScope {

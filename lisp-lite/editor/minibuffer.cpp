@@ -9,6 +9,8 @@
 #include <iostream>
 #include <string>
 
+#include "lisp-lite/editor/minibuffer.hpp"
+
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffer_locals.hpp"
 #include "lisp-lite/editor/buffers.hpp"
@@ -57,7 +59,38 @@ Value f_minibufferp(Args a)
 Value f_read_from_minibuffer(Args a)
 {
     check_string(a[0]);
-    write_to_stream(string_view(a[0]), Qt);
+    return read_minibuffer_noninteractive(a[0], !nilp(a[3]), a[5]);
+}
+
+Value f_read_event(Args)
+{
+    Value ev = next_noninteractive_event();
+    return ev.is_empty() ? Qnil : ev;
+}
+
+// read-char wants a character: Emacs signals for other events.
+Value f_read_char(Args)
+{
+    Value ev = next_noninteractive_event();
+    if (ev.is_empty())
+        stdin_error();
+    if (!ev.is_fixnum())
+        error("Non-character input-event");
+    return ev;
+}
+
+const SubrDef minibuffer_subrs[] = {
+    {"read-from-minibuffer", 1, 7, f_read_from_minibuffer},
+    {"minibufferp", 0, 2, f_minibufferp},
+    {"read-event", 0, 3, f_read_event},
+    {"read-char", 0, 3, f_read_char},
+};
+
+} // namespace
+
+Value read_minibuffer_noninteractive(Value prompt, bool read, Value dflt)
+{
+    write_to_stream(string_view(prompt), Qt);
     std::fflush(stdout);
     std::string line;
     if (!std::getline(std::cin, line))
@@ -65,12 +98,10 @@ Value f_read_from_minibuffer(Args a)
     std::string internal;
     utf8_to_internal(line, internal, true);
     Value answer = make_string(internal);
-    return nilp(a[3]) ? answer : read_answer(answer, a[5]);
+    return read ? read_answer(answer, dflt) : answer;
 }
 
-// The next event: the head of unread-command-events, else a byte of stdin
-// (empty at end of input).
-Value next_event()
+Value next_noninteractive_event()
 {
     Value unread = find_symbol_value(Qunread_command_events);
     Value ev;
@@ -87,32 +118,6 @@ Value next_event()
     set_internal(Qlast_input_event, ev);
     return ev;
 }
-
-Value f_read_event(Args)
-{
-    Value ev = next_event();
-    return ev.is_empty() ? Qnil : ev;
-}
-
-// read-char wants a character: Emacs signals for other events.
-Value f_read_char(Args)
-{
-    Value ev = next_event();
-    if (ev.is_empty())
-        stdin_error();
-    if (!ev.is_fixnum())
-        error("Non-character input-event");
-    return ev;
-}
-
-const SubrDef minibuffer_subrs[] = {
-    {"read-from-minibuffer", 1, 7, f_read_from_minibuffer},
-    {"minibufferp", 0, 2, f_minibufferp},
-    {"read-event", 0, 3, f_read_event},
-    {"read-char", 0, 3, f_read_char},
-};
-
-} // namespace
 
 void register_minibuffer_builtins()
 {

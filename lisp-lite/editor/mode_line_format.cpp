@@ -106,7 +106,7 @@ Value plist_at(const TextProperties* props, std::int64_t chr)
 Value variable_value(Value sym)
 {
     Value v = find_symbol_value(sym);
-    if (v == Qunbound && !editor_host() && load_preloaded_variable(sym))
+    if (v == Qunbound && !terminal_shown() && load_preloaded_variable(sym))
         v = find_symbol_value(sym);
     return v;
 }
@@ -405,7 +405,7 @@ private:
     std::string coding(bool eol) const
     {
         const std::string name = m_b.coding().name();
-        std::string s = editor_host() ? "UU" : "";
+        std::string s = terminal_shown() ? "UU" : "";
         s += nilp(variable_value(Qenable_multibyte_characters)) ? ' ' : coding_mnemonic(name);
         if (Value mark = variable_value(eol_mnemonic(name)); eol && stringp(mark))
             s += string_view(mark);

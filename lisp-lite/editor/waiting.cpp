@@ -68,13 +68,22 @@ Value f_sleep_for(Args a)
 
 bool input_pending() { return consp(value_or_nil(Qunread_command_events)); }
 
+Value f_sit_for(Args a) { return sit_for_noninteractive(a[0]); }
+
+constexpr SubrDef waiting_subrs[] = {
+    {"sleep-for", 0, 2, f_sleep_for},
+    {"sit-for", 0, 2, f_sit_for},
+};
+
+} // namespace
+
 // Batch has no keyboard; with `noninteractive' bound to nil (company's
 // tests do), Emacs's sit-for reads an event while it waits: one already in
 // unread-command-events, or one a timer puts there, ends the wait with nil,
 // and goes back as (t . EVENT), as sit-for puts back what read-event read.
-Value f_sit_for(Args a)
+Value sit_for_noninteractive(Value seconds)
 {
-    auto timeout = seconds_arg(check_seconds(a[0]), Qnil);
+    auto timeout = seconds_arg(check_seconds(seconds), Qnil);
     if (!nilp(value_or_nil(Qnoninteractive))) {
         wait_until(timeout, [] { return false; });
         return Qt;
@@ -92,12 +101,6 @@ Value f_sit_for(Args a)
     return Qnil;
 }
 
-constexpr SubrDef waiting_subrs[] = {
-    {"sleep-for", 0, 2, f_sleep_for},
-    {"sit-for", 0, 2, f_sit_for},
-};
-
-} // namespace
 
 void register_waiting_builtins() { register_subrs(waiting_subrs); }
 

@@ -23,4 +23,8 @@ std::optional<EventLoop::Duration> seconds_arg(Value seconds, Value millisec);
 // Turns the loop until `done` holds or the timeout passes.
 void wait_until(std::optional<EventLoop::Duration> timeout, const std::function<bool()>& done);
 
+// sit-for with no terminal (batch mode): waits, ended early only by an
+// event in unread-command-events when `noninteractive' is nil.
+Value sit_for_noninteractive(Value seconds);
+
 } // namespace gapmacs::lisp

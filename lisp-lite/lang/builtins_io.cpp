@@ -28,10 +28,10 @@
 namespace gapmacs::lisp {
 
 namespace {
-
 // Emacs's noninteractive_need_newline: after anything went to stdout, the
 // next message to stderr starts on a new line.
 bool g_need_newline = false;
+} // namespace
 
 void default_stdout(std::string_view internal)
 {
@@ -55,6 +55,8 @@ void default_message(std::string_view internal, bool display)
     std::fflush(stdout);
     std::fwrite(out.data(), 1, out.size(), stderr);
 }
+
+namespace {
 
 // with-output-to-string's accumulator.
 const ExtClass string_output_class = {

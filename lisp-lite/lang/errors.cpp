@@ -138,6 +138,9 @@ struct StandardError {
 const StandardError standard_errors[] = {
     {"error", "error", {}},
     {"quit", "Quit", {}},
+    // Emacs 28: C-g leaving a minibuffer; a keyboard macro's command loop
+    // handles it.
+    {"minibuffer-quit", "Quit", {"quit"}},
     {"redisplay-interrupted", "Redisplay interrupted by input", {"quit"}},
     {"user-error", "", {"error"}},
     {"wrong-type-argument", "Wrong type argument", {"error"}},

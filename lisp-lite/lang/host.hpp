@@ -22,6 +22,12 @@ protected:
     ~LanguageHost() = default;
 };
 
+// What happens with no host, as in Emacs's batch mode: a message goes to
+// stderr (on a line of its own after output to stdout), output to stdout.
+// A host with no screen calls these too.
+void default_message(std::string_view internal, bool display);
+void default_stdout(std::string_view internal);
+
 // The installed host, or null. Set by the editor layer's HostScope only.
 LanguageHost* language_host();
 void set_language_host(LanguageHost* host);

@@ -28,6 +28,7 @@ public:
         messages.push_back(std::string(internal) + (display ? "" : " (logged)"));
     }
     void write_stdout(std::string_view internal) override { output += internal; }
+    bool has_terminal() const override { return true; }
     void mark_values() const override
     {
         ++marks;

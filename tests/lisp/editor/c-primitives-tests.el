@@ -92,8 +92,11 @@
   ;; as ""): gapmacs's editor draws mode-name, mode-line-process and the
   ;; minor modes' lighters through it.
   (skip-unless (not (and noninteractive (not (fboundp 'gapmacs-gc-stress)))))
-  (with-temp-buffer
+  (save-window-excursion
+   (with-temp-buffer
     (rename-buffer "c-primitives" t)
+    ;; The mode line formats the selected window's buffer.
+    (set-window-buffer nil (current-buffer))
     (setq mode-name "Lisp Interaction")
     (let ((lexical-binding nil))
       (should (equal (format-mode-line '("ELisp" (lexical-binding (:propertize "/l") (:propertize "/d"))))
@@ -106,7 +109,7 @@
     (should (equal (format-mode-line t) ""))
     (should (equal (format-mode-line '(t "a")) "a"))
     (should (equal (format-mode-line '(:eval (concat "e" "v"))) "ev"))
-    (should (equal (format-mode-line 'mode-name) "Lisp Interaction"))))
+    (should (equal (format-mode-line 'mode-name) "Lisp Interaction")))))
 
 ;;; c-primitives-tests.el ends here
 

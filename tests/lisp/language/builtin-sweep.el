@@ -18,6 +18,8 @@
     kill-emacs
     ;; Wait up to SECONDS: most-positive-fixnum seconds legitimately blocks.
     sleep-for sit-for accept-process-output
+    ;; A COUNT of 0 repeats the macro until an error: "abc" for ever.
+    execute-kbd-macro
     ;; Sends a signal to any PID: as root, (signal-process -1 9) kills every
     ;; process of the machine.
     signal-process

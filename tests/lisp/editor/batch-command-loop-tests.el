@@ -1,0 +1,74 @@
+;;; batch-command-loop-tests.el --- keyboard macros drive the command loop in batch  -*- lexical-binding: t -*-
+
+;; Emacs's batch mode has a frame with no display: windows split, and
+;; execute-kbd-macro runs the command loop, the minibuffer included, with
+;; the macro's keys (how packages' ERT suites drive their commands, ivy's
+;; among them).  Every expected value is GNU Emacs 28's in `emacs --batch -Q'
+;; (this file passes in both).
+
+(require 'ert)
+
+(defvar batch-command-loop-tests--value nil)
+
+(ert-deftest batch-command-loop-tests-switch-and-type ()
+  (let ((start (current-buffer)))
+    (unwind-protect
+        (save-window-excursion
+          (execute-kbd-macro (kbd "C-x b batch-command-loop RET abc C-a C-f X"))
+          (should (equal (buffer-name (window-buffer)) "batch-command-loop"))
+          (with-current-buffer "batch-command-loop"
+            (should (equal (buffer-string) "aXbc"))))
+      (when (get-buffer "batch-command-loop") (kill-buffer "batch-command-loop"))
+      (set-buffer start))))
+
+(ert-deftest batch-command-loop-tests-minibuffer ()
+  ;; The macro types the answer of a minibuffer a command reads, and RET
+  ;; ends it; each minibuffer is a recursive edit of its own.
+  (setq batch-command-loop-tests--value nil)
+  (should (= (recursion-depth) 0))
+  (let* ((depths nil)
+         (minibuffer-setup-hook
+          (list (lambda () (push (list (recursion-depth) (minibuffer-depth)) depths)))))
+    (execute-kbd-macro
+     (vconcat (kbd "M-:")
+              "(setq batch-command-loop-tests--value (list (read-string \"Name: \") (recursion-depth)))"
+              (kbd "RET")
+              "hello"
+              (kbd "RET")))
+    (should (equal depths '((1 1) (1 1)))))
+  (should (equal batch-command-loop-tests--value '("hello" 0))))
+
+(ert-deftest batch-command-loop-tests-macro-ends-in-minibuffer ()
+  ;; A macro that runs out inside the minibuffer ends it as RET would.
+  (setq batch-command-loop-tests--value nil)
+  (execute-kbd-macro (vconcat (kbd "M-:") "(setq batch-command-loop-tests--value 7)"))
+  (should (equal batch-command-loop-tests--value 7)))
+
+(ert-deftest batch-command-loop-tests-errors ()
+  ;; An error in one of the macro's commands ends the macro and reaches the
+  ;; caller; C-g in the minibuffer only leaves it, as the command loop
+  ;; handles a quit there.
+  (should-error (execute-kbd-macro (kbd "C-x b batch-command-loop-none RET C-b")) :type 'beginning-of-buffer)
+  (when (get-buffer "batch-command-loop-none") (kill-buffer "batch-command-loop-none"))
+  (setq batch-command-loop-tests--value nil)
+  (should-not (execute-kbd-macro
+               (vconcat (kbd "M-:") "(setq batch-command-loop-tests--value 1)" (kbd "C-g"))))
+  (should-not batch-command-loop-tests--value)
+  (should (= (recursion-depth) 0))
+  (should-error (exit-minibuffer) :type 'no-catch))
+
+(ert-deftest batch-command-loop-tests-windows ()
+  (should (equal (format "%s" (frame-first-window)) "#<window 1 on *scratch*>"))
+  (should (equal (format "%s" (minibuffer-window)) "#<window 2 on  *Minibuf-0*>"))
+  (save-window-excursion
+    (let ((new (split-window)))
+      (should (windowp new))
+      (should (= (length (window-list)) 2))
+      (should (eq (window-buffer new) (window-buffer)))
+      ;; 24 lines in a fresh `emacs --batch', 23 in its ert run (see
+      ;; batch-window-tests.el).
+      (should (<= 23 (+ (window-total-height) (window-total-height new)) 24))
+      (delete-window new)
+      (should (= (length (window-list)) 1)))))
+
+;;; batch-command-loop-tests.el ends here
