@@ -153,6 +153,16 @@ the frame's last window shows another buffer instead."
         (p (or pos (point))))
     (and (>= p (window-start w)) (<= p (window-end w t)))))
 
+(defun window-resize (window delta &optional horizontal _ignore _pixelwise)
+  "Make WINDOW (nil: the selected one) DELTA lines taller (columns wider
+with HORIZONTAL), its neighbours giving or taking them; a terminal's
+pixel is a line or a column.  The minibuffer window's height follows its
+text, as `resize-mini-windows' has it: resizing it does nothing."
+  (let ((window (or window (selected-window))))
+    (unless (or (window-minibuffer-p window) (zerop delta))
+      (with-selected-window window
+        (enlarge-window delta horizontal)))))
+
 (defun window-text-height (&optional window pixelwise)
   "The lines of text WINDOW shows: its body's height (a terminal's line
 is one pixel high)."

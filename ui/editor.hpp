@@ -142,6 +142,11 @@ private:
     // Does a piece of line indexing for a shown buffer; true if more remains.
     bool index_lines_while_idle();
     void load_startup(const StartupOptions& options);
+    // Batch loads the editor's Lisp (its commands and their keys) when a
+    // command first runs, as the editor does at start-up; until then
+    // nothing loads that is not required (batch start-up stays short).
+    void load_commands();
+    bool m_commands_loaded = false;
     void run_command_line(const StartupOptions& options);
     lisp::Value visit_file(const StartupOptions::Action& visit, lisp::Value dir);
 

@@ -59,6 +59,10 @@ void Editor::restore_memory_reserve()
 
 void Editor::command_loop()
 {
+    // As Emacs's command_loop_1, entered for each recursive edit and again
+    // after each error: post-command-hook runs first (a minibuffer's
+    // completion UI shows its candidates before the first key).
+    safe_run_hooks(Qpost_command_hook);
     for (;;) {
         // As Emacs's command_loop_1: a keyboard macro that ran out inside
         // a recursive edit ends it (the top level runs no macro).
@@ -91,6 +95,7 @@ void Editor::command_loop()
             if (headless() && std::cin.eof())
                 throw;
             report_error(caught_error());
+            safe_run_hooks(Qpost_command_hook);
         }
     }
 }
@@ -120,6 +125,8 @@ void Editor::report_error(const LispSignal& e)
 
 void Editor::execute_one_command()
 {
+    if (headless() && !m_commands_loaded)
+        load_commands();
     // As Emacs's command loop: each command starts in the selected window's
     // buffer (a kill-buffer of the current one left another buffer current).
     if (Value shown = m_frame->selected().buffer(); live_buffer(shown))

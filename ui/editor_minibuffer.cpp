@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/fields.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/hooks.hpp"
 #include "ui/editor_support.hpp"
@@ -163,7 +164,12 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
         DepthScope edit(m_minibuffer_edits);
         recursive_edit();
     }
-    std::string contents = text.substring(text.point_min(), text.point_max());
+    std::string contents;
+    {
+        CurrentBufferScope in_minibuffer;
+        set_current_buffer(mb);
+        contents = text.substring(minibuffer_prompt_end(), text.point_max());
+    }
     Value result = make_string(contents);
     roots.push_back(result);
     // History: the newest first, no immediate duplicate, never t.

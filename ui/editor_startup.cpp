@@ -18,8 +18,9 @@ namespace gapmacs::ui {
 using namespace lisp;
 using namespace editor_support;
 
-void Editor::load_startup(const StartupOptions& options)
+void Editor::load_commands()
 {
+    m_commands_loaded = true;
     try {
         load_file("loadup", false, true);
     } catch (const LispSignal& e) {
@@ -30,8 +31,11 @@ void Editor::load_startup(const StartupOptions& options)
     // What Emacs's start-up does before the init file: the terminal's
     // colours and background, the global modes Emacs 28 has on, and the
     // keys of what its loaddefs.el autoloads, the variables it marks risky.
-    for (Value step : {Qstartup__terminal_setup, Qstartup__preloaded_modes, Qbindings__emacs_library_keys,
-                       Qbindings__emacs_library_risky_variables}) {
+    // Batch has no terminal and turns on no modes.
+    std::vector<Value> steps{Qbindings__emacs_library_keys, Qbindings__emacs_library_risky_variables};
+    if (!headless())
+        steps.insert(steps.begin(), {Qstartup__terminal_setup, Qstartup__preloaded_modes});
+    for (Value step : steps) {
         try {
             if (fboundp(step))
                 call0(step);
@@ -39,6 +43,11 @@ void Editor::load_startup(const StartupOptions& options)
             message(symbol_name(step) + ": " + error_message_string(make_cons(e.symbol(), e.data())));
         }
     }
+}
+
+void Editor::load_startup(const StartupOptions& options)
+{
+    load_commands();
     if (!options.no_init_file) {
         const char* home = std::getenv("HOME");
         std::string h = home ? home : "";

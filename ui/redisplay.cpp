@@ -7,6 +7,8 @@
 
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/symbols.hpp"
+#include "lisp-lite/editor/text_properties.hpp"
 
 namespace gapmacs::ui {
 
@@ -444,10 +446,15 @@ void paint_minibuffer_row(Frame& frame, const SettingsFn& settings, RedisplaySta
         mw.invalidate();
         return;
     }
-    // The prompt, then the input laid out in what is left of the row.
+    // The prompt, then the input laid out in what is left of the row. A
+    // prompt in the minibuffer's own text (a field at its start, where
+    // Emacs keeps it and packages like ivy put theirs) shows with the text.
     int prompt_cols = 0;
     g.fill_row(row, 0, g.cols(), Cell{});
-    put_text(g, row, 0, g.cols() - 1, frame.prompt, Face::MinibufferPrompt);
+    const bool prompt_in_text =
+        !lisp::nilp(lisp::get_char_property(lisp::Value::fixnum(mw.text().point_min().value), lisp::Qfield, mw.buffer()));
+    put_text(g, row, 0, g.cols() - 1, prompt_in_text ? std::string_view() : std::string_view(frame.prompt),
+             Face::MinibufferPrompt);
     while (prompt_cols < g.cols() && g.at(row, prompt_cols).face == Face::MinibufferPrompt)
         ++prompt_cols;
     // The input keeps two columns (one where the row has only one), taken

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/fields.hpp"
 #include "lisp-lite/editor/minibuffer.hpp"
 #include "lisp-lite/editor/waiting.hpp"
 #include "lisp-lite/lang/builtins.hpp"
@@ -499,16 +500,16 @@ Value f_read_from_minibuffer(Args a)
 Value f_minibuffer_depth(Args) { return Value::fixnum(editor().minibuffer_depth()); }
 Value f_recursion_depth(Args) { return Value::fixnum(std::max(editor().recursion_depth(), 0)); }
 
-Value f_minibuffer_prompt_end(Args) { return Value::fixnum(current().point_min().value); }
+Value f_minibuffer_prompt_end(Args) { return Value::fixnum(minibuffer_prompt_end().value); }
 Value f_minibuffer_contents(Args)
 {
     Buffer& b = current();
-    return make_string(b.substring(b.point_min(), b.point_max()));
+    return make_string(b.substring(minibuffer_prompt_end(), b.point_max()));
 }
 Value f_delete_minibuffer_contents(Args)
 {
     Buffer& b = current();
-    b.delete_region(b.point_min(), b.point_max());
+    b.delete_region(minibuffer_prompt_end(), b.point_max());
     return Qnil;
 }
 Value f_minibuffer_prompt(Args)

@@ -77,6 +77,19 @@ FieldBounds find_field(Value pos_arg, bool merge_at_boundary, Value beg_limit, V
     return r;
 }
 
+} // namespace
+
+CharPos minibuffer_prompt_end()
+{
+    const Buffer& b = current();
+    const Value beg = Value::fixnum(b.point_min().value);
+    if (nilp(get_char_property(beg, Qfield, Qnil)))
+        return b.point_min();
+    return CharPos(find_field(beg, false, Qnil, Qnil).end);
+}
+
+namespace {
+
 Value f_field_beginning(Args a)
 {
     return Value::fixnum(find_field(arg(a, 0), !nilp(arg(a, 1)), arg(a, 2), Qnil).beg);

@@ -12,4 +12,9 @@ namespace gapmacs::lisp {
 CharPos constrain_to_field(CharPos new_pos, CharPos old_pos, bool escape_from_edge, bool only_in_line,
                            Value inhibit_capture_property = Qnil);
 
+// Emacs's minibuffer-prompt-end in the current buffer: the end of the field
+// its text starts with when that has a `field' property (the prompt, as
+// Emacs and packages like ivy put it in the minibuffer), else point-min.
+CharPos minibuffer_prompt_end();
+
 } // namespace gapmacs::lisp

@@ -57,6 +57,36 @@
   (should (= (recursion-depth) 0))
   (should-error (exit-minibuffer) :type 'no-catch))
 
+(ert-deftest batch-command-loop-tests-post-command-hook-first ()
+  ;; A minibuffer's recursive edit runs post-command-hook before its first
+  ;; key, as Emacs's command loop does on entry (ivy shows its candidates
+  ;; so).
+  (let ((seen nil))
+    (minibuffer-with-setup-hook
+        (lambda () (add-hook 'post-command-hook (lambda () (push (minibuffer-contents) seen)) nil t))
+      (execute-kbd-macro (vconcat (kbd "M-:") "1" (kbd "RET"))))
+    (should (equal (reverse seen) '("" "1")))))
+
+(defun batch-command-loop-tests--read-after-field-prompt ()
+  (interactive)
+  (setq batch-command-loop-tests--value
+        (minibuffer-with-setup-hook
+            (lambda ()
+              (let ((inhibit-read-only t))
+                (goto-char (point-min))
+                (insert (propertize "ab: " 'field t 'read-only t 'front-sticky t 'rear-nonsticky t))
+                (goto-char (point-max))))
+          (read-from-minibuffer ""))))
+
+(ert-deftest batch-command-loop-tests-prompt-field ()
+  ;; A prompt a package puts at the start of the minibuffer as a field is
+  ;; not part of what is read (ivy keeps its own prompt so).
+  (setq batch-command-loop-tests--value nil)
+  (execute-kbd-macro
+   (vconcat (kbd "M-x") "batch-command-loop-tests--read-after-field-prompt" (kbd "RET")
+            "xy" (kbd "RET")))
+  (should (equal batch-command-loop-tests--value "xy")))
+
 (ert-deftest batch-command-loop-tests-windows ()
   (should (equal (format "%s" (frame-first-window)) "#<window 1 on *scratch*>"))
   (should (equal (format "%s" (minibuffer-window)) "#<window 2 on  *Minibuf-0*>"))
