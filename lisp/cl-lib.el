@@ -938,8 +938,16 @@ applying :key to ELT."
                (lambda (item elt) (funcall test item (funcall key elt))))))))
 
 (defun cl--make-pred (pred keys)
-  (let ((key (cl--kw keys :key)))
+  ;; A nil PRED is no :if at all, as Emacs's cl-seq reads it: the test is
+  ;; then against the item nil (cl-remove-if nil removes the nils).
+  (let ((key (cl--kw keys :key)) (pred (or pred #'null)))
     (if key (lambda (elt) (funcall pred (funcall key elt))) pred)))
+
+(defun cl--make-not-pred (pred keys)
+  "The negation of PRED for the -if-not functions; a nil PRED is no :if-not
+at all, so the test stays the one against nil, as in Emacs."
+  (let ((p (cl--make-pred pred keys)))
+    (if pred (lambda (x) (not (funcall p x))) p)))
 
 (defun cl--seq-result (seq list)
   (cond ((listp seq) list)
@@ -974,7 +982,7 @@ applying :key to ELT."
   (cl--remove (cl--make-pred pred keys) seq keys))
 ;;;###autoload
 (defun cl-remove-if-not (pred seq &rest keys)
-  (let ((p (cl--make-pred pred keys))) (cl--remove (lambda (x) (not (funcall p x))) seq keys)))
+  (cl--remove (cl--make-not-pred pred keys) seq keys))
 ;;;###autoload
 (defun cl-remove (item seq &rest keys)
   (let ((test (cl--make-test keys))) (cl--remove (lambda (x) (funcall test item x)) seq keys)))
@@ -1010,7 +1018,7 @@ applying :key to ELT."
 (defun cl-position-if (pred seq &rest keys)
   (cl--position (cl--make-pred pred keys) seq keys))
 (defun cl-position-if-not (pred seq &rest keys)
-  (let ((p (cl--make-pred pred keys))) (cl--position (lambda (x) (not (funcall p x))) seq keys)))
+  (cl--position (cl--make-not-pred pred keys) seq keys))
 ;;;###autoload
 (defun cl-find (item seq &rest keys)
   (let ((i (apply #'cl-position item seq keys))) (and i (elt seq i))))
@@ -1034,7 +1042,7 @@ applying :key to ELT."
 ;;;###autoload
 (defun cl-count-if (pred seq &rest keys) (cl--count (cl--make-pred pred keys) seq keys))
 (defun cl-count-if-not (pred seq &rest keys)
-  (let ((p (cl--make-pred pred keys))) (cl--count (lambda (x) (not (funcall p x))) seq keys)))
+  (cl--count (cl--make-not-pred pred keys) seq keys))
 
 ;;;###autoload
 (defun cl-member (item list &rest keys)
@@ -1046,8 +1054,8 @@ applying :key to ELT."
     (while (and list (not (funcall p (car list)))) (setq list (cdr list)))
     list))
 (defun cl-member-if-not (pred list &rest keys)
-  (let ((p (cl--make-pred pred keys)))
-    (while (and list (funcall p (car list))) (setq list (cdr list)))
+  (let ((p (cl--make-not-pred pred keys)))
+    (while (and list (not (funcall p (car list)))) (setq list (cdr list)))
     list))
 ;;;###autoload
 (defun cl-assoc (item alist &rest keys)

@@ -510,12 +510,22 @@ A number N when the first N events of KEY are bound to a non-prefix."
 (define-key esc-map "g" goto-map)
 
 ;; keyboard.c's terminal-local translation maps, where libraries bind keys
-;; (local-function-key-map inherits function-key-map, as in Emacs).
-;; gapmacs's keyboard does not read them yet.
+;; (local-function-key-map inherits function-key-map, as in Emacs).  The
+;; command loop reads local-function-key-map for a key with no binding of
+;; its own: <tab> runs what TAB is bound to, <return> RET's.
 (defvar key-translation-map (make-sparse-keymap))
 (defvar function-key-map (make-sparse-keymap))
 (defvar local-function-key-map (make-sparse-keymap))
 (set-keymap-parent local-function-key-map function-key-map)
+;; Emacs 28's (bindings.el and keyboard.c).
+(dolist (k '((escape . 27) (return . 13) (clear . 12) (linefeed . 10) (tab . 9)
+             (kp-tab . 9) (kp-space . 32) (kp-enter . 13) (kp-equal . ?=)
+             (kp-separator . ?,) (kp-decimal . ?.) (kp-add . ?+) (kp-subtract . ?-)
+             (kp-multiply . ?*) (kp-divide . ?/) (delete . 127) (backspace . 127)))
+  (define-key function-key-map (vector (car k)) (vector (cdr k))))
+(dotimes (i 10)
+  (define-key function-key-map (vector (intern (format "kp-%d" i))) (vector (+ ?0 i))))
+(define-key function-key-map [S-tab] [backtab])
 (defvar input-decode-map (make-sparse-keymap))
 ;; Events handled the moment they arrive (a terminal's focus and
 ;; configuration events); gapmacs's keyboard reads none yet.

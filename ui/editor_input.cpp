@@ -184,6 +184,20 @@ Value Editor::read_key_sequence(Value prompt, Value& binding)
                 }
             }
         }
+        if (nilp(binding)) {
+            // As Emacs's read_key_sequence: an unbound function key read
+            // through local-function-key-map (<tab> is TAB).
+            Value as = call2(Qlookup_key, value_or_nil(Qlocal_function_key_map), make_vector(1, ev));
+            if ((vectorp(as) || stringp(as)) && fixnump(call1(Qlength, as)) && call1(Qlength, as).as_fixnum() == 1) {
+                Value translated = call2(Qaref, as, Value::fixnum(0));
+                xvector(v)->items.back() = translated;
+                binding = call2(Qkey_binding, v, Qt);
+                if (!nilp(binding)) {
+                    ev = translated;
+                    keys[keys.size() - 1] = translated;
+                }
+            }
+        }
         if (!nilp(binding) && !nilp(call1(Qkeymapp, binding)))
             continue;
         xvector(v)->items.back() = ev;

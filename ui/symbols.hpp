@@ -38,6 +38,8 @@
     X(tty_color_desc, "tty-color-desc") \
     X(isearch, "isearch") \
     X(key_binding, "key-binding") \
+    X(local_function_key_map, "local-function-key-map") \
+    X(lookup_key, "lookup-key") \
     X(minibuffer_quit, "minibuffer-quit") \
     X(key_description, "key-description") \
     X(keymapp, "keymapp") \

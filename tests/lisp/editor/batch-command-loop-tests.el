@@ -87,6 +87,15 @@
             "xy" (kbd "RET")))
   (should (equal batch-command-loop-tests--value "xy")))
 
+(ert-deftest batch-command-loop-tests-function-keys ()
+  ;; A function key with no binding of its own runs what
+  ;; local-function-key-map makes of it: <return> is RET, <backspace> DEL.
+  (with-temp-buffer
+    (save-window-excursion
+      (set-window-buffer nil (current-buffer))
+      (execute-kbd-macro (kbd "a <return> b <backspace> c"))
+      (should (equal (buffer-string) "a\nc")))))
+
 (ert-deftest batch-command-loop-tests-windows ()
   (should (equal (format "%s" (frame-first-window)) "#<window 1 on *scratch*>"))
   (should (equal (format "%s" (minibuffer-window)) "#<window 2 on  *Minibuf-0*>"))

@@ -449,3 +449,19 @@ checkin calls a `cl-flet' function there)."
                        (cl-mismatch '((1) (2)) '((1) (3)) :key #'car)
                        (cl-mismatch '(1 2) '(1 2) :test-not #'eql))
                  '(0 2 2 nil 2 nil nil 0 0 1 0))))
+
+(ert-deftest cl-lib-tests-nil-predicate ()
+  ;; A nil predicate is no :if (or :if-not) at all: the test is then against
+  ;; the item nil, as Emacs's cl-seq has it (ivy calls cl-remove-if-not with
+  ;; a nil predicate).  Values from Emacs 28.
+  (should (equal (cl-remove-if nil (list 1 nil 2)) '(1 2)))
+  (should (equal (cl-remove-if-not nil (list 1 nil 2)) '(1 2)))
+  (should (equal (cl-delete-if-not nil (list 1 nil 2)) '(1 2)))
+  (should (equal (cl-count-if nil (list 1 nil)) 1))
+  (should (equal (cl-count-if-not nil (list 1 nil nil)) 2))
+  (should (equal (cl-position-if-not nil (list 1 nil)) 1))
+  (should (equal (cl-find-if-not nil (list 1 nil)) nil))
+  (should (equal (cl-member-if-not nil (list 1 nil 3)) '(nil 3)))
+  (should (equal (cl-member-if-not #'numberp (list 1 nil 3)) '(nil 3)))
+  (should (equal (cl-remove-if-not #'cl-evenp (list 1 2 3 4)) '(2 4)))
+  (should (equal (cl-count-if-not #'cl-evenp (list 1 2 3)) 2)))
