@@ -147,9 +147,12 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     if (fboundp(Quse_local_map))
         call1(Quse_local_map, nilp(keymap) ? value_or_nil(Qminibuffer_local_map) : keymap);
     SpecScope bindings;
-    // The commands run in the minibuffer do not change what the command
-    // that reads (its interactive spec) sees afterwards.
-    for (Value var : {Qcurrent_prefix_arg, Qprefix_arg, Qthis_command, Qreal_this_command, Qlast_command})
+    // The prefix the reading command was given stays its own (what its
+    // interactive spec reads afterwards). this-command and last-command
+    // are left as the minibuffer's commands set them, as in Emacs: after
+    // the read, this-command is exit-minibuffer (ivy tells so that its
+    // action runs after ivy-done).
+    for (Value var : {Qcurrent_prefix_arg, Qprefix_arg})
         specbind(var, value_or_nil(var));
     Value hist_var = consp(history) ? xcar(history) : nilp(history) ? Qminibuffer_history : history;
     specbind(Qminibuffer_history_variable, hist_var);

@@ -96,6 +96,29 @@
       (execute-kbd-macro (kbd "a <return> b <backspace> c"))
       (should (equal (buffer-string) "a\nc")))))
 
+(defun batch-command-loop-tests--read-then-record ()
+  (interactive)
+  (let ((s (read-string "x: ")))
+    (setq batch-command-loop-tests--value (list s this-command real-this-command last-command))))
+
+(defun batch-command-loop-tests--record-last-command ()
+  (interactive)
+  (setq batch-command-loop-tests--value (list last-command real-last-command)))
+
+(ert-deftest batch-command-loop-tests-commands-after-minibuffer ()
+  ;; The minibuffer's commands set this-command and last-command, and a
+  ;; command that read from it ends with them so, as in Emacs.
+  (let ((map (make-sparse-keymap)))
+    (define-key map "r" #'batch-command-loop-tests--read-then-record)
+    (define-key map "l" #'batch-command-loop-tests--record-last-command)
+    (let ((minor-mode-overriding-map-alist nil)
+          (emulation-mode-map-alists (list (list (cons t map)))))
+      (execute-kbd-macro (kbd "r a b RET"))
+      (should (equal batch-command-loop-tests--value
+                     '("ab" exit-minibuffer exit-minibuffer self-insert-command)))
+      (execute-kbd-macro (kbd "r a RET l"))
+      (should (equal batch-command-loop-tests--value '(exit-minibuffer exit-minibuffer))))))
+
 (ert-deftest batch-command-loop-tests-windows ()
   (should (equal (format "%s" (frame-first-window)) "#<window 1 on *scratch*>"))
   (should (equal (format "%s" (minibuffer-window)) "#<window 2 on  *Minibuf-0*>"))
