@@ -1,9 +1,10 @@
-// The windows of batch mode. Emacs's batch frame has a window of 80x24 on
-// *scratch* and a one-line minibuffer window, and libraries ask them their
-// size (Calc lays out its results to `window-width'), their buffer and their
-// point. The editor's UI registers its own windows under the same names
-// (ui/ui_builtins.cpp) after these; batch_window_subrs() is the list it must
-// cover, which a UI test checks.
+// The windows of the editor layer alone (a program with no UI above it, as
+// its tests). Emacs's batch frame has a window of 80x24 on *scratch* and a
+// one-line minibuffer window, and libraries ask them their size (Calc lays
+// out its results to `window-width'), their buffer and their point. The UI
+// registers its own windows under the same names (ui/ui_builtins.cpp) after
+// these, in batch mode too; batch_window_subrs() is the list it must cover,
+// which a UI test checks.
 #include "lisp-lite/editor/batch_window.hpp"
 
 #include "lisp-lite/editor/buffers.hpp"

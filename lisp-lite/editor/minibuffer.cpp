@@ -1,8 +1,9 @@
-// Batch versions of the input functions: read-from-minibuffer reads a line
+// The input functions with no terminal: read-from-minibuffer reads a line
 // from standard input after printing the prompt to standard output, and
 // read-event / read-char take unread-command-events first, then one byte
 // of standard input (Emacs's read_minibuf_noninteractive and its batch
-// keyboard). The terminal UI registers its own subrs under the same names;
+// keyboard). The UI registers its own subrs under the same names, which
+// read so too in batch mode when no keyboard macro runs;
 // read-string (prelude.el) calls read-from-minibuffer by name, so it uses
 // whichever is installed. Also the command-loop variables.
 #include <cstdio>
