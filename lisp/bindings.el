@@ -336,6 +336,43 @@ while its output streams into a buffer, how much came and how fast
 (global-set-key (kbd "C-x <") #'scroll-left)
 (global-set-key (kbd "C-x >") #'scroll-right)
 
+;; More of Emacs 28's global keys (its bindings.el and keyboard.c), each
+;; bound to a command gapmacs defines or takes from Emacs's library;
+;; values checked by tests/lisp/commands/global-keys-tests.el beside
+;; Emacs 28.  Those of window.el's buffer history (C-x <left>...), frames
+;; and tabs are not bound: gapmacs's windows do not keep them.
+(dolist (binding
+         '(("M-(" . insert-parentheses) ("M-)" . move-past-close-and-reindent)
+           ("M-@" . mark-word) ("C-M-o" . split-line)
+           ("M-j" . default-indent-new-line) ("C-M-j" . default-indent-new-line)
+           ("C-M-<right>" . forward-sexp) ("C-M-<left>" . backward-sexp)
+           ("C-M-<up>" . backward-up-list) ("C-M-<down>" . down-list)
+           ("C-M-<home>" . beginning-of-defun) ("C-M-<end>" . end-of-defun)
+           ("ESC C-<right>" . forward-sexp) ("ESC C-<left>" . backward-sexp)
+           ("ESC C-<up>" . backward-up-list) ("ESC C-<down>" . down-list)
+           ("ESC C-<home>" . beginning-of-defun) ("ESC C-<end>" . end-of-defun)
+           ("ESC C-<backspace>" . backward-kill-sexp) ("ESC C-<delete>" . backward-kill-sexp)
+           ("ESC <left>" . backward-word) ("ESC <right>" . forward-word)
+           ("ESC <next>" . scroll-other-window) ("ESC <prior>" . scroll-other-window-down)
+           ("M-<next>" . scroll-other-window) ("M-<prior>" . scroll-other-window-down)
+           ("C-M-S-v" . scroll-other-window-down)
+           ("C-<next>" . scroll-left) ("C-<prior>" . scroll-right)
+           ("C-M--" . negative-argument) ("C-M-w" . append-next-kill)
+           ("C-S-<backspace>" . kill-whole-line) ("S-<delete>" . kill-region)
+           ("<deleteline>" . kill-line) ("<insertline>" . open-line)
+           ("M-~" . not-modified) ("M-'" . abbrev-prefix-mark)
+           ("C-M-c" . exit-recursive-edit) ("C-]" . abort-recursive-edit)
+           ("C-x l" . count-lines-page) ("C-x C-p" . mark-page)
+           ("C-x C-n" . set-goal-column) ("C-x ;" . comment-set-column)
+           ("C-x ." . set-fill-prefix) ("C-x $" . set-selective-display)
+           ("C-x '" . expand-abbrev) ("C-x C-r" . find-file-read-only)
+           ("C-x 4 C-o" . display-buffer)
+           ("C-x C-SPC" . pop-global-mark) ("C-x C-@" . pop-global-mark)
+           ("M-g TAB" . move-to-column)))
+  (global-set-key (kbd (car binding)) (cdr binding)))
+(dotimes (i 10)
+  (global-set-key (vector (logior (ash 1 26) (ash 1 27) (+ ?0 i))) 'digit-argument))
+
 ;; The commands repeat-mode repeats with a key alone (C-x o o, C-x u u,
 ;; M-g n n...), as Emacs 28's preloaded files mark them; the maps
 ;; themselves come from Emacs's library on first use.

@@ -656,14 +656,22 @@ default, Emacs's simple.el's, adds every completion of the empty input).")
          (insdef (if initial (concat (minibuffer--abbreviate dir) initial)
                    (and insert-default-directory (minibuffer--abbreviate dir))))
          (default (or default-filename (and (buffer-file-name) (not initial) (buffer-file-name))))
-         (val (let ((minibuffer-completion-table #'read-file-name-internal)
-                    (minibuffer-completion-predicate predicate)
-                    (minibuffer-completion-confirm (unless (eq mustmatch t) mustmatch)))
-                (read-from-minibuffer prompt insdef
-                                      (if mustmatch minibuffer-local-must-match-map
-                                        minibuffer-local-filename-completion-map)
-                                      nil 'file-name-history
-                                      (and default (minibuffer--abbreviate default))))))
+         (val (if (not (eq completing-read-function #'completing-read-default))
+                  ;; A completion UI (ivy, vertico...) reads file names
+                  ;; through completing-read, as Emacs's read-file-name-default
+                  ;; calls it, in the directory being read.
+                  (minibuffer-with-setup-hook (lambda () (setq default-directory dir))
+                    (let ((minibuffer-completing-file-name t))
+                      (completing-read prompt #'read-file-name-internal predicate mustmatch insdef
+                                       'file-name-history default-filename)))
+                (let ((minibuffer-completion-table #'read-file-name-internal)
+                      (minibuffer-completion-predicate predicate)
+                      (minibuffer-completion-confirm (unless (eq mustmatch t) mustmatch)))
+                  (read-from-minibuffer prompt insdef
+                                        (if mustmatch minibuffer-local-must-match-map
+                                          minibuffer-local-filename-completion-map)
+                                        nil 'file-name-history
+                                        (and default (minibuffer--abbreviate default)))))))
     (cond ((or (equal val "") (and insdef (equal val insdef)))
            (or default-filename (if (equal val "") dir (expand-file-name val dir))))
           (t (let ((name (substitute-in-file-name val)))

@@ -166,4 +166,16 @@ and kill the buffers visiting its files afterwards."
                                          (buffer-string))
                        "no newline\n"))))))
 
+
+(ert-deftest find-file-tests-read-file-name-through-completing-read-function ()
+  ;; A completion UI (ivy, vertico) reads file names: read-file-name calls
+  ;; completing-read with read-file-name-internal, as Emacs 28's does.
+  (let* ((seen nil)
+         (completing-read-function
+          (lambda (prompt coll _pred _req init _hist _def &rest _)
+            (setq seen (list prompt (eq coll #'read-file-name-internal) init))
+            "/tmp/x")))
+    (should (equal (read-file-name "F: " "/tmp/") "/tmp/x"))
+    (should (equal seen '("F: " t "/tmp/")))))
+
 ;;; find-file-tests.el ends here
