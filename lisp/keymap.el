@@ -547,25 +547,18 @@ A number N when the first N events of KEY are bound to a non-prefix."
   nil)
 
 ;; The local map lives in a buffer-local variable, so that
-;; `kill-all-local-variables' resets it as Emacs does.  Without
-;; buffer-local variables it falls back to a table keyed by buffer.
+;; `kill-all-local-variables' resets it as Emacs does.
 (defvar keymap--local-map nil)
-(defvar keymap--local-maps (make-hash-table :test 'eq :weakness 'key))
-(when (bound-and-true-p gapmacs--buffer-locals)
-  (make-variable-buffer-local 'keymap--local-map))
+(make-variable-buffer-local 'keymap--local-map)
 
 ;;;###autoload
 (defun current-local-map ()
-  (if (bound-and-true-p gapmacs--buffer-locals)
-      keymap--local-map
-    (gethash (current-buffer) keymap--local-maps)))
+  keymap--local-map)
 
 ;;;###autoload
 (defun use-local-map (keymap)
   (when keymap (keymap--checked keymap))
-  (if (bound-and-true-p gapmacs--buffer-locals)
-      (setq keymap--local-map keymap)
-    (puthash (current-buffer) keymap keymap--local-maps))
+  (setq keymap--local-map keymap)
   nil)
 
 (defun keymap--minor-mode-maps ()

@@ -1,9 +1,5 @@
 ;;; loadup.el --- load the editor's Lisp in order  -*- lexical-binding: t -*-
 
-;; Whether lisp-lite has real buffer-local variables (checked before the
-;; fallbacks below define global stand-ins).
-(defvar gapmacs--buffer-locals (fboundp 'make-variable-buffer-local))
-
 ;; Fallbacks for builtins lisp-lite may lack; each is defined only when
 ;; missing, so the C++ versions win once they exist.
 (unless (fboundp 'add-hook)
@@ -93,16 +89,25 @@
 (defvar-local mode-line-process nil
   "Shown after the mode name in the mode line (a process's status).")
 
-(load "keymap" nil t)
-(load "callint" nil t)
-(load "modes" nil t)
-(load "simple" nil t)
-(load "minibuffer" nil t)
-(load "files" nil t)
-(load "isearch" nil t)
-(load "replace" nil t)
-(load "bindings" nil t)
-(load "iso-transl" nil t)
+(defun loadup--load (file)
+  "Load the bundled FILE unless it is loaded already.  Batch mode loads a
+bundled file on first use and this whole list when a command first runs
+(a keyboard macro): a file loaded again would run its forms again and
+make its modes' keymaps anew under buffers already in those modes."
+  (let ((path (locate-library file)))
+    (unless (and path (assoc path load-history))
+      (load file nil t))))
+
+(loadup--load "keymap")
+(loadup--load "callint")
+(loadup--load "modes")
+(loadup--load "simple")
+(loadup--load "minibuffer")
+(loadup--load "files")
+(loadup--load "isearch")
+(loadup--load "replace")
+(loadup--load "bindings")
+(loadup--load "iso-transl")
 
 ;; *scratch* is for Lisp, as in Emacs.
 (defvar initial-major-mode 'lisp-interaction-mode)
@@ -168,23 +173,23 @@ file under version control its `vc-mode' (the mode line's Git-master)."
 (when (get-buffer "*scratch*")
   (with-current-buffer "*scratch*"
     (unless (derived-mode-p initial-major-mode) (funcall initial-major-mode))))
-(load "xterm" nil t)
-(load "shell-command" nil t)
-(load "compile" nil t)
-(load "grep" nil t)
-(load "process-menu" nil t)
-(load "help" nil t)
-(load "kmacro" nil t)
-(load "fill" nil t)
-(load "dabbrev" nil t)
-(load "rect" nil t)
-(load "register" nil t)
-(load "window" nil t)
-(load "paragraphs" nil t)
-(load "indent" nil t)
-(load "newcomment" nil t)
-(load "repeat" nil t)
-(load "sexp" nil t)
-(load "occur" nil t)
-(load "comint" nil t)
-(load "shell" nil t)
+(loadup--load "xterm")
+(loadup--load "shell-command")
+(loadup--load "compile")
+(loadup--load "grep")
+(loadup--load "process-menu")
+(loadup--load "help")
+(loadup--load "kmacro")
+(loadup--load "fill")
+(loadup--load "dabbrev")
+(loadup--load "rect")
+(loadup--load "register")
+(loadup--load "window")
+(loadup--load "paragraphs")
+(loadup--load "indent")
+(loadup--load "newcomment")
+(loadup--load "repeat")
+(loadup--load "sexp")
+(loadup--load "occur")
+(loadup--load "comint")
+(loadup--load "shell")

@@ -461,6 +461,7 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
        (expand-file-name "progmodes/elisp-mode" gapmacs-emacs-lisp-directory)
        #'modes--elisp-xref-form-p))))
 (define-key emacs-lisp-mode-map "\e\C-x" 'eval-defun)
+(define-key emacs-lisp-mode-map "\e\t" 'completion-at-point)
 
 ;;;###autoload
 (define-derived-mode lisp-interaction-mode emacs-lisp-mode "Lisp Interaction"

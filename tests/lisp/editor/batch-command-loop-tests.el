@@ -119,6 +119,19 @@
       (execute-kbd-macro (kbd "r a RET l"))
       (should (equal batch-command-loop-tests--value '(exit-minibuffer exit-minibuffer))))))
 
+(ert-deftest batch-command-loop-tests-modes-survive-first-command ()
+  ;; A buffer put in a mode before the first command keeps its keymap
+  ;; after it (gapmacs loads its commands then) and runs the mode's keys.
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (save-window-excursion
+      (set-window-buffer nil (current-buffer))
+      (execute-kbd-macro "a")
+      (should (eq major-mode 'emacs-lisp-mode))
+      (should (eq (current-local-map) emacs-lisp-mode-map))
+      (should (eq (key-binding (kbd "C-M-i")) 'completion-at-point))
+      (should (equal (buffer-string) "a")))))
+
 (ert-deftest batch-command-loop-tests-windows ()
   (should (equal (format "%s" (frame-first-window)) "#<window 1 on *scratch*>"))
   (should (equal (format "%s" (minibuffer-window)) "#<window 2 on  *Minibuf-0*>"))
