@@ -188,7 +188,7 @@ Value Editor::read_key_sequence(Value prompt, Value& binding)
             // As Emacs's read_key_sequence: an unbound function key read
             // through local-function-key-map (<tab> is TAB).
             Value as = call2(Qlookup_key, value_or_nil(Qlocal_function_key_map), make_vector(1, ev));
-            if ((vectorp(as) || stringp(as)) && fixnump(call1(Qlength, as)) && call1(Qlength, as).as_fixnum() == 1) {
+            if ((vectorp(as) || stringp(as)) && call1(Qlength, as) == Value::fixnum(1)) {
                 Value translated = call2(Qaref, as, Value::fixnum(0));
                 xvector(v)->items.back() = translated;
                 binding = call2(Qkey_binding, v, Qt);

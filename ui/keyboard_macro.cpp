@@ -132,27 +132,32 @@ const char* const macro_specs[][2] = {
 
 } // namespace
 
-Value next_macro_event()
+namespace {
+
+// The index of the executing macro's next event, or -1 when none is
+// executing or it has run out.
+long next_macro_index()
 {
     Value macro = var("executing-kbd-macro");
     if (nilp(macro))
-        return Value();
+        return -1;
     Value index = var("executing-kbd-macro-index");
     long i = fixnump(index) ? index.as_fixnum() : 0;
-    if (i >= check_fixnum(call1(Qlength, macro)))
-        return Value();
-    set_var("executing-kbd-macro-index", Value::fixnum(i + 1));
-    return call2(Qaref, macro, Value::fixnum(i));
+    return i < check_fixnum(call1(Qlength, macro)) ? i : -1;
 }
 
-bool macro_ran_out()
+} // namespace
+
+Value next_macro_event()
 {
-    Value macro = var("executing-kbd-macro");
-    if (nilp(macro))
-        return false;
-    Value index = var("executing-kbd-macro-index");
-    return (fixnump(index) ? index.as_fixnum() : 0) >= check_fixnum(call1(Qlength, macro));
+    const long i = next_macro_index();
+    if (i < 0)
+        return Value();
+    set_var("executing-kbd-macro-index", Value::fixnum(i + 1));
+    return call2(Qaref, var("executing-kbd-macro"), Value::fixnum(i));
 }
+
+bool macro_ran_out() { return !nilp(var("executing-kbd-macro")) && next_macro_index() < 0; }
 
 void record_macro_event(Value event)
 {

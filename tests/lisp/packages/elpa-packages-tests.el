@@ -104,6 +104,19 @@ which the sanitizer build requires ($GAPMACS_LIBRARY_SAMPLE=10): 30 of 30
   (require 'let-alist)
   (should (equal (eval '(let-alist '((a . 1) (b . ((c . 2)))) (list .a .b.c)) t) '(1 2))))
 
+(defun elpa-packages-tests--run-suite (package-regexp args-in)
+  "Run an ERT suite that ships with the package whose directory matches
+PACKAGE-REGEXP, in a fresh editor with the arguments ARGS-IN gives for
+that directory; return (TESTS-RUN . AS-EXPECTED) as strings."
+  (let* ((dir (car (directory-files elpa-load-path-directory t package-regexp)))
+         (out (with-temp-buffer
+                (apply #'call-process (car command-line-args) nil t nil "--batch" "-Q"
+                       "-l" (expand-file-name "elpa-load-path" elpa-packages-tests--here)
+                       (append (funcall args-in dir) (list "-f" "ert-run-tests-batch-and-exit")))
+                (buffer-string))))
+    (should (string-match "^Ran \\([0-9]+\\) tests, \\([0-9]+\\) results as expected" out))
+    (cons (match-string 1 out) (match-string 2 out))))
+
 (defconst elpa-packages-tests--company-ratchet 116
   "How many of the 126 tests of company's own ERT suite (all.el, shipped in
 elpa-company) pass in gapmacs: 116 on 2026-12-07 (session 31: overlay and
@@ -117,17 +130,12 @@ screen does not draw).")
 
 (ert-deftest elpa-packages-company-suite ()
   ;; Company's ERT suite, run unchanged in a fresh editor.
-  (let* ((dir (car (directory-files elpa-load-path-directory t "\\`company-[0-9]")))
-         (out (with-temp-buffer
-                (call-process (car command-line-args) nil t nil "--batch" "-Q"
-                              "-l" (expand-file-name "elpa-load-path" elpa-packages-tests--here)
-                              "-L" dir "-l" "ert" "-l" (expand-file-name "all.el" dir)
-                              "-f" "ert-run-tests-batch-and-exit")
-                (buffer-string))))
-    (should (string-match "^Ran \\([0-9]+\\) tests, \\([0-9]+\\) results as expected" out))
-    (message "company's suite: %s of %s pass" (match-string 2 out) (match-string 1 out))
-    (should (equal (match-string 1 out) "126"))
-    (should (>= (string-to-number (match-string 2 out)) elpa-packages-tests--company-ratchet))))
+  (let ((result (elpa-packages-tests--run-suite
+                 "\\`company-[0-9]"
+                 (lambda (dir) (list "-L" dir "-l" "ert" "-l" (expand-file-name "all.el" dir))))))
+    (message "company's suite: %s of %s pass" (cdr result) (car result))
+    (should (equal (car result) "126"))
+    (should (>= (string-to-number (cdr result)) elpa-packages-tests--company-ratchet))))
 
 (defconst elpa-packages-tests--ivy-ratchet 57
   "How many of the 76 tests of ivy's own ERT suite (ivy-test.el, shipped in
@@ -143,16 +151,11 @@ cl-remove-if-not with a nil predicate; this-command after a minibuffer read),
 (ert-deftest elpa-packages-ivy-suite ()
   ;; Ivy's ERT suite, run unchanged in a fresh editor; its tests type their
   ;; keys with execute-kbd-macro.
-  (let* ((dir (car (directory-files elpa-load-path-directory t "\\`counsel-[0-9]")))
-         (out (with-temp-buffer
-                (call-process (car command-line-args) nil t nil "--batch" "-Q"
-                              "-l" (expand-file-name "elpa-load-path" elpa-packages-tests--here)
-                              "-l" "ert" "-l" (expand-file-name "ivy-test.el" dir)
-                              "-f" "ert-run-tests-batch-and-exit")
-                (buffer-string))))
-    (should (string-match "^Ran \\([0-9]+\\) tests, \\([0-9]+\\) results as expected" out))
-    (message "ivy's suite: %s of %s pass" (match-string 2 out) (match-string 1 out))
-    (should (equal (match-string 1 out) "76"))
-    (should (>= (string-to-number (match-string 2 out)) elpa-packages-tests--ivy-ratchet))))
+  (let ((result (elpa-packages-tests--run-suite
+                 "\\`counsel-[0-9]"
+                 (lambda (dir) (list "-l" "ert" "-l" (expand-file-name "ivy-test.el" dir))))))
+    (message "ivy's suite: %s of %s pass" (cdr result) (car result))
+    (should (equal (car result) "76"))
+    (should (>= (string-to-number (cdr result)) elpa-packages-tests--ivy-ratchet))))
 
 ;;; elpa-packages-tests.el ends here
