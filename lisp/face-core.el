@@ -365,6 +365,11 @@ of `bold' and `italic'."
 ;; first, as Emacs has them preloaded, then the others in the order their
 ;; deffaces ran (the prelude's `custom-declare-face' kept (FACE . FILE)).
 (with-eval-after-load 'faces
+  ;; faces.el appended the face that subr-extra.el's default already has.
+  (let ((tail (last minibuffer-prompt-properties 2)))
+    (when (and (equal tail '(face minibuffer-prompt))
+               (member 'minibuffer-prompt (butlast minibuffer-prompt-properties 2)))
+      (setq minibuffer-prompt-properties (butlast minibuffer-prompt-properties 2))))
   (let ((own nil) (others nil))
     (dolist (entry custom--declared-faces)
       (if (and (cdr entry) (string-match-p "/faces\\.el" (cdr entry)))

@@ -1260,8 +1260,9 @@ custom-variable, custom-face); without :group, the current file's group."
   "Nil: gapmacs is built without GnuTLS (network streams are plain)."
   nil)
 
-;; minibuf.c's default; Emacs's faces.el adds the face when it loads.
-(defvar minibuffer-prompt-properties '(read-only t)
+;; minibuf.c's default with the face Emacs's preloaded faces.el adds (it
+;; adds it again when it loads here: face-core.el takes the copy away).
+(defvar minibuffer-prompt-properties '(read-only t face minibuffer-prompt)
   "Text properties the minibuffer gives its prompt.")
 
 ;;; Progress reporters, as Emacs's subr.el has them.  A reporter is

@@ -102,6 +102,8 @@ public:
     lisp::Value read_from_minibuffer(lisp::Value prompt, lisp::Value initial, lisp::Value keymap, bool read,
                                      lisp::Value history, lisp::Value default_value);
     int minibuffer_depth() const { return m_minibuffer_depth; }
+    // The innermost minibuffer's prompt replaced, its input and point kept.
+    void set_minibuffer_prompt(lisp::Value prompt);
     // Emacs's recursion-depth: the recursive edits inside the top level
     // and the active minibuffers (one from before its setup hook runs).
     int recursion_depth() const { return m_depth - 1 - m_minibuffer_edits + m_minibuffer_depth; }

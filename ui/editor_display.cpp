@@ -139,6 +139,21 @@ void own_mode_line_settings(Value b, WindowSettings& s)
         s.vc_mode = mode_line_text(vc, b);
 }
 
+// resize-mini-windows and max-mini-window-height as the minibuffer's
+// buffer has them (ivy makes the height local there).
+void minibuffer_sizing(Value b, WindowSettings& s)
+{
+    Value resize = local_value(Qresize_mini_windows, b);
+    s.minibuffer_resize = nilp(resize) ? MinibufferResize::never
+                          : resize == Qgrow_only ? MinibufferResize::grow_only
+                                                 : MinibufferResize::exact;
+    Value most = local_value(Qmax_mini_window_height, b);
+    if (fixnump(most))
+        s.minibuffer_max_rows = static_cast<int>(std::clamp<std::int64_t>(most.as_fixnum(), 1, 10000));
+    else if (floatp(most))
+        s.minibuffer_max_share = std::clamp(xfloat(most), 0.0, 1.0);
+}
+
 } // namespace
 
 Value Editor::describe_window_for_mode_line(Value window, ModeLineWindow& out)
@@ -176,6 +191,8 @@ WindowSettings Editor::settings_for(Window& w)
     }
     s.faces = faces_of(b);
     s.arrows = overlay_arrows(b);
+    if (w.is_minibuffer())
+        minibuffer_sizing(b, s);
     s.fontify = [this, b](CharPos from, CharPos to) {
         // Once a key waits, the other windows are drawn as they are.
         if (m_keyboard->interrupted())

@@ -37,6 +37,10 @@ public:
     {
         --m_frame.minibuffer_depth;
         m_frame.prompt = m_prompt;
+        // The rows the minibuffer grew to go back to the windows at once,
+        // as Emacs's read_minibuf_unwind shrinks it: a window the command
+        // splits next has them.
+        m_frame.set_minibuffer_rows(1);
         hide_completions();
         if (live_buffer(m_mini_buffer))
             m_frame.minibuffer_window().set_buffer(m_mini_buffer);
@@ -110,7 +114,56 @@ public:
     MinibufferExitHook& operator=(const MinibufferExitHook&) = delete;
 };
 
+// Emacs's read_minibuf: the prompt is the minibuffer's first text, a field
+// of its own (the input is what follows minibuffer-prompt-end, and C-a
+// stops there), given minibuffer-prompt-properties: read-only, and the
+// minibuffer-prompt face after the faces the prompt has. Inserted at
+// point, in the current buffer.
+void insert_prompt(Value prompt)
+{
+    if (!stringp(prompt) || string_view(prompt).empty())
+        return;
+    // The properties go on one by one: read-only would refuse the rest.
+    SpecScope writable;
+    specbind(Qinhibit_read_only, Qt);
+    const Value beg = Value::fixnum(current().point().value);
+    call1(Qinsert, prompt);
+    const Value end = Value::fixnum(current().point().value);
+    auto put = [&](Value property, Value value) {
+        Value args[] = {beg, end, property, value};
+        funcall(Qput_text_property, args, 4);
+    };
+    put(Qfront_sticky, Qt);
+    put(Qrear_nonsticky, Qt);
+    put(Qfield, Qt);
+    for (Value l = value_or_nil(Qminibuffer_prompt_properties); consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l))) {
+        if (xcar(l) == Qface) {
+            Value args[] = {beg, end, xcar(xcdr(l)), Qt};
+            funcall(Qadd_face_text_property, args, 4);
+        } else {
+            put(xcar(l), xcar(xcdr(l)));
+        }
+    }
+}
+
 } // namespace
+
+void Editor::set_minibuffer_prompt(Value prompt)
+{
+    Value mb = m_frame->minibuffer_window().buffer();
+    Buffer& text = check_live_buffer(mb);
+    CurrentBufferScope in_minibuffer;
+    set_current_buffer(mb);
+    SpecScope writable;
+    specbind(Qinhibit_read_only, Qt);
+    const CharPos end = minibuffer_prompt_end();
+    const CharCount after = text.point() >= end ? text.point() - end : CharCount(0);
+    text.delete_region(text.point_min(), end);
+    text.goto_char(text.point_min());
+    insert_prompt(prompt);
+    text.goto_char(text.point() + after);
+    m_frame->prompt = std::string(string_view(prompt));
+}
 
 Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bool read, Value history,
                                    Value default_value)
@@ -129,17 +182,18 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     text.set_read_only(false);
     text.widen();
     text.erase();
-    text.undo_list().clear();
+    m_frame->prompt = stringp(prompt) ? std::string(string_view(prompt)) : std::string();
+    Window& mw = m_frame->minibuffer_window();
+    mw.set_buffer(mb);
+    m_frame->select(mw);
+    set_current_buffer(mb);
+    insert_prompt(prompt);
     if (stringp(initial))
         text.insert(string_view(initial));
     else if (consp(initial) && stringp(xcar(initial)))
         text.insert(string_view(xcar(initial)));
-    m_frame->prompt = stringp(prompt) ? std::string(string_view(prompt)) : std::string();
-    Window& mw = m_frame->minibuffer_window();
-    mw.set_buffer(mb);
+    text.undo_list().clear();
     text.goto_char(text.point_max());
-    m_frame->select(mw);
-    set_current_buffer(mb);
     // As minibuf.c's get_minibuffer: a minibuffer used again keeps nothing
     // local from its last reading (what a setup hook set there).
     if (fboundp(Qkill_all_local_variables))

@@ -53,9 +53,14 @@ void Frame::resize(int rows, int cols)
 
 namespace {
 
-// Gives each child of n its share of n's area, proportional to the sizes it
-// had, the last child taking what rounding leaves.
-void layout_node(Frame::Node& n, int top, int left, int height, int width)
+int min_size(const Frame::Node& n, bool column);
+
+// Gives each child of n its share of n's area. Recorded: proportional to
+// the sizes they had, the last child taking what rounding leaves, and kept
+// as their sizes. Not recorded (the minibuffer window borrowing rows): the
+// sizes they have, rows taken from the last children first, and nothing
+// kept, so that the windows are as before once the rows come back.
+void layout_node(Frame::Node& n, int top, int left, int height, int width, bool record)
 {
     n.top = top, n.left = left, n.height = height, n.width = width;
     if (n.kind == Frame::Node::Kind::Leaf) {
@@ -72,40 +77,75 @@ void layout_node(Frame::Node& n, int top, int left, int height, int width)
     }
     const bool column = n.kind == Frame::Node::Kind::Column;
     const int total = column ? height : width;
+    std::vector<int> shares;
     long weights = 0;
     for (auto& c : n.children)
         weights += std::max(c->size, 1);
     int used = 0;
     for (std::size_t i = 0; i < n.children.size(); ++i) {
+        const int size = std::max(n.children[i]->size, 1);
+        shares.push_back(!record ? size
+                         : i + 1 == n.children.size()
+                             ? total - used
+                             : static_cast<int>(static_cast<long>(total) * size / weights));
+        used += shares.back();
+    }
+    if (!record && used != total) {
+        int deficit = used - total;
+        for (std::size_t i = shares.size(); i-- > 0 && deficit > 0;) {
+            const int cut = std::clamp(shares[i] - min_size(*n.children[i], column), 0, deficit);
+            shares[i] -= cut;
+            deficit -= cut;
+        }
+        shares.back() -= deficit; // more than the minimum sizes allow: never asked for
+    }
+    used = 0;
+    for (std::size_t i = 0; i < n.children.size(); ++i) {
         auto& c = *n.children[i];
-        int share = i + 1 == n.children.size()
-                        ? total - used
-                        : static_cast<int>(static_cast<long>(total) * std::max(c.size, 1) / weights);
-        c.size = share;
+        if (record)
+            c.size = shares[i];
         if (column)
-            layout_node(c, top + used, left, share, width);
+            layout_node(c, top + used, left, shares[i], width, record);
         else
-            layout_node(c, top, left + used, height, share);
-        used += share;
+            layout_node(c, top, left + used, height, shares[i], record);
+        used += shares[i];
     }
 }
 
 } // namespace
 
+void Frame::layout_nominal()
+{
+    m_root->size = m_rows - 1;
+    layout_node(*m_root, 0, 0, m_rows - 1, m_cols, true);
+}
+
 void Frame::layout()
 {
     m_grid.resize(m_rows, m_cols);
-    m_root->size = m_rows - 1;
-    layout_node(*m_root, 0, 0, m_rows - 1, m_cols);
+    layout_nominal();
+    m_minibuffer_rows = std::clamp(m_minibuffer_rows, 1, std::max(m_rows - min_size(*m_root, true), 1));
+    if (m_minibuffer_rows > 1)
+        layout_node(*m_root, 0, 0, m_rows - m_minibuffer_rows, m_cols, false);
     for (Window* w : windows()) {
         w->has_divider = w->left + w->cols < m_cols;
         w->invalidate();
     }
-    m_minibuffer->top = m_rows - 1;
+    m_minibuffer->top = m_rows - m_minibuffer_rows;
     m_minibuffer->left = 0;
-    m_minibuffer->rows = 1;
+    m_minibuffer->rows = m_minibuffer_rows;
     m_minibuffer->cols = m_cols;
     m_minibuffer->invalidate();
+}
+
+int Frame::set_minibuffer_rows(int rows)
+{
+    rows = std::clamp(rows, 1, std::max(m_rows - min_size(*m_root, true), 1));
+    if (rows != m_minibuffer_rows) {
+        m_minibuffer_rows = rows;
+        layout();
+    }
+    return m_minibuffer_rows;
 }
 
 namespace {
@@ -162,6 +202,7 @@ Window& Frame::split(Window& w, bool below)
     Node* leaf = find(&w);
     if (!leaf)
         throw Error("error", "Window is not on this frame");
+    layout_nominal(); // the halves of what the window has without the rows it lends
     const int have = below ? leaf->height : leaf->width;
     if (have < 2 * (below ? min_rows : min_cols))
         throw Error("error", "Window too small for splitting");
@@ -310,6 +351,7 @@ int Frame::enlarge(Window& w, int delta, bool horizontal)
 
 void Frame::balance()
 {
+    layout_nominal();
     balance_node(*m_root);
     layout();
 }

@@ -63,6 +63,14 @@ public:
     // another window is selected (M-v into *Completions*).
     int minibuffer_depth = 0;
 
+    // Rows of the minibuffer window, which the echo area shares: one, but
+    // while a message of several lines or a minibuffer's text needs more
+    // (resize-mini-windows). The windows above give them up from the bottom
+    // and get them back as they were.
+    int minibuffer_rows() const { return m_minibuffer_rows; }
+    // Sets them within what the windows above can give; returns the rows set.
+    int set_minibuffer_rows(int rows);
+
     CellGrid& grid() { return m_grid; }
     void mark_values() const;
 
@@ -85,9 +93,12 @@ public:
 
 private:
     Node* find(const Window* w) const;
+    // The windows' sizes as they are with a minibuffer window of one row.
+    void layout_nominal();
 
     int m_rows;
     int m_cols;
+    int m_minibuffer_rows = 1;
     std::unique_ptr<Node> m_root;
     std::unique_ptr<Window> m_minibuffer;
     Window* m_selected;

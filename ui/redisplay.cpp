@@ -430,50 +430,116 @@ private:
     std::vector<Highlight> m_highlights;
 };
 
-void paint_minibuffer_row(Frame& frame, const SettingsFn& settings, RedisplayStats& stats)
+// Whether the minibuffer window shows a minibuffer's text: a message
+// shows over a read whose window is not selected, as Emacs's.
+bool shows_minibuffer(const Frame& frame)
+{
+    return frame.minibuffer_active() || (frame.minibuffer_depth > 0 && frame.echo.empty());
+}
+
+// The echo area's rows: each line of its text continued over as many
+// rows as it needs. Calls row(index, text, continued) for each; returns
+// their number.
+template <class RowFn> int echo_rows(std::string_view text, int cols, RowFn row)
+{
+    int rows = 0;
+    const int content = std::max(cols - 1, 1); // the last column is for `\`
+    for (std::size_t at = 0;;) {
+        const std::size_t nl = std::min(text.find('\n', at), text.size());
+        std::string_view line = text.substr(at, nl - at);
+        do {
+            int col = 0;
+            std::size_t i = 0;
+            while (i < line.size()) {
+                int len = 1;
+                const char32_t c = decode_internal_char(line.data() + i, line.data() + line.size(), &len);
+                const int w = std::max(char_columns(c), 1);
+                if (col + w > content && col > 0)
+                    break;
+                col += w;
+                i += static_cast<std::size_t>(len);
+            }
+            row(rows++, line.substr(0, i), i < line.size());
+            line.remove_prefix(i);
+        } while (!line.empty());
+        // A message's final newline starts no row of its own.
+        if (nl + 1 >= text.size())
+            return rows;
+        at = nl + 1;
+    }
+}
+
+int echo_rows_needed(std::string_view text, int cols)
+{
+    return echo_rows(text, cols, [](int, std::string_view, bool) {});
+}
+
+// The echo area's last `rows` rows from row `top` (a message longer than
+// the window shows its end, as Emacs's).
+void put_echo_text(CellGrid& g, int top, int rows, std::string_view text)
+{
+    const int skip = std::max(echo_rows_needed(text, g.cols()) - rows, 0);
+    echo_rows(text, g.cols(), [&](int i, std::string_view part, bool continued) {
+        if (i < skip || i >= skip + rows)
+            return;
+        put_text(g, top + i - skip, 0, g.cols(), part, Face::Default);
+        if (continued)
+            g.at(top + i - skip, g.cols() - 1) = Cell::of(U'\\');
+    });
+}
+
+// The rows the minibuffer window needs for what it shows, within
+// max-mini-window-height.
+int minibuffer_rows_wanted(Frame& frame, const WindowSettings& s)
+{
+    if (s.minibuffer_resize == MinibufferResize::never)
+        return 1;
+    const int most = std::max(s.minibuffer_max_rows > 0
+                                  ? s.minibuffer_max_rows
+                                  : static_cast<int>(s.minibuffer_max_share * frame.rows()),
+                              1);
+    if (!shows_minibuffer(frame))
+        return std::min(echo_rows_needed(frame.echo, frame.cols()), most);
+    Buffer& b = frame.minibuffer_window().text();
+    LayoutOptions options = s.layout;
+    options.width = frame.cols();
+    options.truncate = false;
+    const TextPos limit = b.text_pos(b.point_max());
+    int rows = 1;
+    for (TextPos pos = b.text_pos(b.point_min()); rows < most; ++rows) {
+        const Row row = layout_row(b, pos, limit, options);
+        if (row.reaches_end || row.next.bytes <= pos.bytes)
+            break;
+        pos = row.next;
+    }
+    // Grown for this reading, the window stays so until the text is gone.
+    if (s.minibuffer_resize == MinibufferResize::grow_only && b.size() > 0)
+        rows = std::max(rows, std::min(frame.minibuffer_rows(), most));
+    return rows;
+}
+
+void paint_minibuffer(Frame& frame, WindowSettings s, RedisplayStats& stats)
 {
     CellGrid& g = frame.grid();
-    const int row = g.rows() - 1;
     Window& mw = frame.minibuffer_window();
-    // A message shows over a read whose window is not selected, as Emacs's.
-    const bool reading = frame.minibuffer_active() || (frame.minibuffer_depth > 0 && frame.echo.empty());
-    if (!reading) {
+    for (int row = mw.top; row < g.rows(); ++row)
         g.fill_row(row, 0, g.cols(), Cell{});
-        std::string_view echo = frame.echo;
-        if (auto nl = echo.find('\n'); nl != std::string_view::npos)
-            echo = echo.substr(0, nl);
-        put_text(g, row, 0, g.cols(), echo, Face::Default);
-        mw.invalidate();
+    // The rows were cleared above: a painter that found nothing changed
+    // would leave them blank.
+    mw.invalidate();
+    if (!shows_minibuffer(frame)) {
+        put_echo_text(g, mw.top, mw.rows, frame.echo);
         return;
     }
-    // The prompt, then the input laid out in what is left of the row. A
-    // prompt in the minibuffer's own text (a field at its start, where
-    // Emacs keeps it and packages like ivy put theirs) shows with the text.
-    int prompt_cols = 0;
-    g.fill_row(row, 0, g.cols(), Cell{});
-    const bool prompt_in_text =
-        !lisp::nilp(lisp::get_char_property(lisp::Value::fixnum(mw.text().point_min().value), lisp::Qfield, mw.buffer()));
-    put_text(g, row, 0, g.cols() - 1, prompt_in_text ? std::string_view() : std::string_view(frame.prompt),
-             Face::MinibufferPrompt);
-    while (prompt_cols < g.cols() && g.at(row, prompt_cols).face == Face::MinibufferPrompt)
-        ++prompt_cols;
-    // The input keeps two columns (one where the row has only one), taken
-    // from the prompt's end: the window must lie within the row.
-    mw.cols = std::max(g.cols() - prompt_cols, std::min(2, g.cols()));
-    prompt_cols = g.cols() - mw.cols;
-    mw.left = prompt_cols;
-    mw.top = row;
-    mw.rows = 1;
-    mw.has_divider = false;
-    WindowSettings s = settings(mw);
     s.layout.truncate = false;
-    // The row was cleared above: a painter that found nothing changed would
-    // leave the input blank (a "[No match]" without an edit hid it).
-    mw.invalidate();
     WindowPainter(frame, mw, s, stats).paint();
     if (!frame.minibuffer_message.empty()) {
+        // After the text's end, as Emacs's minibuffer-message puts it.
+        const auto& rows = mw.drawn.rows;
+        auto last = std::find_if(rows.begin(), rows.end(), [](const Row& r) { return r.reaches_end; });
+        const int row = mw.top + static_cast<int>(last == rows.end() ? rows.size() - 1 : last - rows.begin());
         int end = g.cols();
-        while (end > prompt_cols && g.at(row, end - 1) == Cell{})
+        while (end > 0 && g.at(row, end - 1) == Cell{})
             --end;
         put_text(g, row, end + 1, g.cols(), frame.minibuffer_message, Face::Default);
         mw.invalidate(); // the message's cells are not the window's
@@ -550,6 +616,10 @@ std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPo
 RedisplayStats redisplay(Frame& frame, const SettingsFn& settings)
 {
     RedisplayStats stats;
+    // The minibuffer window first: rows it takes or gives back move the
+    // windows above.
+    WindowSettings minibuffer = settings(frame.minibuffer_window());
+    frame.set_minibuffer_rows(minibuffer_rows_wanted(frame, minibuffer));
     const std::vector<Window*> windows = frame.windows();
     std::vector<WindowSettings> all;
     all.reserve(windows.size());
@@ -571,7 +641,7 @@ RedisplayStats redisplay(Frame& frame, const SettingsFn& settings)
         frame.layout();
     for (std::size_t i = 0; i < windows.size(); ++i)
         WindowPainter(frame, *windows[i], all[i], stats).paint();
-    paint_minibuffer_row(frame, settings, stats);
+    paint_minibuffer(frame, std::move(minibuffer), stats);
     Window& sel = frame.selected();
     stats.cursor_row = sel.cursor_row;
     stats.cursor_col = sel.cursor_col;

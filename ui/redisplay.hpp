@@ -26,6 +26,11 @@ namespace gapmacs::ui {
 // [from, to), lowest priority first: what comes last wins.
 using FacesFn = std::function<void(CharPos from, CharPos to, std::vector<Highlight>& out)>;
 
+// How the minibuffer window's height follows what it shows
+// (resize-mini-windows): never, growing while a minibuffer reads and back
+// to one row when it ends (grow-only), or exactly.
+enum class MinibufferResize { never, grow_only, exact };
+
 struct WindowSettings {
     LayoutOptions layout;          // width is set by redisplay
     std::optional<CharPos> region; // the other end of the active region
@@ -53,6 +58,11 @@ struct WindowSettings {
     bool line_number_mode = true;
     bool line_numbers = false; // display-line-numbers: numbers left of the text
     bool column_number_mode = false;
+    // The minibuffer window's: resize-mini-windows, and max-mini-window-height
+    // as rows or as a share of the frame's.
+    MinibufferResize minibuffer_resize = MinibufferResize::grow_only;
+    int minibuffer_max_rows = 0; // 0: the share below
+    double minibuffer_max_share = 0.25;
 };
 using SettingsFn = std::function<WindowSettings(Window&)>;
 

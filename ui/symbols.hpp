@@ -10,6 +10,8 @@
     X(align_to_kw, ":align-to") \
     X(width_kw, ":width") \
     X(above, "above") \
+    X(add_face_text_property, "add-face-text-property") \
+    X(add_text_properties, "add-text-properties") \
     X(aref, "aref") \
     X(background_color, "background-color") \
     X(below, "below") \
@@ -28,6 +30,7 @@
     X(fontification_functions, "fontification-functions") \
     X(fontified, "fontified") \
     X(foreground_color, "foreground-color") \
+    X(grow_only, "grow-only") \
     X(format_mode_line, "format-mode-line") \
     X(gapmacs__highlights, "gapmacs--highlights") \
     X(gapmacs__this_command_keys, "gapmacs--this-command-keys") \
@@ -53,6 +56,7 @@
     X(lisp_interaction_mode, "lisp-interaction-mode") \
     X(list_buffers, "list-buffers") \
     X(mark_active, "mark-active") \
+    X(max_mini_window_height, "max-mini-window-height") \
     X(memory_full, "memory-full") \
     X(minibuffer_default, "minibuffer-default") \
     X(minibuffer_exit_hook, "minibuffer-exit-hook") \
@@ -60,6 +64,7 @@
     X(minibuffer_history_position, "minibuffer-history-position") \
     X(minibuffer_history_variable, "minibuffer-history-variable") \
     X(minibuffer_local_map, "minibuffer-local-map") \
+    X(minibuffer_prompt_properties, "minibuffer-prompt-properties") \
     X(minibuffer_setup_hook, "minibuffer-setup-hook") \
     X(minibuffer_text_before_history, "minibuffer-text-before-history") \
     X(minor_mode_alist, "minor-mode-alist") \
@@ -79,6 +84,7 @@
     X(real_last_command, "real-last-command") \
     X(real_this_command, "real-this-command") \
     X(recenter_top_bottom, "recenter-top-bottom") \
+    X(resize_mini_windows, "resize-mini-windows") \
     X(right, "right") \
     X(self_insert_command, "self-insert-command") \
     X(set_buffer, "set-buffer") \

@@ -526,7 +526,7 @@ Value f_gapmacs_set_minibuffer_prompt(Args a)
     check_string(a[0]);
     if (editor().minibuffer_depth() == 0)
         xsignal1(Qerror, make_string("No minibuffer is active"));
-    frame().prompt = std::string(string_view(a[0]));
+    editor().set_minibuffer_prompt(a[0]);
     return a[0];
 }
 Value f_active_minibuffer_window(Args)

@@ -544,3 +544,93 @@ TEST_CASE("the mode line shows vc-mode between the position and the modes, as Em
     CHECK(f.grid().row_text(2).find("All L1    (Fundamental) ---") != std::string::npos);
     lisp::kill_buffer(b);
 }
+
+TEST_CASE("a message of several lines grows the echo area with rows the bottom window lends until it ends")
+{
+    lisp::Value b = ui_test::buffer_with("echo", lines(50));
+    Frame f(21, 40, b, minibuffer());
+    Window& upper = f.selected();
+    Window& lower = f.split(upper, true);
+    redisplay(f, ui_test::plain);
+    const int upper_rows = upper.rows, lower_rows = lower.rows;
+    // Three lines, the last continued over two rows: four rows, the end shown.
+    f.echo = "one\ntwo\n" + std::string(50, 'x') + "\n";
+    redisplay(f, ui_test::plain);
+    INFO(f.grid().text());
+    CHECK(f.minibuffer_rows() == 4);
+    CHECK(f.grid().row_text(17).starts_with("one "));
+    CHECK(f.grid().row_text(18).starts_with("two "));
+    CHECK(f.grid().row_text(19) == std::string(39, 'x') + "\\");
+    CHECK(f.grid().row_text(20).starts_with(std::string(11, 'x') + " "));
+    CHECK(upper.rows == upper_rows);
+    CHECK(lower.rows == lower_rows - 3);
+    CHECK(f.grid().row_text(lower.top + lower.rows).starts_with("-U:**-  echo"));
+    // More lines than max-mini-window-height (a quarter of 21 rows): the last five.
+    std::string many;
+    for (int i = 1; i <= 12; ++i)
+        many += "m" + std::to_string(i) + "\n";
+    f.echo = many;
+    redisplay(f, ui_test::plain);
+    CHECK(f.minibuffer_rows() == 5);
+    CHECK(f.grid().row_text(16).starts_with("m8 "));
+    CHECK(f.grid().row_text(20).starts_with("m12 "));
+    f.echo = "short";
+    redisplay(f, ui_test::plain);
+    CHECK(f.minibuffer_rows() == 1);
+    CHECK(upper.rows == upper_rows);
+    CHECK(lower.rows == lower_rows);
+    CHECK(f.grid().row_text(20).starts_with("short "));
+    // A window split while the echo area has rows of the bottom window's
+    // splits what that window has with them back.
+    f.echo = many;
+    redisplay(f, ui_test::plain);
+    Window& third = f.split(lower, true);
+    f.echo.clear();
+    redisplay(f, ui_test::plain);
+    CHECK(upper.rows == upper_rows);
+    CHECK(lower.rows + third.rows + 1 == lower_rows);
+    CHECK(lower.rows == 4);
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("a minibuffer's text longer than a row grows its window, which stays grown while it reads (grow-only)")
+{
+    lisp::Value b = ui_test::buffer_with("reading", lines(50));
+    lisp::Value mb = minibuffer();
+    Buffer& input = *lisp::live_buffer(mb);
+    input.erase();
+    input.insert("Find: " + std::string(90, 'a'));
+    Frame f(20, 40, b, mb);
+    f.select(f.minibuffer_window());
+    auto stats = redisplay(f, ui_test::plain);
+    INFO(f.grid().text());
+    CHECK(f.minibuffer_rows() == 3);
+    CHECK(f.grid().row_text(17).starts_with("Find: aaa"));
+    CHECK(f.grid().row_text(19).starts_with(std::string(18, 'a') + " "));
+    CHECK(stats.cursor_row == 19);
+    CHECK(stats.cursor_col == 18);
+    CHECK(f.selected().rows == 3);
+    // Shorter text: the window keeps its rows while the reading goes on.
+    input.delete_region(CharPos(10), input.point_max());
+    redisplay(f, ui_test::plain);
+    CHECK(f.minibuffer_rows() == 3);
+    // resize-mini-windows t: exactly what the text needs.
+    auto exact = [](Window&) {
+        WindowSettings s;
+        s.minibuffer_resize = MinibufferResize::exact;
+        return s;
+    };
+    redisplay(f, exact);
+    CHECK(f.minibuffer_rows() == 1);
+    // The reading over, the echo area takes one row again.
+    input.insert(std::string(90, 'b'));
+    redisplay(f, ui_test::plain);
+    CHECK(f.minibuffer_rows() == 3);
+    f.select(*f.windows().front());
+    redisplay(f, ui_test::plain);
+    CHECK(f.minibuffer_rows() == 1);
+    CHECK(f.windows().front()->rows == 18);
+    input.erase();
+    lisp::kill_buffer(b);
+}
+

@@ -146,4 +146,33 @@
       (delete-window new)
       (should (= (length (window-list)) 1)))))
 
+;; What a minibuffer setup hook sees of the minibuffer's text.
+(defun batch-command-loop-tests--minibuffer-text ()
+  (push (list (buffer-substring-no-properties (point-min) (point-max))
+              (minibuffer-prompt-end) (minibuffer-contents) (point)
+              (text-properties-at 1)
+              (save-excursion
+                (goto-char (minibuffer-prompt-end))
+                (condition-case nil (delete-char -1) (text-read-only 'refused))))
+        batch-command-loop-tests--value))
+
+(ert-deftest batch-command-loop-tests-prompt-is-text ()
+  ;; The prompt is the minibuffer's first text, a read-only field with the
+  ;; minibuffer-prompt face after its own faces; the input follows it, C-a
+  ;; stops at it, and a deletion cannot reach into it.
+  (setq batch-command-loop-tests--value nil)
+  (let ((minibuffer-setup-hook (list #'batch-command-loop-tests--minibuffer-text)))
+    (execute-kbd-macro
+     (vconcat (kbd "M-:")
+              "(push (read-string (propertize \"Name: \" 'face 'bold) \"ab\") batch-command-loop-tests--value)"
+              (kbd "RET C-a X RET"))))
+  (should (equal (nth 0 batch-command-loop-tests--value) "Xab"))
+  (let ((seen (nth 1 batch-command-loop-tests--value)))
+    (should (equal (butlast seen 2) '("Name: ab" 7 "ab" 9)))
+    (should (equal (nth 5 seen) 'refused))
+    (should (equal (mapcar (lambda (p) (plist-get (nth 4 seen) p))
+                           '(face front-sticky rear-nonsticky field read-only))
+                   '((bold minibuffer-prompt) t t t t))))
+  (should (equal (car (nth 2 batch-command-loop-tests--value)) "Eval: ")))
+
 ;;; batch-command-loop-tests.el ends here
