@@ -133,9 +133,18 @@ Simplified: true for the whole dynamic extent of the call."
   (unless (commandp function)
     (signal 'wrong-type-argument (list 'commandp function)))
   (let* ((spec (callint--spec function))
+         ;; As callint.c: reading the arguments (a minibuffer's commands)
+         ;; leaves this-command, real-this-command and last-command as the
+         ;; command found them.
+         (command this-command)
+         (real-command real-this-command)
+         (previous last-command)
          (args (cond ((null spec) nil)
                      ((stringp spec) (callint--string-args spec))
                      (t (eval spec t)))))
+    (setq this-command command
+          real-this-command real-command
+          last-command previous)
     (when (or record-flag (callint--reads-from-user-p spec))
       (push (cons function (mapcar #'callint--quote-arg args)) command-history)
       (when (> (length command-history) callint--history-max)

@@ -579,13 +579,41 @@ Interactively (REGION non-nil) the region is taken by `region-extract-function'.
 (defun simple--line-move (n)
   (unless (memq last-command '(next-line previous-line))
     (setq temporary-goal-column (current-column)))
-  (let ((left (forward-line n)))
+  (let ((left (simple--forward-shown-lines n)))
     (cond ((and (> n 0) (or (/= left 0) (and (eobp) (not (bolp)))))
            (goto-char (point-max))
            (signal 'end-of-buffer nil))
           ((and (< n 0) (/= left 0))
            (signal 'beginning-of-buffer nil))
           (t (move-to-column (or goal-column temporary-goal-column))))))
+
+(defun simple--shown-line-start ()
+  "Move back to the start of the line as the screen shows it: a line
+whose newline before is invisible goes on the line above it."
+  (forward-line 0)
+  (while (and (not (bobp)) (invisible-p (1- (point))))
+    (goto-char (previous-single-char-property-change (point) 'invisible))
+    (forward-line 0)))
+
+(defun simple--forward-shown-lines (n)
+  "Move N lines down (up when negative) as the screen shows them, as
+Emacs's line-move with `line-move-ignore-invisible': lines hidden with
+their newlines are passed over.  Return the count `forward-line' would."
+  (let ((left 0))
+    (if (< n 0)
+        (progn
+          (simple--shown-line-start)
+          (while (and (< n 0) (= left 0))
+            (setq left (forward-line -1))
+            (when (= left 0) (simple--shown-line-start))
+            (setq n (1+ n))))
+      (while (and (> n 0) (= left 0))
+        (setq left (forward-line 1))
+        (while (and (= left 0) (not (eobp)) (invisible-p (1- (point))))
+          (goto-char (next-single-char-property-change (point) 'invisible))
+          (setq left (if (bolp) 0 (forward-line 1))))
+        (setq n (1- n))))
+    left))
 
 ;;;###autoload
 (defun next-line (&optional arg _try-vscroll)
@@ -620,8 +648,19 @@ prompt of a minibuffer or a shell)."
 
 ;;;###autoload
 (defun move-end-of-line (arg)
+  "Move point to the end of the line as the screen shows it, after ARG - 1
+lines: where hidden text (outline's bodies) ends, as Emacs's."
   (interactive "^p")
-  (end-of-line (or arg 1)))
+  (setq arg (or arg 1))
+  (let ((orig (point)))
+    (unless (= arg 1)
+      (simple--forward-shown-lines (1- arg)))
+    ;; The next line's start, then back over its newline (none at the end
+    ;; of a last line that has none).
+    (if (or (/= (simple--forward-shown-lines 1) 0) (and (eobp) (not (bolp))))
+        (goto-char (point-max))
+      (unless (bobp) (backward-char 1)))
+    (goto-char (constrain-to-field (point) orig (/= arg 1) t nil))))
 
 ;;;###autoload
 (defun beginning-of-buffer (&optional arg)

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/invisibility.hpp"
 #include "lisp-lite/editor/processes.hpp"
 #include "lisp-lite/lang/eval.hpp"
 #include "lisp-lite/lang/heap.hpp"
@@ -147,6 +148,12 @@ void Editor::execute_one_command()
     set_value(Qcurrent_prefix_arg, value_or_nil(Qprefix_arg));
     set_value(Qprefix_arg, Qnil);
     set_value(Qdeactivate_mark, Qnil);
+    set_value(Qdisable_point_adjustment, Qnil);
+    // Where the command starts, for moving point out of invisible text after it.
+    Value buffer_before = current_buffer();
+    GcRoot buffer_root(&buffer_before, 1);
+    const CharPos point_before = current().point();
+    const std::uint64_t tick_before = current().modification_tick();
     safe_run_hooks(Qpre_command_hook);
     // Consecutive self-insertions are one undo step, up to 20 of them, as
     // Emacs amalgamates them.
@@ -175,6 +182,13 @@ void Editor::execute_one_command()
         set_value(Qreal_last_command, value_or_nil(Qreal_this_command));
     }
     set_value(Qlast_prefix_arg, value_or_nil(Qcurrent_prefix_arg));
+    if (current_buffer() == buffer_before && m_frame->selected().buffer() == buffer_before &&
+        nilp(value_or_nil(Qdisable_point_adjustment)) && nilp(value_or_nil(Qglobal_disable_point_adjustment))) {
+        Buffer& b = current();
+        if (b.point() != point_before)
+            b.goto_char(point_out_of_invisible_text(buffer_before, b.point(), point_before,
+                                                    b.modification_tick() != tick_before));
+    }
     m_command_ran = true;
 }
 

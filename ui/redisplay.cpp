@@ -7,8 +7,10 @@
 
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/invisibility.hpp"
 #include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/editor/text_properties.hpp"
+#include "ui/hidden_text.hpp"
 
 namespace gapmacs::ui {
 
@@ -60,7 +62,8 @@ bool row_holds(const Row& r, std::int64_t byte)
 class WindowPainter {
 public:
     WindowPainter(Frame& frame, Window& w, const WindowSettings& s, RedisplayStats& stats)
-        : m_frame(frame), m_w(w), m_s(s), m_stats(stats), m_b(w.text()), m_selected(&w == &frame.selected())
+        : m_frame(frame), m_w(w), m_s(s), m_stats(stats), m_b(w.text()), m_hidden(w.buffer()),
+          m_selected(&w == &frame.selected())
     {
         m_opt = s.layout;
         m_opt.width = w.text_cols();
@@ -95,6 +98,7 @@ public:
                                 d.limit_tail == tail_of(m_limit);
         // The same text, faces and marks from the same start: the same rows.
         const bool same_look = same_frame && d.start == start && d.region == m_s.region &&
+                               d.invisibility_spec == lisp::spec_of(m_w.buffer()).bits() &&
                                d.highlights == m_s.highlights && d.arrows == m_s.arrows;
         // The mode line (Lisp's to format) is asked for only when all else
         // is as drawn.
@@ -108,7 +112,7 @@ public:
         ++m_stats.windows_drawn;
         gather_highlights(start);
         if (!draw_rows(start, same_look)) {
-            start = start_for_point(m_b, m_point, m_w.rows / 2, m_opt);
+            start = start_for_point(m_b, m_point, m_w.rows / 2, m_opt, &m_hidden);
             fontify(start);
             gather_highlights(start);
             draw_rows(start, false);
@@ -137,6 +141,7 @@ public:
         d.top = m_w.top, d.left = m_w.left, d.nrows = m_w.rows, d.ncols = m_w.cols;
         d.options = m_opt;
         d.numbers = m_numbers;
+        d.invisibility_spec = lisp::spec_of(m_w.buffer()).bits();
         d.floor = m_floor.bytes.value;
         d.limit_tail = tail_of(m_limit);
         d.size = m_b.size();
@@ -184,17 +189,25 @@ private:
 
     // Where the text a window can show from start ends at the most: its rows
     // show no more lines than it has rows, and a row of a long line no more
-    // than 128 KiB (8 of the layout's restart distances).
+    // than 128 KiB (8 of the layout's restart distances). Hidden text, its
+    // newlines included, takes no row.
     BytePos visible_end(TextPos start) const
     {
         constexpr std::int64_t max_row_bytes = 8 * restart_distance;
-        BytePos pos = start.bytes;
-        for (int i = 0; i <= m_w.rows && pos < m_limit.bytes; ++i) {
-            const BytePos cap = std::min(m_limit.bytes, pos + ByteCount(max_row_bytes));
-            const auto nl = m_b.gap_buffer().find(pos, cap, '\n');
-            pos = nl ? *nl + ByteCount(1) : cap;
+        TextPos pos = start;
+        for (int i = 0; i <= m_w.rows && pos.bytes < m_limit.bytes;) {
+            const TextPos before = pos;
+            const BytePos cap = std::min(m_limit.bytes, pos.bytes + ByteCount(max_row_bytes));
+            const auto nl = m_b.gap_buffer().find(pos.bytes, cap, '\n');
+            const TextPos line_end = m_b.text_pos(m_b.byte_to_char(nl ? *nl + ByteCount(1) : cap));
+            const HiddenText::Stretch s = m_hidden.from(pos, line_end);
+            if (!s.hidden && s.end.bytes >= line_end.bytes)
+                ++i;
+            pos = s.hidden || s.end.bytes < line_end.bytes ? s.end : line_end;
+            if (pos.bytes <= before.bytes) // never: a stretch is not empty
+                break;
         }
-        return std::min(pos, m_limit.bytes);
+        return std::min(pos.bytes, m_limit.bytes);
     }
 
     TextPos window_start()
@@ -315,7 +328,7 @@ private:
                 }
             }
             if (!have || row_holds(row, m_point.bytes.value)) {
-                row = layout_row(m_b, pos, m_limit, m_opt, grid_row(i), m_point.bytes, m_highlights);
+                row = layout_row(m_b, pos, m_limit, m_opt, grid_row(i), m_point.bytes, m_highlights, &m_hidden);
                 ++m_stats.rows_laid_out;
             }
             if (row_holds(row, m_point.bytes.value) && !found) {
@@ -423,6 +436,7 @@ private:
     const WindowSettings& m_s;
     RedisplayStats& m_stats;
     Buffer& m_b;
+    BufferHiddenText m_hidden;
     bool m_selected;
     bool m_fontified = true; // false: input cut fontification short
     LayoutOptions m_opt;
@@ -648,28 +662,30 @@ RedisplayStats redisplay(Frame& frame, const SettingsFn& settings)
     return stats;
 }
 
-TextPos start_for_point(const Buffer& b, TextPos p, int rows_above, const LayoutOptions& options)
+TextPos start_for_point(const Buffer& b, TextPos p, int rows_above, const LayoutOptions& options,
+                        const HiddenText* hidden)
 {
     const TextPos floor = b.text_pos(b.point_min());
     const TextPos limit = b.text_pos(b.point_max());
     // At point-max no row starts at a restart point: the row before reaches
     // the end.
-    TextPos r = row_restart(b, p == limit && p.bytes > floor.bytes ? b.text_pos(p.chars - CharCount(1)) : p, floor);
+    TextPos r = row_restart(b, p == limit && p.bytes > floor.bytes ? b.text_pos(p.chars - CharCount(1)) : p, floor,
+                            hidden);
     std::vector<TextPos> starts;
     for (TextPos s = r;;) {
         starts.push_back(s);
-        Row row = layout_row(b, s, limit, options);
+        Row row = layout_row(b, s, limit, options, {}, {}, {}, hidden);
         if (p.bytes < row.next.bytes || row.reaches_end || row.next.bytes <= s.bytes)
             break;
         s = row.next;
     }
     std::int64_t idx = static_cast<std::int64_t>(starts.size()) - 1;
     while (idx < rows_above && r.bytes > floor.bytes) {
-        TextPos r2 = row_restart(b, b.text_pos(r.chars - CharCount(1)), floor);
+        TextPos r2 = row_restart(b, b.text_pos(r.chars - CharCount(1)), floor, hidden);
         std::vector<TextPos> seg;
         for (TextPos s = r2; s.bytes < r.bytes;) {
             seg.push_back(s);
-            Row row = layout_row(b, s, limit, options);
+            Row row = layout_row(b, s, limit, options, {}, {}, {}, hidden);
             if (row.next.bytes <= s.bytes)
                 break;
             s = row.next;
@@ -681,12 +697,12 @@ TextPos start_for_point(const Buffer& b, TextPos p, int rows_above, const Layout
     return starts[static_cast<std::size_t>(std::max<std::int64_t>(0, idx - rows_above))];
 }
 
-TextPos row_below(const Buffer& b, TextPos start, int n, const LayoutOptions& options)
+TextPos row_below(const Buffer& b, TextPos start, int n, const LayoutOptions& options, const HiddenText* hidden)
 {
     const TextPos limit = b.text_pos(b.point_max());
     TextPos s = start;
     for (int i = 0; i < n; ++i) {
-        Row row = layout_row(b, s, limit, options);
+        Row row = layout_row(b, s, limit, options, {}, {}, {}, hidden);
         if (row.reaches_end || row.next.bytes <= s.bytes)
             break;
         s = row.next;

@@ -17,7 +17,9 @@ namespace {
 struct Char {
     char32_t c;
     std::int64_t byte; // offset of its first byte
-    int len;
+    int len;           // 0: a glyph of no text (an ellipsis's dot)
+    std::int64_t pos;  // its character position
+    bool cursor = false; // the cursor, hidden in text before it, shows here
 };
 
 char32_t char_at(const GapBuffer& text, std::int64_t byte, std::int64_t end, int& len)
@@ -195,8 +197,21 @@ TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor)
     return floor;
 }
 
+TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor, const HiddenText* hidden)
+{
+    TextPos r = row_restart(buffer, pos, floor);
+    while (hidden && r.bytes > floor.bytes) {
+        const std::optional<TextPos> h = hidden->hidden_before(r, floor);
+        if (!h || h->bytes >= r.bytes)
+            break;
+        r = row_restart(buffer, *h, floor);
+    }
+    return r;
+}
+
 Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutOptions& options,
-               std::span<Cell> out, std::optional<BytePos> cursor, std::span<const Highlight> highlights)
+               std::span<Cell> out, std::optional<BytePos> cursor, std::span<const Highlight> highlights,
+               const HiddenText* hidden)
 {
     const GapBuffer& text = buffer.gap_buffer();
     const int width = std::max(options.width, 1);
@@ -212,10 +227,42 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
     const std::size_t budget = static_cast<std::size_t>(content + (options.truncate ? std::max(options.hscroll, 0) : 0)) * 4 + 16;
     const std::int64_t floor = buffer.char_to_byte(buffer.point_min()).value;
     // Truncated rows are whole lines: long lines need no restarts there.
-    std::int64_t next_anchor = options.truncate ? INT64_MAX
-                                                : (start.bytes.value / restart_distance + 1) * restart_distance;
+    auto anchor_after = [&](std::int64_t b) {
+        return options.truncate ? INT64_MAX : (b / restart_distance + 1) * restart_distance;
+    };
+    std::int64_t next_anchor = anchor_after(start.bytes.value);
     bool anchor_break = false;
-    for (std::int64_t b = start.bytes.value; b < limit.bytes.value && chars.size() < budget;) {
+    std::int64_t b = start.bytes.value, pos = start.chars.value;
+    std::int64_t shown_until = hidden ? b : INT64_MAX; // hidden text is asked about from here
+    bool cursor_hidden = false;
+    while (b < limit.bytes.value && chars.size() < budget) {
+        if (b >= shown_until) {
+            // Hidden text leaves no characters, an ellipsis three dots, and
+            // the cursor in it to what follows. Shown text is asked about up
+            // to its line's end, within the budget.
+            bool skipped = false, ellipsis = false;
+            auto stretch = [&] {
+                TextPos ahead = buffer.text_pos(std::min(limit.chars, CharPos(pos) + CharCount(static_cast<std::int64_t>(budget))));
+                if (auto nl = text.find(BytePos(b), ahead.bytes, '\n'))
+                    ahead = buffer.text_pos(buffer.byte_to_char(*nl + ByteCount(1)));
+                return hidden->from({CharPos(pos), BytePos(b)}, ahead);
+            };
+            HiddenText::Stretch s = stretch();
+            for (; s.hidden && b < limit.bytes.value; s = stretch()) {
+                cursor_hidden = cursor_hidden || (cursor && cursor->value >= b && cursor->value < s.end.bytes.value);
+                skipped = true;
+                ellipsis = ellipsis || s.ellipsis;
+                b = s.end.bytes.value, pos = s.end.chars.value;
+            }
+            shown_until = std::max(s.end.bytes.value, b + 1);
+            if (skipped) {
+                next_anchor = anchor_after(b);
+                for (int k = 0; ellipsis && k < 3; ++k)
+                    chars.push_back({U'.', b, 0, pos, std::exchange(cursor_hidden, false)});
+                if (b >= limit.bytes.value)
+                    break;
+            }
+        }
         if (b >= next_anchor) {
             if (is_restart(text, next_anchor, floor) && b > start.bytes.value) {
                 anchor_break = true;
@@ -225,11 +272,13 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
         }
         int len = 1;
         char32_t c = char_at(text, b, limit.bytes.value, len);
-        chars.push_back({c, b, len});
+        chars.push_back({c, b, len, pos, std::exchange(cursor_hidden, false)});
         b += len;
+        ++pos;
         if (c == U'\n')
             break;
     }
+    const TextPos gathered_end{CharPos(pos), BytePos(b)};
     find_clusters(chars, starts);
 
     Row row;
@@ -266,10 +315,7 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
             out[0] = Cell::of(U'$');
     };
     auto position_of = [&](std::size_t index) {
-        if (index < chars.size())
-            return TextPos{start.chars + CharCount(static_cast<std::int64_t>(index)), BytePos(chars[index].byte)};
-        std::int64_t end = chars.empty() ? start.bytes.value : chars.back().byte + chars.back().len;
-        return TextPos{start.chars + CharCount(static_cast<std::int64_t>(chars.size())), BytePos(end)};
+        return index < chars.size() ? TextPos{CharPos(chars[index].pos), BytePos(chars[index].byte)} : gathered_end;
     };
     // A truncated row shows `$` and ends at the end of its line. A cursor
     // beyond the shown part gets its column (for hscrolling), counted on.
@@ -292,8 +338,8 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
         while (j < chars.size() && !starts[j])
             ++j;
         // The cluster's end: a cursor on any of its characters is on it.
-        const std::int64_t cluster_end = j < chars.size() ? chars[j].byte : chars[j - 1].byte + chars[j - 1].len;
-        const bool has_cursor = cursor && cursor->value >= ch.byte && cursor->value < cluster_end;
+        const std::int64_t cluster_end = chars[j - 1].byte + chars[j - 1].len;
+        const bool has_cursor = ch.cursor || (cursor && cursor->value >= ch.byte && cursor->value < cluster_end);
         if (ch.c == U'\n') {
             if (has_cursor)
                 place_cursor(col);
@@ -365,7 +411,7 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
     if (i == chars.size() && !anchor_break && row.next.bytes == limit.bytes) {
         row.ends_line = true;
         row.reaches_end = true;
-        if (cursor && cursor->value == limit.bytes.value)
+        if (cursor_hidden || (cursor && cursor->value == limit.bytes.value))
             place_cursor(col);
         mark_left();
         return row;

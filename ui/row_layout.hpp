@@ -69,6 +69,25 @@ struct StyledLine {
     bool operator==(const StyledLine&) const = default;
 };
 
+// Text that is not shown (Emacs's invisible text), as layout meets it.
+class HiddenText {
+public:
+    struct Stretch {
+        bool hidden = false;
+        bool ellipsis = false; // hidden, and shown as "..."
+        TextPos end;           // where it may change
+    };
+    // The stretch from `at`: hidden ones to their end, shown ones looking
+    // no further than `lookahead`.
+    virtual Stretch from(TextPos at, TextPos lookahead) const = 0;
+    // Where the hidden stretch that holds the character before `at` starts
+    // (no further back than floor); nothing when that character shows.
+    virtual std::optional<TextPos> hidden_before(TextPos at, TextPos floor) const = 0;
+
+protected:
+    ~HiddenText() = default;
+};
+
 struct Row {
     TextPos start;
     TextPos next;            // where the following row starts
@@ -80,10 +99,12 @@ struct Row {
 
 // Lays out the row starting at `start` (which must be a row start), up to
 // `limit` (point-max). Writes options.width cells into `out` when it is not
-// empty. `cursor` is the position whose column is wanted (point).
+// empty. `cursor` is the position whose column is wanted (point); inside
+// hidden text, it shows on what follows that text. Hidden text takes no
+// cells (an ellipsis, three), its newlines included: the row goes on.
 Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutOptions& options,
                std::span<Cell> out = {}, std::optional<BytePos> cursor = {},
-               std::span<const Highlight> highlights = {});
+               std::span<const Highlight> highlights = {}, const HiddenText* hidden = nullptr);
 
 // The row start at or before `pos` from which layout can begin without
 // reading further back: the start of pos's line when it lies within
@@ -91,6 +112,9 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
 // (a character boundary at a multiple of restart_distance bytes).
 constexpr std::int64_t restart_distance = 16 * 1024;
 TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor);
+// The same, where a line whose newline before is hidden goes on the row
+// before: the start of the line that shows first.
+TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor, const HiddenText* hidden);
 
 // The display width of character c as the terminal counts it (wcwidth), or
 // -1 when it is shown escaped.

@@ -21,6 +21,7 @@
     X(column_number_mode, "column-number-mode") \
     X(command_execute, "command-execute") \
     X(current_prefix_arg, "current-prefix-arg") \
+    X(disable_point_adjustment, "disable-point-adjustment") \
     X(display_line_numbers, "display-line-numbers") \
     X(execute_kbd_macro, "execute-kbd-macro") \
     X(executing_kbd_macro, "executing-kbd-macro") \
@@ -30,6 +31,7 @@
     X(fontification_functions, "fontification-functions") \
     X(fontified, "fontified") \
     X(foreground_color, "foreground-color") \
+    X(global_disable_point_adjustment, "global-disable-point-adjustment") \
     X(grow_only, "grow-only") \
     X(format_mode_line, "format-mode-line") \
     X(gapmacs__highlights, "gapmacs--highlights") \

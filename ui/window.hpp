@@ -88,6 +88,7 @@ public:
         int top = -1, left = -1, nrows = -1, ncols = -1;
         LayoutOptions options;
         int numbers = 0; // columns of line numbers
+        std::uint64_t invisibility_spec = 0; // the buffer-invisibility-spec object (compared, never read)
         bool selected = false;
         StyledLine mode_line;
         std::optional<std::string> header_line;

@@ -380,6 +380,8 @@ void register_overlay_builtins()
     add_kill_buffer_hook([](Buffer& b, Value) { detach_all(b); });
 }
 
+Value overlay_get(const Overlay& o, Value prop) { return call2(Qoverlay_get, object_of(o), prop); }
+
 void overlays_in_range(Value buffer, CharPos from, CharPos to, std::vector<OverlayView>& out)
 {
     Buffer* b = live_buffer(buffer);

@@ -28,6 +28,10 @@ void evaporate_overlays(Buffer& b, CharPos pos);
 // after it.
 void overlay_change_hooks(Buffer& b, CharPos beg, CharPos end, RootedVector& out);
 
+// overlay-get of an overlay of a buffer's overlay tree (its `category'
+// symbol's property included).
+Value overlay_get(const Overlay& o, Value prop);
+
 // What redisplay needs of the overlays over [from, to) of buffer.
 struct OverlayView {
     CharPos beg;

@@ -84,6 +84,10 @@
     X(find_file_name_handler, "find-file-name-handler") \
     X(font_lock_face, "font-lock-face") \
     X(front_sticky, "front-sticky") \
+    X(invisible, "invisible") \
+    X(before_string, "before-string") \
+    X(after_string, "after-string") \
+    X(buffer_invisibility_spec, "buffer-invisibility-spec") \
     X(fundamental_mode, "fundamental-mode") \
     X(frame_parameter, "frame-parameter") \
     X(generate_new_buffer_name, "generate-new-buffer-name") \

@@ -897,6 +897,57 @@ const SubrDef text_property_subrs[] = {
 
 Value text_property_value(Value plist, Value prop) { return textget(plist, prop); }
 
+Value text_property_at(Value pos, Value prop, Value object) { return get_text_property(pos, prop, object); }
+
+namespace {
+
+// The value of PROP in b's text properties at pos (nil past their end).
+Value text_value_at(const TextProperties& p, Value prop, std::int64_t pos) { return textget(plist_value(p.at(pos)), prop); }
+
+} // namespace
+
+// Both look in windows growing from pos, so the cost is the runs up to
+// the change, not up to the limit.
+CharPos text_property_change_after(const Buffer& b, Value prop, CharPos pos, CharPos limit)
+{
+    const TextProperties* p = b.text_properties();
+    if (!p || p->empty() || pos >= limit)
+        return std::max(pos, limit);
+    const Value value = text_value_at(*p, prop, pos.value);
+    std::int64_t from = pos.value;
+    for (std::int64_t window = 256;; window *= 2) {
+        const std::int64_t to = std::min(limit.value, from + window);
+        std::int64_t change = to;
+        p->for_each(from, to, [&](std::int64_t s, std::int64_t, Plist h) {
+            if (s < change && textget(plist_value(h), prop) != value)
+                change = s;
+        });
+        if (change < to || to >= limit.value)
+            return CharPos(change);
+        from = to;
+    }
+}
+
+CharPos text_property_change_before(const Buffer& b, Value prop, CharPos pos, CharPos floor)
+{
+    const TextProperties* p = b.text_properties();
+    if (!p || p->empty() || pos <= floor)
+        return std::min(pos, floor);
+    const Value value = text_value_at(*p, prop, pos.value - 1);
+    std::int64_t to = pos.value;
+    for (std::int64_t window = 256;; window *= 2) {
+        const std::int64_t from = std::max(floor.value, to - window);
+        std::int64_t change = from;
+        p->for_each(from, to, [&](std::int64_t, std::int64_t e, Plist h) {
+            if (textget(plist_value(h), prop) != value)
+                change = std::max(change, e);
+        });
+        if (change > from || from <= floor.value)
+            return CharPos(change);
+        to = from;
+    }
+}
+
 Value get_char_property(Value pos, Value prop, Value object) { return xcar(char_property_and_overlay(pos, prop, object)); }
 
 std::uint64_t syntax_property_generation() { return g_syntax_property_generation; }

@@ -52,6 +52,9 @@ void check_text_read_only(Buffer& b, CharPos beg, CharPos end);
 void text_modification_hooks(Buffer& b, CharPos beg, CharPos end, RootedVector& out);
 void text_insertion_hooks(Buffer& b, CharPos pos, RootedVector& out);
 
+// get-text-property: PROP at POS of OBJECT's text (overlays aside).
+Value text_property_at(Value pos, Value prop, Value object);
+
 // get-char-property: PROP at POS of OBJECT (a buffer, nil for the current
 // one, or a string), from an overlay there or else the text.
 Value get_char_property(Value pos, Value prop, Value object);
@@ -59,6 +62,12 @@ Value get_char_property(Value pos, Value prop, Value object);
 // PROP's value in a text property list as Emacs's textget reads it (the
 // `category` symbol's, else an alias's from char-property-alias-alist).
 Value text_property_value(Value plist, Value prop);
+
+// Where PROP's value in b's text properties (not its overlays') stops
+// being the one at pos: the first change after pos (at most limit), and
+// the start of the run of the value before pos (at least floor).
+CharPos text_property_change_after(const Buffer& b, Value prop, CharPos pos, CharPos limit);
+CharPos text_property_change_before(const Buffer& b, Value prop, CharPos pos, CharPos floor);
 
 // equal-including-properties.
 bool equal_including_properties(Value a, Value b);

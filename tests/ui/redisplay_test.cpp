@@ -634,3 +634,56 @@ TEST_CASE("a minibuffer's text longer than a row grows its window, which stays g
     lisp::kill_buffer(b);
 }
 
+TEST_CASE("invisible text takes no cells, its newlines none either, and an ellipsis stands for it where the spec says")
+{
+    // As outline-mode hides a subtree: from its heading's end to its last line's end.
+    lisp::Value b = ui_test::buffer_with("outline", "* one\nbody 1\nbody 2\n* two\nbody 3\n");
+    eval_in(b, "(overlay-put (make-overlay 6 20) 'invisible 'outline)");
+    Frame f(6, 30, b, minibuffer());
+    auto stats = redisplay(f, ui_test::plain);
+    INFO(f.grid().text());
+    CHECK(f.grid().row_text(0).starts_with("* one   "));
+    CHECK(f.grid().row_text(1).starts_with("* two   "));
+    CHECK(f.grid().row_text(2).starts_with("body 3  "));
+    CHECK(stats.cursor_row == 0);
+    eval_in(b, "(setq buffer-invisibility-spec '((outline . t)))");
+    lisp::live_buffer(b)->goto_char(CharPos(10)); // inside: the cursor shows on what stands for it
+    stats = redisplay(f, ui_test::plain);
+    CHECK(f.grid().row_text(0).starts_with("* one... "));
+    CHECK(f.grid().row_text(1).starts_with("* two "));
+    CHECK(stats.cursor_row == 0);
+    CHECK(stats.cursor_col == 5);
+    // A spec that does not name the value shows the text.
+    eval_in(b, "(setq buffer-invisibility-spec '(other))");
+    redisplay(f, ui_test::plain);
+    CHECK(f.grid().row_text(1).starts_with("body 1 "));
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("a window showing a line after hidden lines recentres from the line that shows before them")
+{
+    std::string text = "top\n";
+    for (int i = 1; i <= 500; ++i)
+        text += "hidden " + std::to_string(i) + "\n";
+    text += "after\n" + lines(40);
+    lisp::Value b = ui_test::buffer_with("folded", text);
+    Buffer& t = *lisp::live_buffer(b);
+    eval_in(b, "(put-text-property 4 (progn (goto-char (point-min)) (search-forward \"hidden 500\")) 'invisible t)");
+    Frame f(10, 30, b, minibuffer());
+    auto stats = redisplay(f, ui_test::plain);
+    INFO(f.grid().text());
+    CHECK(f.grid().row_text(0).starts_with("top  "));
+    CHECK(f.grid().row_text(1).starts_with("after "));
+    CHECK(f.grid().row_text(2).starts_with("line 1 "));
+    t.goto_char(t.point_max());
+    redisplay(f, ui_test::plain);
+    CHECK(f.grid().row_text(0).starts_with("line 37 "));
+    // Back to "after": recentred, the rows above it are "top" alone.
+    t.goto_char(t.point_min());
+    t.forward_line(501);
+    stats = redisplay(f, ui_test::plain);
+    CHECK(f.grid().row_text(0).starts_with("top  "));
+    CHECK(f.grid().row_text(1).starts_with("after "));
+    CHECK(stats.cursor_row == 1);
+    lisp::kill_buffer(b);
+}

@@ -96,3 +96,29 @@
 (ert-deftest motion-23 ()
   (should (equal (with-temp-buffer (emacs-lisp-mode) (insert "x \"s t\" y") (goto-char 8) (transpose-sexps 1) (list (point) (buffer-string)))
                  '(10 "x y \"s t\""))))
+
+(ert-deftest motion-tests-invisible-lines ()
+  ;; Lines hidden with their newlines (as outline-mode hides a body) are
+  ;; passed over by C-n and C-p, and C-e goes to the end of what a line
+  ;; hides; point left inside hidden text moves out of it after a command.
+  (with-temp-buffer
+    (insert "* one\nbody 1\nbody 2\n* two\nbody 3\n* three\n")
+    (let ((ov (make-overlay 6 20)))
+      (overlay-put ov 'invisible 'outline))
+    (setq buffer-invisibility-spec '((outline . t) t))
+    (switch-to-buffer (current-buffer))
+    (goto-char (point-min))
+    (let ((seen nil))
+      (dolist (cmd '(next-line previous-line move-end-of-line next-line move-end-of-line previous-line))
+        (let ((last-command nil)) (call-interactively cmd))
+        (push (point) seen))
+      (should (equal (nreverse seen) '(21 1 20 26 26 6))))
+    (goto-char 6)
+    (call-interactively #'forward-char)
+    (should (= (point) 7))
+    (should (equal (execute-kbd-macro (kbd "M-< C-e C-f")) nil))
+    (should (= (point) 21))
+    (execute-kbd-macro (kbd "C-b"))
+    (should (= (point) 20))
+    (execute-kbd-macro (kbd "C-b"))
+    (should (= (point) 6))))

@@ -79,7 +79,10 @@ package.el unpacks it with tar-mode, on buffer-swap-text)."
           ;; The next start: package-initialize makes the autoload, the
           ;; first call loads the file.
           (with-temp-buffer
-            (call-process (expand-file-name invocation-name invocation-directory) nil t nil
+            ;; Standard output only: loading a library from source may warn
+            ;; on standard error (eieio's obsolete generic, as Emacs does
+            ;; when it expands the source), and the load cache decides.
+            (call-process (expand-file-name invocation-name invocation-directory) nil '(t nil) nil
                           "--batch" "-Q" "--eval"
                           (format "%S" `(progn (require 'package)
                                                (setq package-user-dir ,package-user-dir)
