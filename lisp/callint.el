@@ -24,12 +24,16 @@ Exact where `called-interactively-p' is approximate; for code that knows its nam
   (eq callint--interactive-depth name))
 
 (defun called-interactively-p (&optional kind)
-  "Non-nil inside a command called by `call-interactively'.
-Simplified: true for the whole dynamic extent of the call."
-  (and callint--interactive-depth
-       (not (and (eq kind 'interactive) (boundp 'noninteractive) noninteractive
-                 (not (bound-and-true-p callint-pretend-interactive))))
-       t))
+  "Non-nil when the function calling this was called by `call-interactively'
+itself, as Emacs's reads the backtrace: not in the functions that command
+calls, nor when Lisp called it.  KIND `interactive' says nil in a keyboard
+macro and in batch mode too."
+  (unless (and (eq kind 'interactive) (or executing-kbd-macro noninteractive))
+    ;; Frame 1 is the caller; `funcall-interactively' calls it through `apply'.
+    (let ((outer (cadr (backtrace-frame 2 'called-interactively-p))))
+      (when (eq outer 'apply)
+        (setq outer (cadr (backtrace-frame 3 'called-interactively-p))))
+      (eq outer 'funcall-interactively))))
 
 ;;;; Reading each kind of argument
 

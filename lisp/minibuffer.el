@@ -159,6 +159,10 @@ PRED1 only orders: what it rejects still completes."
   "The completion styles, as Emacs 28 names them: the minibuffer uses them
 through Emacs's own `completion-try-completion' when its library is found,
 and completes by prefix without it.")
+;; Emacs's minibuffer.el does this at top level, which its definitions read
+;; one at a time never run: flex sorts the candidates by their score
+;; (fido-mode's first is the best match).
+(put 'flex 'completion--adjust-metadata 'completion--flex-adjust-metadata)
 (defvar completion-pcm-word-delimiters "-_./:| "
   "The characters that end a word for partial completion, as Emacs 28's.")
 (defvar completion-pcm--delim-wild-regex "[-_./:| *]"

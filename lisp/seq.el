@@ -181,8 +181,14 @@
 
 ;;;###autoload
 (defun seq-take (sequence n)
+  ;; A list's first N only are read, as Emacs's: its tail may be dotted
+  ;; (completion-all-sorted-completions ends with the base size).
   (if (listp sequence)
-      (and (> n 0) (seq-subseq sequence 0 (min n (length sequence))))
+      (let ((out nil))
+        (while (and (consp sequence) (> n 0))
+          (push (car sequence) out)
+          (setq sequence (cdr sequence) n (1- n)))
+        (nreverse out))
     (seq-subseq sequence 0 (max 0 (min n (length sequence))))))
 
 ;;;###autoload

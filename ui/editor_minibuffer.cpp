@@ -194,8 +194,10 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
         text.insert(string_view(xcar(initial)));
     text.undo_list().clear();
     text.goto_char(text.point_max());
-    // As minibuf.c's get_minibuffer: a minibuffer used again keeps nothing
-    // local from its last reading (what a setup hook set there).
+    // As minibuf.c's get_minibuffer: a minibuffer used again keeps no
+    // overlay (icomplete's candidates) nor anything local from its last
+    // reading (what a setup hook set there).
+    call1(Qdelete_all_overlays, mb);
     if (fboundp(Qkill_all_local_variables))
         call0(Qkill_all_local_variables);
     if (fboundp(Quse_local_map))

@@ -10,7 +10,7 @@
 #include "lisp-lite/editor/invisibility.hpp"
 #include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/editor/text_properties.hpp"
-#include "ui/hidden_text.hpp"
+#include "ui/text_display.hpp"
 
 namespace gapmacs::ui {
 
@@ -54,15 +54,18 @@ int put_text(CellGrid& grid, int row, int col, int end_col, std::string_view utf
     return col;
 }
 
+// Whether point may be on row r: its text, or strings at its edges (a row
+// that ends within the strings shown at a position holds that position too).
 bool row_holds(const Row& r, std::int64_t byte)
 {
-    return byte >= r.start.bytes.value && (byte < r.next.bytes.value || (r.reaches_end && byte == r.next.bytes.value));
+    return byte >= r.start.bytes.value &&
+           (byte < r.next.bytes.value || ((r.reaches_end || r.next_skip > 0) && byte == r.next.bytes.value));
 }
 
 class WindowPainter {
 public:
     WindowPainter(Frame& frame, Window& w, const WindowSettings& s, RedisplayStats& stats)
-        : m_frame(frame), m_w(w), m_s(s), m_stats(stats), m_b(w.text()), m_hidden(w.buffer()),
+        : m_frame(frame), m_w(w), m_s(s), m_stats(stats), m_b(w.text()), m_display(w.buffer()),
           m_selected(&w == &frame.selected())
     {
         m_opt = s.layout;
@@ -112,7 +115,7 @@ public:
         ++m_stats.windows_drawn;
         gather_highlights(start);
         if (!draw_rows(start, same_look)) {
-            start = start_for_point(m_b, m_point, m_w.rows / 2, m_opt, &m_hidden);
+            start = start_for_point(m_b, m_point, m_w.rows / 2, m_opt, &m_display);
             fontify(start);
             gather_highlights(start);
             draw_rows(start, false);
@@ -200,7 +203,7 @@ private:
             const BytePos cap = std::min(m_limit.bytes, pos.bytes + ByteCount(max_row_bytes));
             const auto nl = m_b.gap_buffer().find(pos.bytes, cap, '\n');
             const TextPos line_end = m_b.text_pos(m_b.byte_to_char(nl ? *nl + ByteCount(1) : cap));
-            const HiddenText::Stretch s = m_hidden.from(pos, line_end);
+            const TextDisplay::Stretch s = m_display.from(pos, line_end);
             if (!s.hidden && s.end.bytes >= line_end.bytes)
                 ++i;
             pos = s.hidden || s.end.bytes < line_end.bytes ? s.end : line_end;
@@ -283,6 +286,7 @@ private:
         std::vector<Row> rows;
         bool found = false;
         TextPos pos = start;
+        int skip = 0; // string glyphs at pos the rows above showed
         std::int64_t line = m_numbers ? line_number(m_w, m_b, start) : 1;
         bool ended = false;
         for (int i = 0; i < m_w.rows; ++i) {
@@ -297,7 +301,7 @@ private:
             bool have = false;
             if (i < static_cast<int>(old.size())) {
                 const Row& o = old[static_cast<std::size_t>(i)];
-                const bool before_change = o.start.bytes == pos.bytes &&
+                const bool before_change = o.start.bytes == pos.bytes && o.start_skip == skip &&
                                            (o.next.bytes.value < change_beg ||
                                             (o.ends_line && !o.reaches_end && o.next.bytes.value <= change_beg));
                 if (before_change) {
@@ -313,7 +317,7 @@ private:
                 // down are laid out again, their old cells being overwritten.
                 for (std::size_t m = static_cast<std::size_t>(i); m < old.size(); ++m) {
                     const Row& o = old[m];
-                    if (o.start.bytes.value + delta_b != pos.bytes.value)
+                    if (o.start.bytes.value + delta_b != pos.bytes.value || o.start_skip != skip)
                         continue;
                     row = o;
                     row.start = {o.start.chars + CharCount(delta_c), o.start.bytes + ByteCount(delta_b)};
@@ -328,7 +332,7 @@ private:
                 }
             }
             if (!have || row_holds(row, m_point.bytes.value)) {
-                row = layout_row(m_b, pos, m_limit, m_opt, grid_row(i), m_point.bytes, m_highlights, &m_hidden);
+                row = layout_row(m_b, pos, m_limit, m_opt, grid_row(i), m_point.bytes, m_highlights, &m_display, skip);
                 ++m_stats.rows_laid_out;
             }
             if (row_holds(row, m_point.bytes.value) && !found) {
@@ -359,9 +363,10 @@ private:
             rows.push_back(row);
             if (m_w.has_divider)
                 m_frame.grid().at(m_w.top + i, m_w.left + m_w.cols - 1) = Cell::of(U'|', Face::Divider);
-            if (row.reaches_end || row.next.bytes <= pos.bytes)
+            if (row.reaches_end || !advances(row))
                 ended = true;
             pos = row.next;
+            skip = row.next_skip;
         }
         d.rows = std::move(rows);
         if (m_w.has_divider)
@@ -436,7 +441,7 @@ private:
     const WindowSettings& m_s;
     RedisplayStats& m_stats;
     Buffer& m_b;
-    BufferHiddenText m_hidden;
+    BufferTextDisplay m_display;
     bool m_selected;
     bool m_fontified = true; // false: input cut fontification short
     LayoutOptions m_opt;
@@ -515,16 +520,20 @@ int minibuffer_rows_wanted(Frame& frame, const WindowSettings& s)
     if (!shows_minibuffer(frame))
         return std::min(echo_rows_needed(frame.echo, frame.cols()), most);
     Buffer& b = frame.minibuffer_window().text();
+    const BufferTextDisplay display(frame.minibuffer_window().buffer());
     LayoutOptions options = s.layout;
     options.width = frame.cols();
     options.truncate = false;
     const TextPos limit = b.text_pos(b.point_max());
     int rows = 1;
+    // Its strings count: vertico's candidates are an after-string.
+    int skip = 0;
     for (TextPos pos = b.text_pos(b.point_min()); rows < most; ++rows) {
-        const Row row = layout_row(b, pos, limit, options);
-        if (row.reaches_end || row.next.bytes <= pos.bytes)
+        const Row row = layout_row(b, pos, limit, options, {}, {}, {}, &display, skip);
+        if (row.reaches_end || !advances(row))
             break;
         pos = row.next;
+        skip = row.next_skip;
     }
     // Grown for this reading, the window stays so until the text is gone.
     if (s.minibuffer_resize == MinibufferResize::grow_only && b.size() > 0)
@@ -663,49 +672,60 @@ RedisplayStats redisplay(Frame& frame, const SettingsFn& settings)
 }
 
 TextPos start_for_point(const Buffer& b, TextPos p, int rows_above, const LayoutOptions& options,
-                        const HiddenText* hidden)
+                        const TextDisplay* display)
 {
     const TextPos floor = b.text_pos(b.point_min());
     const TextPos limit = b.text_pos(b.point_max());
+    // A row start, with the string glyphs there that rows before took.
+    struct Start {
+        TextPos pos;
+        int skip = 0;
+    };
     // At point-max no row starts at a restart point: the row before reaches
     // the end.
     TextPos r = row_restart(b, p == limit && p.bytes > floor.bytes ? b.text_pos(p.chars - CharCount(1)) : p, floor,
-                            hidden);
-    std::vector<TextPos> starts;
-    for (TextPos s = r;;) {
+                            display);
+    std::vector<Start> starts;
+    for (Start s{r};;) {
         starts.push_back(s);
-        Row row = layout_row(b, s, limit, options, {}, {}, {}, hidden);
-        if (p.bytes < row.next.bytes || row.reaches_end || row.next.bytes <= s.bytes)
+        const Row row = layout_row(b, s.pos, limit, options, {}, {}, {}, display, s.skip);
+        if (p.bytes < row.next.bytes || row.reaches_end || !advances(row))
             break;
-        s = row.next;
+        s = {row.next, row.next_skip};
     }
     std::int64_t idx = static_cast<std::int64_t>(starts.size()) - 1;
     while (idx < rows_above && r.bytes > floor.bytes) {
-        TextPos r2 = row_restart(b, b.text_pos(r.chars - CharCount(1)), floor, hidden);
-        std::vector<TextPos> seg;
-        for (TextPos s = r2; s.bytes < r.bytes;) {
+        TextPos r2 = row_restart(b, b.text_pos(r.chars - CharCount(1)), floor, display);
+        std::vector<Start> seg;
+        for (Start s{r2}; s.pos.bytes < r.bytes;) {
             seg.push_back(s);
-            Row row = layout_row(b, s, limit, options, {}, {}, {}, hidden);
-            if (row.next.bytes <= s.bytes)
+            const Row row = layout_row(b, s.pos, limit, options, {}, {}, {}, display, s.skip);
+            if (!advances(row))
                 break;
-            s = row.next;
+            s = {row.next, row.next_skip};
         }
         starts.insert(starts.begin(), seg.begin(), seg.end());
         idx += static_cast<std::int64_t>(seg.size());
         r = r2;
     }
-    return starts[static_cast<std::size_t>(std::max<std::int64_t>(0, idx - rows_above))];
+    // A window starts at a position, not within the strings shown there.
+    for (std::int64_t k = std::max<std::int64_t>(0, idx - rows_above); k > 0; --k)
+        if (starts[static_cast<std::size_t>(k)].skip == 0)
+            return starts[static_cast<std::size_t>(k)].pos;
+    return starts.front().pos;
 }
 
-TextPos row_below(const Buffer& b, TextPos start, int n, const LayoutOptions& options, const HiddenText* hidden)
+TextPos row_below(const Buffer& b, TextPos start, int n, const LayoutOptions& options, const TextDisplay* display)
 {
     const TextPos limit = b.text_pos(b.point_max());
     TextPos s = start;
+    int skip = 0;
     for (int i = 0; i < n; ++i) {
-        Row row = layout_row(b, s, limit, options, {}, {}, {}, hidden);
-        if (row.reaches_end || row.next.bytes <= s.bytes)
+        Row row = layout_row(b, s, limit, options, {}, {}, {}, display, skip);
+        if (row.reaches_end || !advances(row))
             break;
         s = row.next;
+        skip = row.next_skip;
     }
     return s;
 }

@@ -80,11 +80,11 @@ RedisplayStats redisplay(Frame& frame, const SettingsFn& settings);
 // The start of the row `rows_above` rows above the one holding p (fewer at
 // the top of the accessible text).
 TextPos start_for_point(const Buffer& buffer, TextPos p, int rows_above, const LayoutOptions& options,
-                        const HiddenText* hidden = nullptr);
+                        const TextDisplay* display = nullptr);
 // The start of the row n rows below the row starting at start (stops at the
 // last row).
 TextPos row_below(const Buffer& buffer, TextPos start, int n, const LayoutOptions& options,
-                  const HiddenText* hidden = nullptr);
+                  const TextDisplay* display = nullptr);
 
 // Where window w is, for its mode line's %-constructs (%p, %P, %l, %c);
 // the line is counted (when cheap) only with count_line (line-number-mode).

@@ -17,9 +17,11 @@ namespace {
 struct Char {
     char32_t c;
     std::int64_t byte; // offset of its first byte
-    int len;           // 0: a glyph of no text (an ellipsis's dot)
+    int len;           // 0: a glyph of no text (a string's, an ellipsis's dot)
     std::int64_t pos;  // its character position
-    bool cursor = false; // the cursor, hidden in text before it, shows here
+    bool cursor = false; // the cursor shows here (point is in text hidden before it, or a glyph claims it)
+    int skip = 0;        // the string glyphs at its position before it
+    Face face = Face::Default; // a glyph's
 };
 
 char32_t char_at(const GapBuffer& text, std::int64_t byte, std::int64_t end, int& len)
@@ -197,11 +199,11 @@ TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor)
     return floor;
 }
 
-TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor, const HiddenText* hidden)
+TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor, const TextDisplay* display)
 {
     TextPos r = row_restart(buffer, pos, floor);
-    while (hidden && r.bytes > floor.bytes) {
-        const std::optional<TextPos> h = hidden->hidden_before(r, floor);
+    while (display && r.bytes > floor.bytes) {
+        const std::optional<TextPos> h = display->hidden_before(r, floor);
         if (!h || h->bytes >= r.bytes)
             break;
         r = row_restart(buffer, *h, floor);
@@ -211,7 +213,7 @@ TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor, const Hidd
 
 Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutOptions& options,
                std::span<Cell> out, std::optional<BytePos> cursor, std::span<const Highlight> highlights,
-               const HiddenText* hidden)
+               const TextDisplay* display, int skip)
 {
     const GapBuffer& text = buffer.gap_buffer();
     const int width = std::max(options.width, 1);
@@ -233,36 +235,57 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
     std::int64_t next_anchor = anchor_after(start.bytes.value);
     bool anchor_break = false;
     std::int64_t b = start.bytes.value, pos = start.chars.value;
-    std::int64_t shown_until = hidden ? b : INT64_MAX; // hidden text is asked about from here
-    bool cursor_hidden = false;
-    while (b < limit.bytes.value && chars.size() < budget) {
-        if (b >= shown_until) {
+    std::int64_t asked_until = display ? b : INT64_MAX; // the display is asked about from here
+    bool cursor_hidden = false;  // point is in hidden text: the next glyph or character shows it
+    bool cursor_claimed = false; // a glyph with a `cursor' property at point's place shows it
+    int strings_here = b == start.bytes.value ? skip : 0; // string glyphs at b so far
+    // The strings shown at b, those rows before took left out.
+    auto put_strings = [&](const std::vector<StringGlyph>& glyphs, bool first_gets_cursor) {
+        const bool at_cursor = cursor && cursor->value == b;
+        for (std::size_t k = 0; k < glyphs.size(); ++k) {
+            const bool claims = at_cursor && glyphs[k].cursor && !cursor_claimed;
+            cursor_claimed = cursor_claimed || claims;
+            if (static_cast<int>(k) < (b == start.bytes.value ? skip : 0))
+                continue;
+            const bool shows_cursor = claims || std::exchange(first_gets_cursor, false) || std::exchange(cursor_hidden, false);
+            chars.push_back({glyphs[k].c, b, 0, pos, shows_cursor, static_cast<int>(k), glyphs[k].face});
+        }
+        strings_here = static_cast<int>(std::max<std::size_t>(glyphs.size(), static_cast<std::size_t>(strings_here)));
+    };
+    for (;;) {
+        if (b >= asked_until) {
             // Hidden text leaves no characters, an ellipsis three dots, and
-            // the cursor in it to what follows. Shown text is asked about up
-            // to its line's end, within the budget.
+            // the cursor in it to what follows. Strings show at their place,
+            // the start of hidden text included. Shown text is asked about
+            // up to its line's end, within the budget.
             bool skipped = false, ellipsis = false;
             auto stretch = [&] {
                 TextPos ahead = buffer.text_pos(std::min(limit.chars, CharPos(pos) + CharCount(static_cast<std::int64_t>(budget))));
                 if (auto nl = text.find(BytePos(b), ahead.bytes, '\n'))
                     ahead = buffer.text_pos(buffer.byte_to_char(*nl + ByteCount(1)));
-                return hidden->from({CharPos(pos), BytePos(b)}, ahead);
+                return display->from({CharPos(pos), BytePos(b)}, ahead);
             };
-            HiddenText::Stretch s = stretch();
+            TextDisplay::Stretch s = stretch();
             for (; s.hidden && b < limit.bytes.value; s = stretch()) {
-                cursor_hidden = cursor_hidden || (cursor && cursor->value >= b && cursor->value < s.end.bytes.value);
+                // A display string shows point at its start on its first glyph.
+                const bool at_start = cursor && cursor->value == b && !s.strings.empty();
+                put_strings(s.strings, at_start);
+                cursor_hidden = cursor_hidden || (!at_start && cursor && cursor->value >= b && cursor->value < s.end.bytes.value);
                 skipped = true;
                 ellipsis = ellipsis || s.ellipsis;
                 b = s.end.bytes.value, pos = s.end.chars.value;
+                strings_here = 0;
             }
-            shown_until = std::max(s.end.bytes.value, b + 1);
+            asked_until = std::max(s.end.bytes.value, b + 1);
             if (skipped) {
                 next_anchor = anchor_after(b);
                 for (int k = 0; ellipsis && k < 3; ++k)
                     chars.push_back({U'.', b, 0, pos, std::exchange(cursor_hidden, false)});
-                if (b >= limit.bytes.value)
-                    break;
             }
+            put_strings(s.strings, false);
         }
+        if (b >= limit.bytes.value || chars.size() >= budget)
+            break;
         if (b >= next_anchor) {
             if (is_restart(text, next_anchor, floor) && b > start.bytes.value) {
                 anchor_break = true;
@@ -272,17 +295,20 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
         }
         int len = 1;
         char32_t c = char_at(text, b, limit.bytes.value, len);
-        chars.push_back({c, b, len, pos, std::exchange(cursor_hidden, false)});
+        chars.push_back({c, b, len, pos, std::exchange(cursor_hidden, false), strings_here});
         b += len;
         ++pos;
+        strings_here = 0;
         if (c == U'\n')
             break;
     }
     const TextPos gathered_end{CharPos(pos), BytePos(b)};
+    const int gathered_end_skip = strings_here;
     find_clusters(chars, starts);
 
     Row row;
     row.start = start;
+    row.start_skip = skip;
     // `col` counts columns from the row's start; with hscroll, cell v of the
     // row shows column v + hs, and cell 0 is kept for the left `$`.
     const int hs = options.truncate ? std::max(options.hscroll, 0) : 0;
@@ -317,6 +343,7 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
     auto position_of = [&](std::size_t index) {
         return index < chars.size() ? TextPos{CharPos(chars[index].pos), BytePos(chars[index].byte)} : gathered_end;
     };
+    auto skip_of = [&](std::size_t index) { return index < chars.size() ? chars[index].skip : gathered_end_skip; };
     // A truncated row shows `$` and ends at the end of its line. A cursor
     // beyond the shown part gets its column (for hscrolling), counted on.
     auto truncate_rest = [&](std::int64_t from) {
@@ -339,17 +366,27 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
             ++j;
         // The cluster's end: a cursor on any of its characters is on it.
         const std::int64_t cluster_end = chars[j - 1].byte + chars[j - 1].len;
-        const bool has_cursor = ch.cursor || (cursor && cursor->value >= ch.byte && cursor->value < cluster_end);
+        const bool has_cursor =
+            ch.cursor || (!cursor_claimed && cursor && cursor->value >= ch.byte && cursor->value < cluster_end);
         if (ch.c == U'\n') {
             if (has_cursor)
                 place_cursor(col);
-            row.ends_line = true;
+            // A string's newline ends the row, not the line.
+            row.ends_line = ch.len > 0;
             row.next = position_of(i + 1);
+            row.next_skip = skip_of(i + 1);
+            // Nothing follows a string's last newline at the end of the
+            // text: no row starts after it, as in Emacs.
+            if (ch.len == 0 && i + 1 == chars.size() && row.next.bytes == limit.bytes) {
+                row.reaches_end = true;
+                if (!has_cursor && !cursor_claimed && cursor && cursor->value == limit.bytes.value)
+                    place_cursor(col);
+            }
             mark_left();
             return row;
         }
-        // The cluster's glyphs.
-        const Look look = look_at(ch.byte, highlights);
+        // The cluster's glyphs: a string's in its own faces.
+        const Look look = ch.len == 0 ? Look{ch.face, nullptr} : look_at(ch.byte, highlights);
         const Face face = look.face;
         const Highlight* space = look.space;
         std::u32string escaped;
@@ -408,10 +445,11 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
         i = j;
     }
     row.next = position_of(i);
+    row.next_skip = skip_of(i);
     if (i == chars.size() && !anchor_break && row.next.bytes == limit.bytes) {
         row.ends_line = true;
         row.reaches_end = true;
-        if (cursor_hidden || (cursor && cursor->value == limit.bytes.value))
+        if (cursor_hidden || (!cursor_claimed && cursor && cursor->value == limit.bytes.value))
             place_cursor(col);
         mark_left();
         return row;

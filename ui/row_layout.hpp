@@ -69,13 +69,25 @@ struct StyledLine {
     bool operator==(const StyledLine&) const = default;
 };
 
-// Text that is not shown (Emacs's invisible text), as layout meets it.
-class HiddenText {
+// A character of a string shown among the text: an overlay's
+// before-string or after-string, a display string.
+struct StringGlyph {
+    char32_t c;
+    Face face = Face::Default;
+    bool cursor = false; // its `cursor' property: point at its place shows on it
+    bool operator==(const StringGlyph&) const = default;
+};
+
+// What display properties make of a buffer's text, as layout meets it:
+// text not shown (Emacs's invisible text, text a display string replaces)
+// and strings shown among it.
+class TextDisplay {
 public:
     struct Stretch {
         bool hidden = false;
         bool ellipsis = false; // hidden, and shown as "..."
         TextPos end;           // where it may change
+        std::vector<StringGlyph> strings; // shown at `at`, before its text
     };
     // The stretch from `at`: hidden ones to their end, shown ones looking
     // no further than `lookahead`.
@@ -85,26 +97,39 @@ public:
     virtual std::optional<TextPos> hidden_before(TextPos at, TextPos floor) const = 0;
 
 protected:
-    ~HiddenText() = default;
+    ~TextDisplay() = default;
 };
 
 struct Row {
     TextPos start;
     TextPos next;            // where the following row starts
+    // The string glyphs shown at `start` (at `next`) that rows before took:
+    // a string with newlines goes on over rows starting at one position.
+    int start_skip = 0;
+    int next_skip = 0;
     bool ends_line = false;  // ended at a newline or at the end of the text
     bool reaches_end = false; // the end of the accessible text is on this row
     std::optional<int> cursor_col; // the column of `cursor`, when it is on this row and in view
     std::optional<int> cursor_line_col; // its column from the row's start, in view or not (truncated rows)
 };
 
+// Whether the row after r starts after r's start (a row always advances,
+// but at the end of the text or of a layout that could not).
+inline bool advances(const Row& r)
+{
+    return r.next.bytes > r.start.bytes || (r.next.bytes == r.start.bytes && r.next_skip > r.start_skip);
+}
+
 // Lays out the row starting at `start` (which must be a row start), up to
 // `limit` (point-max). Writes options.width cells into `out` when it is not
 // empty. `cursor` is the position whose column is wanted (point); inside
-// hidden text, it shows on what follows that text. Hidden text takes no
-// cells (an ellipsis, three), its newlines included: the row goes on.
+// hidden text, it shows on what follows that text, and on a string's glyph
+// that has a `cursor' property at its place. Hidden text takes no cells (an
+// ellipsis, three), its newlines included: the row goes on. Strings show
+// before the text at their place, `skip` of those at `start` left out.
 Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutOptions& options,
                std::span<Cell> out = {}, std::optional<BytePos> cursor = {},
-               std::span<const Highlight> highlights = {}, const HiddenText* hidden = nullptr);
+               std::span<const Highlight> highlights = {}, const TextDisplay* display = nullptr, int skip = 0);
 
 // The row start at or before `pos` from which layout can begin without
 // reading further back: the start of pos's line when it lies within
@@ -114,7 +139,7 @@ constexpr std::int64_t restart_distance = 16 * 1024;
 TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor);
 // The same, where a line whose newline before is hidden goes on the row
 // before: the start of the line that shows first.
-TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor, const HiddenText* hidden);
+TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor, const TextDisplay* display);
 
 // The display width of character c as the terminal counts it (wcwidth), or
 // -1 when it is shown escaped.

@@ -21,6 +21,7 @@
     X(column_number_mode, "column-number-mode") \
     X(command_execute, "command-execute") \
     X(current_prefix_arg, "current-prefix-arg") \
+    X(delete_all_overlays, "delete-all-overlays") \
     X(disable_point_adjustment, "disable-point-adjustment") \
     X(display_line_numbers, "display-line-numbers") \
     X(execute_kbd_macro, "execute-kbd-macro") \

@@ -13,6 +13,7 @@
 #include "lisp-lite/lang/eval.hpp"
 #include "ui/editor.hpp"
 #include "ui/symbols.hpp"
+#include "ui/text_display.hpp"
 #include "ui/window_configuration.hpp"
 
 namespace gapmacs::ui {
@@ -39,9 +40,20 @@ Window& check_window(Value v)
 
 bool is_selected(Window& w) { return &w == &frame().selected(); }
 
-Value window_list_from(Window& start)
+// MINIBUF as Emacs's window-list has it: t includes the minibuffer window,
+// nil only while a minibuffer is active, anything else never.
+bool includes_minibuffer(Value minibuf)
+{
+    return minibuf == Qt || (nilp(minibuf) && editor().minibuffer_depth() > 0);
+}
+
+// The windows in cyclic order from start; the minibuffer's last, when
+// included.
+Value window_list_from(Window& start, bool with_minibuffer = false)
 {
     auto all = frame().windows();
+    if (with_minibuffer)
+        all.push_back(&frame().minibuffer_window());
     auto it = std::find(all.begin(), all.end(), &start);
     std::rotate(all.begin(), it == all.end() ? all.begin() : it, all.end());
     Value out = Qnil;
@@ -183,13 +195,49 @@ Value f_window_total_height(Args a)
     return Value::fixnum(check_window(a[0]).total_rows());
 }
 Value f_window_body_width(Args a) { return Value::fixnum(check_window(a[0]).text_cols()); }
+
+// Emacs's window-text-pixel-size on a terminal, where a pixel is a cell:
+// the columns and rows the text from FROM (point-min) to TO (point-max)
+// takes as WINDOW lays it out, strings shown in it included (vertico sizes
+// the minibuffer by it), at most Y-LIMIT rows.
+Value f_window_text_pixel_size(Args a)
+{
+    Window& w = check_window(arg(a, 0));
+    Buffer& b = w.text();
+    auto position = [&](Value v, CharPos dflt) {
+        return fixnump(v) || markerp(v) ? std::clamp(CharPos(check_position(v)), b.point_min(), b.point_max()) : dflt;
+    };
+    const TextPos from = b.text_pos(position(arg(a, 1), b.point_min()));
+    const TextPos to = b.text_pos(position(arg(a, 2), b.point_max()));
+    const int most = fixnump(arg(a, 4)) ? static_cast<int>(std::max<std::int64_t>(arg(a, 4).as_fixnum(), 0)) : INT32_MAX;
+    const LayoutOptions options = layout_for(w);
+    const BufferTextDisplay display(w.buffer());
+    const TextPos limit = b.text_pos(b.point_max());
+    std::vector<Cell> cells(static_cast<std::size_t>(std::max(options.width, 1)));
+    int rows = 0, width = 0;
+    TextPos pos = row_restart(b, from, b.text_pos(b.point_min()), &display);
+    for (int skip = 0; rows < most;) {
+        const Row row = layout_row(b, pos, limit, options, cells, {}, {}, &display, skip);
+        ++rows;
+        int used = static_cast<int>(cells.size());
+        while (used > 0 && cells[static_cast<std::size_t>(used - 1)] == Cell{})
+            --used;
+        width = std::max(width, used);
+        if (row.reaches_end || !advances(row) || row.next.bytes > to.bytes ||
+            (row.next.bytes == to.bytes && row.next_skip == 0 && to.bytes < limit.bytes))
+            break;
+        pos = row.next;
+        skip = row.next_skip;
+    }
+    return make_cons(Value::fixnum(width), Value::fixnum(rows));
+}
 Value f_window_top_line(Args a) { return Value::fixnum(check_window(arg(a, 0)).top); }
 Value f_window_left_column(Args a) { return Value::fixnum(check_window(arg(a, 0)).left); }
 Value f_window_total_width(Args a) { return Value::fixnum(check_window(a[0]).cols); }
 
 Value f_window_list(Args a)
 {
-    return window_list_from(nilp(arg(a, 2)) ? frame().selected() : check_window(a[2]));
+    return window_list_from(nilp(arg(a, 2)) ? frame().selected() : check_window(a[2]), includes_minibuffer(arg(a, 1)));
 }
 
 Value f_next_window(Args a)
@@ -318,15 +366,17 @@ Value f_get_buffer_window(Args a)
     return Qnil;
 }
 
+// As window.el's: the windows of window-list-1 from the selected one that
+// show the buffer, MINIBUF as window-list has it.
 Value f_get_buffer_window_list(Args a)
 {
     Value b = nilp(arg(a, 0)) ? current_buffer() : get_buffer(a[0]);
     Value out = Qnil;
-    auto all = frame().windows();
-    for (auto w = all.rbegin(); w != all.rend(); ++w)
-        if ((*w)->buffer() == b)
-            out = make_cons((*w)->lisp_object(), out);
-    return out;
+    Value all = window_list_from(frame().selected(), includes_minibuffer(arg(a, 1)));
+    for (Value l = all; consp(l); l = xcdr(l))
+        if (Window* w = window_of(xcar(l)); w && w->buffer() == b)
+            out = make_cons(xcar(l), out);
+    return call1(Qnreverse, out);
 }
 
 Value buffer_arg_create(Value v)
@@ -481,7 +531,9 @@ Value f_redraw_display(Args)
 
 Value f_force_mode_line_update(Args) { return Qnil; }
 Value f_frame_width(Args) { return Value::fixnum(frame().cols()); }
-Value f_frame_height(Args) { return Value::fixnum(frame().rows() - 1); }
+// Emacs's FRAME_LINES: every row, the minibuffer's included (a terminal
+// frame here has no menu bar).
+Value f_frame_height(Args) { return Value::fixnum(frame().rows()); }
 Value f_display_color_p(Args) { return boolean(editor().colors() > 0); }
 
 // ---- the minibuffer and recursive edits ----
@@ -748,6 +800,9 @@ const SubrDef ui_subrs[] = {
     {"force-mode-line-update", 0, 1, f_force_mode_line_update},
     {"frame-width", 0, 1, f_frame_width},
     {"frame-height", 0, 1, f_frame_height},
+    {"window-text-pixel-size", 0, 7, f_window_text_pixel_size},
+    {"frame-text-lines", 0, 1, f_frame_height},
+    {"frame-total-lines", 0, 1, f_frame_height},
     {"display-color-p", 0, 1, f_display_color_p},
     {"read-from-minibuffer", 1, 7, f_read_from_minibuffer},
     {"minibuffer-depth", 0, 0, f_minibuffer_depth},

@@ -86,6 +86,7 @@
     X(front_sticky, "front-sticky") \
     X(invisible, "invisible") \
     X(before_string, "before-string") \
+    X(cursor, "cursor") \
     X(after_string, "after-string") \
     X(buffer_invisibility_spec, "buffer-invisibility-spec") \
     X(fundamental_mode, "fundamental-mode") \

@@ -167,18 +167,19 @@ Value f_append(Args a)
     return list_from(items, a[a.n - 1]);
 }
 
+// As fns.c: each list's last cons gets the next argument as its cdr at
+// once, nil included, so (nconc '(a . 0) nil) is (a); a nil argument
+// hands the last cons on to the next.
 Value f_nconc(Args a)
 {
     Value result = Qnil;
-    Value last_cons = Qnil;
+    Value carried = Qnil; // the last cons when the arguments after it were nil
     for (std::size_t i = 0; i < a.n; ++i) {
-        Value v = a[i];
+        Value v = nilp(a[i]) ? carried : a[i];
         if (nilp(v))
             continue;
-        if (nilp(last_cons))
+        if (nilp(result))
             result = v;
-        else
-            last_cons.as_cons()->cdr = v;
         if (i + 1 == a.n)
             break;
         if (!v.is_cons())
@@ -186,7 +187,9 @@ Value f_nconc(Args a)
         ListWalker w(v);
         for (; xcdr(w.tail()).is_cons(); w.next()) {
         }
-        last_cons = w.tail();
+        const Value tail = w.tail();
+        tail.as_cons()->cdr = a[i + 1];
+        carried = nilp(a[i + 1]) ? tail : Qnil;
     }
     return result;
 }

@@ -687,3 +687,53 @@ TEST_CASE("a window showing a line after hidden lines recentres from the line th
     CHECK(stats.cursor_row == 1);
     lisp::kill_buffer(b);
 }
+
+TEST_CASE("overlay strings and display strings show among the text in their faces, and point after a before-string")
+{
+    lisp::Value b = ui_test::buffer_with("strings", "abcdef\nnext\n");
+    eval_in(b, "(let ((o (make-overlay 2 3))) (overlay-put o 'before-string (propertize \"[\" 'face 'bold))"
+               " (overlay-put o 'after-string \"]\"))");
+    eval_in(b, "(put-text-property 4 6 'display \"XYZ\")");
+    Frame f(5, 30, b, minibuffer());
+    lisp::live_buffer(b)->goto_char(CharPos(2));
+    auto stats = redisplay(f, ui_test::plain);
+    INFO(f.grid().text());
+    CHECK(f.grid().row_text(0).starts_with("a[b]cXYZf "));
+    CHECK(f.grid().row_text(1).starts_with("next "));
+    std::size_t pos = 0;
+    CHECK(f.grid().at(0, 1).face == face_from_lisp(lisp::read_from("bold", pos)));
+    CHECK(f.grid().at(0, 3).face == Face::Default);
+    // Point on the text after the before-string; at the start of a display
+    // string, on its first glyph.
+    CHECK(stats.cursor_col == 2);
+    lisp::live_buffer(b)->goto_char(CharPos(4));
+    stats = redisplay(f, ui_test::plain);
+    CHECK(stats.cursor_col == 5);
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("an after-string with newlines goes on over rows, and a glyph with a cursor property takes the cursor")
+{
+    // As vertico shows its candidates below the input of a minibuffer.
+    lisp::Value b = ui_test::buffer_with("candidates", "input");
+    eval_in(b, "(overlay-put (make-overlay (point-max) (point-max)) 'after-string"
+               " (concat (propertize \" \" 'cursor t) \"\\ncand 1\\n\" (propertize \"cand 2\" 'face 'bold)))");
+    Frame f(8, 30, b, minibuffer());
+    lisp::live_buffer(b)->goto_char(lisp::live_buffer(b)->point_max());
+    auto stats = redisplay(f, ui_test::plain);
+    INFO(f.grid().text());
+    CHECK(f.grid().row_text(0).starts_with("input  "));
+    CHECK(f.grid().row_text(1).starts_with("cand 1 "));
+    CHECK(f.grid().row_text(2).starts_with("cand 2 "));
+    CHECK(f.grid().row_text(3).starts_with("      "));
+    CHECK(stats.cursor_row == 0);
+    CHECK(stats.cursor_col == 5);
+    // The same when only the candidates change.
+    eval_in(b, "(overlay-put (car (overlays-in (point-max) (point-max))) 'after-string"
+               " (concat (propertize \" \" 'cursor t) \"\\nother\"))");
+    stats = redisplay(f, ui_test::plain);
+    CHECK(f.grid().row_text(1).starts_with("other "));
+    CHECK(f.grid().row_text(2).starts_with("      "));
+    CHECK(stats.cursor_row == 0);
+    lisp::kill_buffer(b);
+}

@@ -85,6 +85,19 @@
   (should-not (callint-tests--ci))
   (should (funcall-interactively 'callint-tests--ci)))
 
+(ert-deftest callint-called-interactively-p-only-in-the-command ()
+  ;; The command called interactively says t; a function it calls, and the
+  ;; command called from Lisp, say nil (a minor mode a command turns off
+  ;; prints nothing).
+  (defalias 'callint-tests--inner (lambda () (called-interactively-p 'any)))
+  (defalias 'callint-tests--outer
+    (lambda () (interactive)
+      (list (called-interactively-p 'any) (callint-tests--inner)
+            (let ((x 1)) (ignore x) (called-interactively-p 'any)))))
+  (should (equal (call-interactively 'callint-tests--outer) '(t nil t)))
+  (should (equal (callint-tests--outer) '(nil nil nil)))
+  (should (equal (funcall (lambda () (call-interactively 'callint-tests--outer))) '(t nil t))))
+
 (ert-deftest callint-command-execute-prefix ()
   (let ((prefix-arg '(4)) (current-prefix-arg nil))
     (should (equal (command-execute 'callint-tests--args) '(4 (4))))

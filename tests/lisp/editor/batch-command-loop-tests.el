@@ -175,4 +175,11 @@
                    '((bold minibuffer-prompt) t t t t))))
   (should (equal (car (nth 2 batch-command-loop-tests--value)) "Eval: ")))
 
+(ert-deftest batch-command-loop-tests-frame-lines ()
+  ;; A frame's lines count the minibuffer's (Emacs's FRAME_LINES), which
+  ;; icomplete and vertico size their candidates by: batch's frame is 25
+  ;; lines, its root window 24 while the echo area has one.
+  (should (= (frame-height) (frame-total-lines) 25))
+  (should (window-full-height-p (frame-first-window))))
+
 ;;; batch-command-loop-tests.el ends here

@@ -184,3 +184,14 @@
                  '((1.0 1 (a)) (1.0 1 (a)) (1.0 1 (a)) (1.0 1 (a) (a)) (1.0 1 (a) (a))
                    (1.0 1 (a) (a) 7))))
   (should (functionp 'add-to-list)))
+
+(ert-deftest lists-nconc-sets-each-tail ()
+  ;; As fns.c: a list's last cons takes the next argument at once, nil
+  ;; included, so a dotted tail goes (vertico strips completion's base size
+  ;; so); a nil argument hands the last cons on.  Emacs 28's values.
+  (should (equal (nconc (cons 1 (cons 2 0)) nil) '(1 2)))
+  (should (equal (nconc (list 1) nil (list 2) nil) '(1 2)))
+  (should (equal (nconc nil (list 1 2) nil nil (list 3)) '(1 2 3)))
+  (should (equal (nconc (list 1) nil 5) '(1 . 5)))
+  (should (equal (nconc nil 5) 5))
+  (should-error (nconc 5 (list 1)) :type 'wrong-type-argument))
