@@ -197,13 +197,18 @@ private:
     BytePos visible_end(TextPos start) const
     {
         constexpr std::int64_t max_row_bytes = 8 * restart_distance;
+        // Text with nothing hidden and no strings in it: the lines it has.
+        const BytePos lines_end = lines_end_from(start.bytes);
+        const TextDisplay::Stretch plain = m_display.from(start, lines_end);
+        if (!plain.hidden && plain.strings.empty() && plain.end.bytes >= lines_end)
+            return lines_end;
         TextPos pos = start;
         for (int i = 0; i <= m_w.rows && pos.bytes < m_limit.bytes;) {
             const TextPos before = pos;
             const BytePos cap = std::min(m_limit.bytes, pos.bytes + ByteCount(max_row_bytes));
             const auto nl = m_b.gap_buffer().find(pos.bytes, cap, '\n');
             const TextPos line_end = m_b.text_pos(m_b.byte_to_char(nl ? *nl + ByteCount(1) : cap));
-            const TextDisplay::Stretch s = m_display.from(pos, line_end);
+            const TextDisplay::Stretch s = m_display.from(pos, line_end.bytes);
             if (!s.hidden && s.end.bytes >= line_end.bytes)
                 ++i;
             pos = s.hidden || s.end.bytes < line_end.bytes ? s.end : line_end;
@@ -211,6 +216,20 @@ private:
                 break;
         }
         return std::min(pos.bytes, m_limit.bytes);
+    }
+
+    // The end of the lines from `from` that the window's rows could show
+    // if every one were a line (a long one counting up to 128 KiB).
+    BytePos lines_end_from(BytePos from) const
+    {
+        constexpr std::int64_t max_row_bytes = 8 * restart_distance;
+        BytePos pos = from;
+        for (int i = 0; i <= m_w.rows && pos < m_limit.bytes; ++i) {
+            const BytePos cap = std::min(m_limit.bytes, pos + ByteCount(max_row_bytes));
+            const auto nl = m_b.gap_buffer().find(pos, cap, '\n');
+            pos = nl ? *nl + ByteCount(1) : cap;
+        }
+        return std::min(pos, m_limit.bytes);
     }
 
     TextPos window_start()

@@ -15,13 +15,12 @@ namespace gapmacs::ui {
 namespace {
 
 struct Char {
+    std::int64_t byte; // offset of its first byte (a glyph's: of the text it shows before)
     char32_t c;
-    std::int64_t byte; // offset of its first byte
-    int len;           // 0: a glyph of no text (a string's, an ellipsis's dot)
-    std::int64_t pos;  // its character position
-    bool cursor = false; // the cursor shows here (point is in text hidden before it, or a glyph claims it)
-    int skip = 0;        // the string glyphs at its position before it
-    Face face = Face::Default; // a glyph's
+    std::uint8_t len;           // 0: a glyph of no text (a string's, an ellipsis's dot)
+    bool cursor = false;        // shows the cursor (point is in text hidden before it, or a glyph claims it)
+    bool from_string = false;   // a string's glyph
+    Face face = Face::Default;  // a glyph's
 };
 
 char32_t char_at(const GapBuffer& text, std::int64_t byte, std::int64_t end, int& len)
@@ -248,7 +247,7 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
             if (static_cast<int>(k) < (b == start.bytes.value ? skip : 0))
                 continue;
             const bool shows_cursor = claims || std::exchange(first_gets_cursor, false) || std::exchange(cursor_hidden, false);
-            chars.push_back({glyphs[k].c, b, 0, pos, shows_cursor, static_cast<int>(k), glyphs[k].face});
+            chars.push_back({b, glyphs[k].c, 0, shows_cursor, true, glyphs[k].face});
         }
         strings_here = static_cast<int>(std::max<std::size_t>(glyphs.size(), static_cast<std::size_t>(strings_here)));
     };
@@ -260,10 +259,11 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
             // up to its line's end, within the budget.
             bool skipped = false, ellipsis = false;
             auto stretch = [&] {
-                TextPos ahead = buffer.text_pos(std::min(limit.chars, CharPos(pos) + CharCount(static_cast<std::int64_t>(budget))));
-                if (auto nl = text.find(BytePos(b), ahead.bytes, '\n'))
-                    ahead = buffer.text_pos(buffer.byte_to_char(*nl + ByteCount(1)));
-                return display->from({CharPos(pos), BytePos(b)}, ahead);
+                std::int64_t ahead = char_boundary_at_or_after(
+                    text, std::min(limit.bytes.value, b + static_cast<std::int64_t>(budget)), limit.bytes.value);
+                if (auto nl = text.find(BytePos(b), BytePos(ahead), '\n'))
+                    ahead = nl->value + 1;
+                return display->from({CharPos(pos), BytePos(b)}, BytePos(ahead));
             };
             TextDisplay::Stretch s = stretch();
             for (; s.hidden && b < limit.bytes.value; s = stretch()) {
@@ -280,7 +280,7 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
             if (skipped) {
                 next_anchor = anchor_after(b);
                 for (int k = 0; ellipsis && k < 3; ++k)
-                    chars.push_back({U'.', b, 0, pos, std::exchange(cursor_hidden, false)});
+                    chars.push_back({b, U'.', 0, std::exchange(cursor_hidden, false)});
             }
             put_strings(s.strings, false);
         }
@@ -295,7 +295,7 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
         }
         int len = 1;
         char32_t c = char_at(text, b, limit.bytes.value, len);
-        chars.push_back({c, b, len, pos, std::exchange(cursor_hidden, false), strings_here});
+        chars.push_back({b, c, static_cast<std::uint8_t>(len), std::exchange(cursor_hidden, false)});
         b += len;
         ++pos;
         strings_here = 0;
@@ -340,10 +340,21 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
         if (hidden_left && !out.empty())
             out[0] = Cell::of(U'$');
     };
+    // Where the row after one ending before chars[index] starts: its
+    // position, and the string glyphs shown there before it (those of this
+    // row, and those rows above took when it is the row's start).
     auto position_of = [&](std::size_t index) {
-        return index < chars.size() ? TextPos{CharPos(chars[index].pos), BytePos(chars[index].byte)} : gathered_end;
+        return index < chars.size() ? buffer.text_pos(buffer.byte_to_char(BytePos(chars[index].byte))) : gathered_end;
     };
-    auto skip_of = [&](std::size_t index) { return index < chars.size() ? chars[index].skip : gathered_end_skip; };
+    auto skip_of = [&](std::size_t index) {
+        if (index >= chars.size())
+            return gathered_end_skip;
+        const std::int64_t at = chars[index].byte;
+        int n = at == start.bytes.value ? skip : 0;
+        for (std::size_t k = index; k-- > 0 && chars[k].byte == at && chars[k].len == 0;)
+            n += chars[k].from_string;
+        return n;
+    };
     // A truncated row shows `$` and ends at the end of its line. A cursor
     // beyond the shown part gets its column (for hscrolling), counted on.
     auto truncate_rest = [&](std::int64_t from) {

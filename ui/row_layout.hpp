@@ -90,8 +90,8 @@ public:
         std::vector<StringGlyph> strings; // shown at `at`, before its text
     };
     // The stretch from `at`: hidden ones to their end, shown ones looking
-    // no further than `lookahead`.
-    virtual Stretch from(TextPos at, TextPos lookahead) const = 0;
+    // no further than `lookahead` (a character boundary).
+    virtual Stretch from(TextPos at, BytePos lookahead) const = 0;
     // Where the hidden stretch that holds the character before `at` starts
     // (no further back than floor); nothing when that character shows.
     virtual std::optional<TextPos> hidden_before(TextPos at, TextPos floor) const = 0;

@@ -13,12 +13,19 @@ public:
     // buffer: a live Lisp buffer, for as long as this lives.
     explicit BufferTextDisplay(lisp::Value buffer);
 
-    Stretch from(TextPos at, TextPos lookahead) const override;
+    Stretch from(TextPos at, BytePos lookahead) const override;
     std::optional<TextPos> hidden_before(TextPos at, TextPos floor) const override;
 
 private:
+    Stretch compute(TextPos at, TextPos lookahead) const;
+
     lisp::Value m_buffer;
     const Buffer& m_text;
+    // The last shown stretch asked for: the rows of its lines need not ask
+    // again while the buffer (its text, properties, overlays) is unchanged.
+    mutable std::optional<Stretch> m_shown;
+    mutable TextPos m_shown_at;
+    mutable std::uint64_t m_shown_tick = 0;
 };
 
 } // namespace gapmacs::ui

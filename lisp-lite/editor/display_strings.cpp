@@ -17,47 +17,85 @@ std::int64_t priority(const Overlay& o)
     return fixnump(p) ? p.as_fixnum() : 0;
 }
 
-// The overlays are looked at in windows growing from pos, so a far limit
-// costs the overlays up to the first string.
-template <typename F> void for_each_overlay_from(CharPos pos, CharPos limit, F f)
+// The text's own `display' string that starts at pos, and where the next
+// one starts (before limit).
+struct TextDisplayStrings {
+    Value here = Qnil;
+    CharPos here_end;
+    CharPos next;
+};
+
+TextDisplayStrings text_display_strings(const Buffer& b, Value buffer, CharPos pos, CharPos limit)
 {
-    std::int64_t window = 256;
-    for (CharPos from = pos; from < limit; from += CharCount(window), window *= 2)
-        if (!f(from, std::min(limit, from + CharCount(window))))
-            return;
+    TextDisplayStrings t{Qnil, pos, limit};
+    auto display_at = [&](CharPos p) { return text_property_at(Value::fixnum(p.value), Qdisplay, buffer); };
+    if (pos < b.point_max()) {
+        const Value d = display_at(pos);
+        if (stringp(d) && (pos <= b.point_min() || display_at(pos - CharCount(1)) != d)) {
+            t.here = d;
+            t.here_end = text_property_change_after(b, Qdisplay, pos, b.point_max());
+        }
+    }
+    for (CharPos at = pos; at < t.next;) {
+        at = text_property_change_after(b, Qdisplay, at, t.next);
+        if (at < t.next && stringp(display_at(at)))
+            t.next = at;
+    }
+    return t;
 }
 
 } // namespace
 
-void display_strings_at(Value buffer, CharPos pos, RootedVector& strings, std::optional<CharPos>& replaced_end)
+DisplayStretch display_stretch(Value buffer, CharPos pos, CharPos limit, RootedVector& strings)
 {
     const Buffer& b = check_live_buffer(buffer);
+    DisplayStretch d;
+    d.end = std::max(pos, limit);
+    const Value text_invisible = pos < b.point_max() ? text_property_at(Value::fixnum(pos.value), Qinvisible, buffer) : Qnil;
+    d.end = std::min(d.end, text_property_change_after(b, Qinvisible, pos, d.end));
+    const TextDisplayStrings text = text_display_strings(b, buffer, pos, d.end);
+    d.end = std::min(d.end, text.next);
+
     struct Entry {
         Value string;
         std::int64_t priority;
         bool after;
     };
     std::vector<Entry> entries;
-    RootedVector keep;
-    Value display = Qnil;
-    std::int64_t display_priority = 0;
-    b.overlays().for_each_touching(pos, pos, [&](const Overlay& o, CharPos start, CharPos end) {
-        if (end == pos)
-            if (Value s = overlay_get(o, Qafter_string); stringp(s))
-                entries.push_back({s, priority(o), true});
-        if (start == pos) {
-            if (Value s = overlay_get(o, Qbefore_string); stringp(s))
-                entries.push_back({s, priority(o), false});
-            if (Value d = overlay_get(o, Qdisplay); stringp(d) && end > start &&
-                                                      (nilp(display) || priority(o) >= display_priority)) {
-                display = d;
-                display_priority = priority(o);
-                replaced_end = end;
+    Value invisible = Qnil, display = Qnil;
+    std::int64_t invisible_priority = 0, display_priority = 0;
+    CharPos display_end;
+    std::int64_t window = 256;
+    for (CharPos from = pos;; from += CharCount(window), window *= 2) {
+        const CharPos to = std::min(d.end, from + CharCount(window));
+        b.overlays().for_each_touching(from, to, [&](const Overlay& o, CharPos start, CharPos end) {
+            if (from > pos && start < from)
+                return; // met in an earlier window
+            const Value inv = overlay_get(o, Qinvisible), before = overlay_get(o, Qbefore_string),
+                        after = overlay_get(o, Qafter_string), disp = overlay_get(o, Qdisplay);
+            if (nilp(inv) && !stringp(before) && !stringp(after) && !stringp(disp))
+                return;
+            if (!nilp(inv) && start <= pos && pos < end && (nilp(invisible) || priority(o) >= invisible_priority)) {
+                invisible = inv;
+                invisible_priority = priority(o);
             }
-        }
-    });
-    for (const Entry& e : entries)
-        keep.push_back(e.string);
+            if (end == pos && stringp(after))
+                entries.push_back({after, priority(o), true});
+            if (start == pos && stringp(before))
+                entries.push_back({before, priority(o), false});
+            if (start == pos && end > start && stringp(disp) && (nilp(display) || priority(o) >= display_priority)) {
+                display = disp;
+                display_priority = priority(o);
+                display_end = end;
+            }
+            for (CharPos edge : {start, end})
+                if (edge > pos && edge < d.end)
+                    d.end = edge;
+        });
+        if (to >= d.end)
+            break;
+    }
+    d.kind = invisibility_of(nilp(invisible) ? text_invisible : invisible, spec_of(buffer));
     std::stable_sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
         if (x.after != y.after)
             return x.after;
@@ -65,41 +103,14 @@ void display_strings_at(Value buffer, CharPos pos, RootedVector& strings, std::o
     });
     for (const Entry& e : entries)
         strings.push_back(e.string);
-    if (nilp(display) && pos < b.point_max()) {
-        // A display string of the text starts where its run does.
-        const Value d = text_property_at(Value::fixnum(pos.value), Qdisplay, buffer);
-        const bool starts = pos <= b.point_min() ||
-                            text_property_at(Value::fixnum(pos.value - 1), Qdisplay, buffer) != d;
-        if (stringp(d) && starts) {
-            display = d;
-            replaced_end = text_property_change_after(b, Qdisplay, pos, b.point_max());
-        }
-    }
-    if (!nilp(display))
+    if (!nilp(display)) {
         strings.push_back(display);
-}
-
-CharPos next_display_strings(Value buffer, CharPos pos, CharPos limit)
-{
-    const Buffer& b = check_live_buffer(buffer);
-    CharPos next = limit;
-    // Where a display string of the text starts.
-    for (CharPos at = pos; at < next;) {
-        at = text_property_change_after(b, Qdisplay, at, next);
-        if (at < next && stringp(text_property_at(Value::fixnum(at.value), Qdisplay, buffer)))
-            next = at;
+        d.replaced_end = display_end;
+    } else if (!nilp(text.here)) {
+        strings.push_back(text.here);
+        d.replaced_end = text.here_end;
     }
-    for_each_overlay_from(pos, next, [&](CharPos from, CharPos to) {
-        b.overlays().for_each_touching(from, to, [&](const Overlay& o, CharPos start, CharPos end) {
-            if (start > pos && start < next &&
-                (stringp(overlay_get(o, Qbefore_string)) || stringp(overlay_get(o, Qdisplay))))
-                next = start;
-            if (end > pos && end < next && stringp(overlay_get(o, Qafter_string)))
-                next = end;
-        });
-        return next >= to;
-    });
-    return next;
+    return d;
 }
 
 } // namespace gapmacs::lisp

@@ -26,9 +26,15 @@ Invisibility listed(Value value, Value spec)
     return Invisibility::visible;
 }
 
+// The `invisible' property at pos as get-char-property finds it, read with
+// no Lisp: redisplay asks for it at each row.
 Invisibility invisibility_at(Value buffer, CharPos pos, Value spec)
 {
-    return invisibility_of(get_char_property(Value::fixnum(pos.value), Qinvisible, buffer), spec);
+    const Buffer& b = check_live_buffer(buffer);
+    Value v = overlay_value_at(b, pos, Qinvisible);
+    if (nilp(v) && pos < b.point_max())
+        v = text_property_at(Value::fixnum(pos.value), Qinvisible, buffer);
+    return invisibility_of(v, spec);
 }
 
 } // namespace

@@ -126,18 +126,24 @@ Value f_overlay_end(Args a)
 
 Value f_overlay_buffer(Args a) { return buffer_of(*check_overlay(a[0])); }
 
-Value f_overlay_get(Args a)
+// PROP in the overlay's plist (compared with eq, as plist-get does), else
+// in its `category' symbol's, which supplies defaults as in Emacs. No Lisp
+// runs: redisplay asks this of every overlay it meets.
+Value property_of(const OverlayData& d, Value prop)
 {
-    OverlayData* d = check_overlay(a[0]);
-    Value v = call2(Qplist_get, d->plist, a[1]);
-    if (nilp(v)) {
-        // An overlay's `category' symbol supplies defaults, as in Emacs.
-        Value cat = call2(Qplist_get, d->plist, Qcategory);
-        if (symbolp(cat) && !nilp(cat) && a[1] != Qcategory)
-            v = symbol_get(cat, a[1]);
-    }
+    Value v = Qnil;
+    for (Value l = d.plist; consp(l) && consp(xcdr(l)); l = xcdr(xcdr(l)))
+        if (xcar(l) == prop) {
+            v = xcar(xcdr(l));
+            break;
+        }
+    if (nilp(v) && prop != Qcategory)
+        if (Value cat = property_of(d, Qcategory); symbolp(cat) && !nilp(cat))
+            v = symbol_get(cat, prop);
     return v;
 }
+
+Value f_overlay_get(Args a) { return property_of(*check_overlay(a[0]), a[1]); }
 
 Value f_overlay_put(Args a)
 {
@@ -183,7 +189,7 @@ template <typename Keep> Value select_overlays(CharPos from, CharPos to, Keep ke
 
 std::int64_t priority_of(Value ov)
 {
-    Value p = call2(Qoverlay_get, ov, Qpriority);
+    Value p = property_of(*data(ov), Qpriority);
     return fixnump(p) ? p.as_fixnum() : 0;
 }
 
@@ -198,7 +204,7 @@ void evaporate_overlays(Buffer& b, CharPos pos)
     });
     // overlay-get: `evaporate' may come from the overlay's `category'.
     for (Value ov : empty.items())
-        if (!nilp(call2(Qoverlay_get, ov, Qevaporate)))
+        if (!nilp(property_of(*data(ov), Qevaporate)))
             detach(ov);
 }
 
@@ -214,7 +220,7 @@ void overlay_change_hooks(Buffer& b, CharPos beg, CharPos end, RootedVector& out
             continue;
         const CharPos start = d->start(), finish = d->end();
         auto add = [&](Value prop) {
-            Value functions = call2(Qoverlay_get, ov, prop);
+            Value functions = property_of(*data(ov), prop);
             if (!nilp(functions)) {
                 out.push_back(functions);
                 out.push_back(ov);
@@ -313,7 +319,7 @@ Value f_remove_overlays(Args a)
     for (Value l = select_overlays(CharPos(beg), CharPos(end), overlapping); consp(l); l = xcdr(l))
         victims.push_back(xcar(l));
     for (Value ov : victims.items()) {
-        if (!nilp(name) && call2(Qoverlay_get, ov, name) != val)
+        if (!nilp(name) && property_of(*data(ov), name) != val)
             continue;
         std::int64_t s = start_of(ov).value, e = end_of(ov).value;
         if (s < beg) {
@@ -380,7 +386,28 @@ void register_overlay_builtins()
     add_kill_buffer_hook([](Buffer& b, Value) { detach_all(b); });
 }
 
-Value overlay_get(const Overlay& o, Value prop) { return call2(Qoverlay_get, object_of(o), prop); }
+Value overlay_get(const Overlay& o, Value prop) { return property_of(static_cast<const OverlayData&>(o), prop); }
+
+Value overlay_get(Value overlay, Value prop) { return property_of(*check_overlay(overlay), prop); }
+
+Value overlay_value_at(const Buffer& b, CharPos pos, Value prop)
+{
+    Value found = Qnil;
+    std::int64_t found_priority = 0;
+    b.overlays().for_each_touching(pos, pos, [&](const Overlay& o, CharPos start, CharPos end) {
+        if (start > pos || end <= pos)
+            return;
+        const auto& d = static_cast<const OverlayData&>(o);
+        const Value v = property_of(d, prop);
+        const Value p = property_of(d, Qpriority);
+        const std::int64_t priority = fixnump(p) ? p.as_fixnum() : 0;
+        if (!nilp(v) && (nilp(found) || priority >= found_priority)) {
+            found = v;
+            found_priority = priority;
+        }
+    });
+    return found;
+}
 
 void overlays_in_range(Value buffer, CharPos from, CharPos to, std::vector<OverlayView>& out)
 {
@@ -392,7 +419,7 @@ void overlays_in_range(Value buffer, CharPos from, CharPos to, std::vector<Overl
         if (s >= e || e <= from || s >= to)
             return;
         const Value ov = object_of(o);
-        Value face = call2(Qoverlay_get, ov, face_sym);
+        Value face = property_of(*data(ov), face_sym);
         if (!nilp(face))
             out.push_back({s, e, face, priority_of(ov)});
     });

@@ -31,6 +31,10 @@ void overlay_change_hooks(Buffer& b, CharPos beg, CharPos end, RootedVector& out
 // overlay-get of an overlay of a buffer's overlay tree (its `category'
 // symbol's property included).
 Value overlay_get(const Overlay& o, Value prop);
+Value overlay_get(Value overlay, Value prop);
+// PROP of the overlays over the character at pos, as get-char-property
+// finds it there (the highest priority wins), or nil.
+Value overlay_value_at(const Buffer& b, CharPos pos, Value prop);
 
 // What redisplay needs of the overlays over [from, to) of buffer.
 struct OverlayView {

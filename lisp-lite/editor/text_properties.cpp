@@ -9,6 +9,7 @@
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modification.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/overlays.hpp"
 #include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/eval.hpp"
 
@@ -408,7 +409,7 @@ Value overlay_property(Value buffer, std::int64_t pos, Value prop)
         return Qnil; // most buffers: no list of overlays to make
     WithCurrent with(buffer);
     for (Value l : tails(call2(Qoverlays_at, Value::fixnum(pos), Qt))) {
-        Value v = call2(Qoverlay_get, xcar(l), prop);
+        Value v = overlay_get(xcar(l), prop);
         if (!nilp(v))
             return cons(v, xcar(l));
     }
@@ -468,7 +469,7 @@ Value f_get_pos_property(Args a)
         // not at their end (default marker types; see docs/lisp-lite.md).
         WithCurrent with(t.object);
         for (Value l : tails(call2(Qoverlays_at, Value::fixnum(p), Qt))) {
-            Value v = call2(Qoverlay_get, xcar(l), a[1]);
+            Value v = overlay_get(xcar(l), a[1]);
             if (!nilp(v))
                 return v;
         }
