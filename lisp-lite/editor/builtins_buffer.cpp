@@ -1,15 +1,16 @@
-// Buffer builtins (Emacs's buffer.c, editfns.c, insdel.c, casefiddle.c
-// subset): buffers, their text, point and motion, the save- forms,
-// columns, modification state and undo, case of regions. Markers are in
-// builtins_marker.cpp, coding systems in builtins_coding.cpp, file
-// contents in builtins_file_contents.cpp, regexps in builtins_regex.cpp.
+// Buffer builtins (Emacs's buffer.c, editfns.c, insdel.c subset): buffers,
+// their text, point and motion, lines. The save- forms are in
+// builtins_save_forms.cpp, columns in builtins_columns.cpp, modification
+// state and undo in builtins_undo.cpp, case of regions in
+// builtins_case_region.cpp; markers in builtins_marker.cpp, coding systems
+// in builtins_coding.cpp, file contents in builtins_file_contents.cpp,
+// regexps in builtins_regex.cpp.
 //
 // gapmacs::Error from buffer/ and core/ becomes the Lisp error it names
 // where the evaluator calls a subr (invoke_subr); positions are checked
 // here first so that the error data is Emacs's (e.g. (args-out-of-range #<buffer x> 100 1)).
 
 #include <algorithm>
-#include <memory>
 #include <random>
 
 #include "buffer/file_io.hpp"
@@ -25,7 +26,6 @@
 #include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/editor/text_properties.hpp"
 #include "lisp-lite/lang/builtins.hpp"
-#include "lisp-lite/lang/bytecode.hpp"
 #include "lisp-lite/lang/eval.hpp"
 
 namespace gapmacs::lisp {
@@ -142,6 +142,12 @@ Value f_bufferp(Args a) { return boolean(bufferp(a[0])); }
 
 Value f_buffer_size(Args a) { return fix(check_live_buffer(buffer_arg(a[0])).size()); }
 
+Value f_buffer_file_name(Args a)
+{
+    const std::string& f = check_live_buffer(buffer_arg(a[0])).file_name();
+    return f.empty() ? Qnil : make_string_from_utf8(f);
+}
+
 // Text of the current buffer as Emacs's buffer-substring makes it: a
 // multibyte buffer gives a multibyte string (even all ASCII), a unibyte one
 // a unibyte string.
@@ -186,30 +192,6 @@ Value f_erase_buffer(Args)
     current().erase();
     m.done(CharPos(1), CharPos(1), end.value - 1);
     return Qnil;
-}
-
-// Inserts internal text at point with the read-only check and change hooks.
-// `pieces` (insert's arguments) give the new text its text properties.
-void insert_at_point(std::string_view text, bool before_markers, Args pieces = {nullptr, 0}, bool inherit = false)
-{
-    CharPos pt = current().point();
-    Modification m(pt, pt);
-    Buffer& b = current();
-    pt = b.point();
-    if (before_markers)
-        b.insert_before_markers(pt, text);
-    else
-        b.insert(text);
-    insert_properties(b, pt, pieces, inherit);
-    m.done(pt, pt + CharCount(static_cast<std::int64_t>(count_chars(text))), 0);
-}
-
-// Deletes [s, e) with the read-only check and change hooks.
-void delete_text(CharPos s, CharPos e)
-{
-    Modification m(s, e);
-    current().delete_region(s, e);
-    m.done(s, s, e.value - s.value);
 }
 
 // A character as a unibyte buffer stores it: Emacs keeps its low byte
@@ -392,76 +374,6 @@ Value f_widen(Args)
 {
     current().widen();
     return Qnil;
-}
-
-// ---- the special forms that save buffer state: each restores it in a
-// scope's destructor, so on a Lisp non-local exit (a C++ exception) too ----
-
-Value sf_save_excursion(Args a)
-{
-    ExcursionScope scope;
-    return progn(a[0]);
-}
-
-Value sf_save_current_buffer(Args a)
-{
-    CurrentBufferScope scope;
-    return progn(a[0]);
-}
-
-// save-restriction: the narrowing is saved as markers so that it follows
-// edits made in the body.
-class RestrictionScope {
-public:
-    RestrictionScope()
-    {
-        m_saved[0] = current_buffer();
-        m_saved[1] = Qnil;
-        Buffer& b = current();
-        if (b.narrowed())
-            m_saved[1] = cons(make_marker_object(&b, b.point_min()), make_marker_object(&b, b.point_max(), true));
-    }
-    ~RestrictionScope()
-    {
-        Buffer* live = live_buffer(m_saved[0]);
-        if (!live)
-            return;
-        if (nilp(m_saved[1])) {
-            live->widen();
-            return;
-        }
-        Marker* lo = check_marker(xcar(m_saved[1]));
-        Marker* hi = check_marker(xcdr(m_saved[1]));
-        if (lo->buffer() == live && hi->buffer() == live) {
-            CharPos pt = live->point();
-            live->widen();
-            live->narrow(*lo->position(), *hi->position());
-            live->goto_char(pt);
-        }
-        lo->detach();
-        hi->detach();
-    }
-    RestrictionScope(const RestrictionScope&) = delete;
-    RestrictionScope& operator=(const RestrictionScope&) = delete;
-
-private:
-    Value m_saved[2]; // the buffer; nil or (BEG-MARKER . END-MARKER)
-    GcRoot m_root{m_saved, 2};
-};
-
-Value sf_save_restriction(Args a)
-{
-    RestrictionScope scope;
-    return progn(a[0]);
-}
-
-// The same scopes for byte-code, which opens and closes them by opcode.
-template <class Scope> struct SavedScope : SavedEditorState {
-    Scope scope;
-};
-template <class Scope> std::unique_ptr<SavedEditorState> save_state()
-{
-    return std::make_unique<SavedScope<Scope>>();
 }
 
 // In a unibyte buffer a character is a byte 0..255.
@@ -687,220 +599,6 @@ Value f_line_number_at_pos(Args a)
     return fix(n);
 }
 
-// ---- columns ----
-int tab_width()
-{
-    Value v = value_or_nil(Qtab_width);
-    return v.is_fixnum() && v.as_fixnum() > 0 && v.as_fixnum() <= 1000 ? static_cast<int>(v.as_fixnum()) : 8;
-}
-
-// Display width of a character after `column`: its char-width, a tab to
-// the next tab stop.
-std::int64_t char_columns(char32_t c, std::int64_t column, int tab)
-{
-    return c == '\t' ? tab - column % tab : char_width(c);
-}
-
-// Calls f(char, column_before) for each char from the line start to `to`;
-// stops early when f returns false. Returns the column reached.
-template <typename F>
-std::int64_t scan_columns(Buffer& b, CharPos bol, CharPos to, F&& f)
-{
-    std::string text = b.substring(bol, to);
-    int tab = tab_width();
-    std::int64_t col = 0;
-    const char* p = text.data();
-    const char* end = p + text.size();
-    while (p < end) {
-        int len = 0;
-        char32_t c = decode_internal_char(p, end, &len);
-        if (!f(c, col))
-            break;
-        col += char_columns(c, col, tab);
-        p += len;
-    }
-    return col;
-}
-
-Value f_current_column(Args)
-{
-    Buffer& b = current();
-    return fix(scan_columns(b, b.line_beginning(b.point()), b.point(), [](char32_t, std::int64_t) { return true; }));
-}
-
-// What Emacs's indent-to inserts to go from column `from` to `to`: tabs
-// while indent-tabs-mode is on, then spaces.
-std::string indentation(std::int64_t from, std::int64_t to)
-{
-    std::string out;
-    if (to <= from)
-        return out;
-    const int tab = tab_width();
-    check_allocation(static_cast<double>(to - from));
-    if (!nilp(value_or_nil(Qindent_tabs_mode))) {
-        const std::int64_t tabs = to / tab - from / tab;
-        if (tabs > 0) {
-            out.append(static_cast<std::size_t>(tabs), '\t');
-            from = to / tab * tab;
-        }
-    }
-    out.append(static_cast<std::size_t>(to - from), ' ');
-    return out;
-}
-
-Value f_move_to_column(Args a)
-{
-    std::int64_t goal = check_natnum(a[0]);
-    Value force = a[1];
-    Buffer& b = current();
-    CharPos bol = b.line_beginning(b.point());
-    CharPos eol = b.line_end(b.point());
-    std::int64_t chars = 0, prev_col = 0;
-    char32_t last = 0;
-    // A character spanning the goal column is passed over, as in Emacs.
-    std::int64_t col = scan_columns(b, bol, eol, [&](char32_t c, std::int64_t at) {
-        if (at >= goal)
-            return false;
-        ++chars;
-        last = c;
-        prev_col = at;
-        return true;
-    });
-    CharPos stop = bol + CharCount(chars);
-    b.goto_char(stop);
-    if (!nilp(force) && col > goal && last == '\t' && prev_col < goal) {
-        // Emacs splits the tab: spaces up to GOAL before it, then the tab
-        // replaced by what indent-to puts from GOAL to where it ended, with
-        // point left at GOAL.
-        b.goto_char(stop - CharCount(1));
-        insert_at_point(std::string(static_cast<std::size_t>(goal - prev_col), ' '), false);
-        const CharPos goal_pt = current().point();
-        delete_text(goal_pt, goal_pt + CharCount(1));
-        const std::string rest = indentation(goal, col);
-        if (!rest.empty())
-            insert_at_point(rest, false);
-        current().goto_char(goal_pt);
-        col = goal;
-    }
-    if (col < goal && force == Qt) {
-        insert_at_point(indentation(col, goal), false);
-        col = goal;
-    }
-    return fix(col);
-}
-
-// ---- modification state, undo ----
-Value f_buffer_modified_p(Args a) { return boolean(check_live_buffer(buffer_arg(a[0])).modified()); }
-// Ticks counted from 1, as a new buffer's are in Emacs.
-Value f_buffer_modified_tick(Args a)
-{
-    return make_integer(static_cast<std::int64_t>(check_live_buffer(buffer_arg(a[0])).modification_tick() + 1));
-}
-Value f_buffer_chars_modified_tick(Args a)
-{
-    return make_integer(static_cast<std::int64_t>(check_live_buffer(buffer_arg(a[0])).chars_modification_tick() + 1));
-}
-Value f_set_buffer_modified_p(Args a)
-{
-    current().set_modified(!nilp(a[0]));
-    return a[0];
-}
-Value f_buffer_file_name(Args a)
-{
-    const std::string& f = check_live_buffer(buffer_arg(a[0])).file_name();
-    return f.empty() ? Qnil : make_string_from_utf8(f);
-}
-Value f_buffer_enable_undo(Args a)
-{
-    Buffer& b = nilp(a[0]) ? current() : buffer_or_name(a[0]);
-    b.undo_list().set_enabled(true);
-    return Qnil;
-}
-Value f_buffer_disable_undo(Args a)
-{
-    Buffer& b = nilp(a[0]) ? current() : buffer_or_name(a[0]);
-    b.undo_list().set_enabled(false);
-    return Qnil;
-}
-Value f_undo_boundary(Args)
-{
-    current().undo_boundary();
-    return Qnil;
-}
-// undo: consecutive undos (last-command undo) walk further back; after any
-// other command the walk starts again at the newest change, so undoing
-// after C-g redoes. undo-no-redo (undo-only) starts below what was undone.
-Value f_undo(Args a)
-{
-    std::int64_t n = a[0].is_fixnum() ? std::max<std::int64_t>(1, a[0].as_fixnum()) : 1;
-    Buffer& b = current();
-    barf_if_buffer_read_only();
-    if (!b.undo_list().enabled())
-        xsignal1(Quser_error, make_string("No undo information in this buffer"));
-    const bool no_redo = !nilp(value_or_nil(Qundo_no_redo));
-    if (value_or_nil(Qlast_command) != Qundo)
-        b.restart_undo(no_redo);
-    const bool redo = !no_redo && b.next_undo_is_redo();
-    for (std::int64_t i = 0; i < n; ++i)
-        if (!b.undo())
-            xsignal1(Quser_error, make_string("No further undo information"));
-    message(redo ? "Redo" : "Undo");
-    return Qnil;
-}
-
-// undo-redo's core: takes back the last N undos, as if never made.
-Value f_undo_redo(Args a)
-{
-    std::int64_t n = a[0].is_fixnum() ? std::max<std::int64_t>(1, a[0].as_fixnum()) : 1;
-    Buffer& b = current();
-    barf_if_buffer_read_only();
-    for (std::int64_t i = 0; i < n; ++i)
-        if (!b.redo())
-            xsignal1(Quser_error, make_string("No undo to undo"));
-    message("Redo");
-    return Qnil;
-}
-
-// ---- case of regions ----
-Value casify_region(Value start, Value end, const char* fn)
-{
-    auto [s, e] = validate_region(start, end);
-    if (s == e)
-        return Qnil;
-    Modification m(s, e);
-    Buffer& b = current();
-    std::string old = b.substring(s, e);
-    Value converted = call1(intern(fn), make_string(old));
-    std::string_view now = string_view(converted);
-    if (now == old)
-        return Qnil;
-    // Replace only the span that changed, so markers elsewhere stay put.
-    std::size_t head = 0;
-    while (head < old.size() && head < now.size() && old[head] == now[head])
-        ++head;
-    while (head > 0 && is_continuation_byte(static_cast<unsigned char>(old[head])))
-        --head;
-    std::size_t tail = 0;
-    while (tail < old.size() - head && tail < now.size() - head &&
-           old[old.size() - 1 - tail] == now[now.size() - 1 - tail])
-        ++tail;
-    while (tail > 0 && is_continuation_byte(static_cast<unsigned char>(old[old.size() - tail])))
-        --tail;
-    CharPos from = s + CharCount(static_cast<std::int64_t>(count_chars(old.data(), head)));
-    CharPos to = from + CharCount(static_cast<std::int64_t>(count_chars(old.data() + head, old.size() - head - tail)));
-    CharPos pt = b.point();
-    std::string_view replacement = now.substr(head, now.size() - head - tail);
-    b.insert_at(to, replacement);
-    b.delete_region(from, to);
-    b.goto_char(pt);
-    m.done(from, from + CharCount(static_cast<std::int64_t>(count_chars(replacement))), to.value - from.value);
-    return Qnil;
-}
-Value f_upcase_region(Args a) { return casify_region(a[0], a[1], "upcase"); }
-Value f_downcase_region(Args a) { return casify_region(a[0], a[1], "downcase"); }
-Value f_capitalize_region(Args a) { return casify_region(a[0], a[1], "capitalize"); }
-Value f_upcase_initials_region(Args a) { return casify_region(a[0], a[1], "upcase-initials"); }
-
 const SubrDef buffer_subrs[] = {
     {"current-buffer", 0, 0, f_current_buffer},
     {"set-buffer", 1, 1, f_set_buffer},
@@ -938,9 +636,6 @@ const SubrDef buffer_subrs[] = {
     {"point-max", 0, 0, f_point_max},
     {"narrow-to-region", 2, 2, f_narrow_to_region},
     {"widen", 0, 0, f_widen},
-    {"save-restriction", 0, unevalled, sf_save_restriction},
-    {"save-excursion", 0, unevalled, sf_save_excursion},
-    {"save-current-buffer", 0, unevalled, sf_save_current_buffer},
     {"char-after", 0, 1, f_char_after},
     {"char-before", 0, 1, f_char_before},
     {"following-char", 0, 0, f_following_char},
@@ -960,23 +655,7 @@ const SubrDef buffer_subrs[] = {
     {"pos-eol", 0, 1, f_pos_eol},
     {"count-lines", 2, 3, f_count_lines},
     {"line-number-at-pos", 0, 2, f_line_number_at_pos},
-    {"current-column", 0, 0, f_current_column},
-    {"move-to-column", 1, 2, f_move_to_column},
-    {"buffer-modified-p", 0, 1, f_buffer_modified_p},
-    {"buffer-modified-tick", 0, 1, f_buffer_modified_tick},
-    {"buffer-chars-modified-tick", 0, 1, f_buffer_chars_modified_tick},
-    {"set-buffer-modified-p", 1, 1, f_set_buffer_modified_p},
-    {"restore-buffer-modified-p", 1, 1, f_set_buffer_modified_p},
     {"buffer-file-name", 0, 1, f_buffer_file_name},
-    {"buffer-enable-undo", 0, 1, f_buffer_enable_undo},
-    {"buffer-disable-undo", 0, 1, f_buffer_disable_undo},
-    {"undo-boundary", 0, 0, f_undo_boundary},
-    {"undo", 0, 1, f_undo},
-    {"gapmacs--undo-redo", 0, 1, f_undo_redo},
-    {"upcase-region", 2, 3, f_upcase_region},
-    {"downcase-region", 2, 3, f_downcase_region},
-    {"capitalize-region", 2, 3, f_capitalize_region},
-    {"upcase-initials-region", 2, 3, f_upcase_initials_region},
 };
 
 } // namespace
@@ -1001,7 +680,7 @@ void register_buffer_builtins()
     init_buffers();
     register_subrs(buffer_subrs);
     load_text(buffer_lisp, "gapmacs-buffers", true);
-    install_byte_code_host({save_state<ExcursionScope>, save_state<RestrictionScope>, save_state<CurrentBufferScope>});
 }
 
 } // namespace gapmacs::lisp
+

@@ -2,6 +2,7 @@
 #include "lisp-lite/editor/modification.hpp"
 
 #include "buffer/file_io.hpp"
+#include "core/utf8.hpp"
 
 #include "lisp-lite/editor/buffer_locals.hpp"
 #include "lisp-lite/editor/buffers.hpp"
@@ -169,6 +170,27 @@ void Modification::done(CharPos beg, CharPos end, std::int64_t old_len)
         call_overlay_hooks(*m_overlay_hooks, true, beg, end, old_len);
     if (m_insertion_hooks && old_len == 0)
         call_hook_lists(*m_insertion_hooks, args, 2);
+}
+
+void insert_at_point(std::string_view text, bool before_markers, Args pieces, bool inherit)
+{
+    CharPos pt = current().point();
+    Modification m(pt, pt);
+    Buffer& b = current();
+    pt = b.point();
+    if (before_markers)
+        b.insert_before_markers(pt, text);
+    else
+        b.insert(text);
+    insert_properties(b, pt, pieces, inherit);
+    m.done(pt, pt + CharCount(static_cast<std::int64_t>(count_chars(text))), 0);
+}
+
+void delete_text(CharPos s, CharPos e)
+{
+    Modification m(s, e);
+    current().delete_region(s, e);
+    m.done(s, s, e.value - s.value);
 }
 
 void register_modification_builtins()

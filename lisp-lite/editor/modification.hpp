@@ -12,8 +12,10 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 #include "buffer/buffer.hpp"
+#include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/heap.hpp"
 #include "lisp-lite/lang/lisp.hpp"
 
@@ -43,6 +45,14 @@ private:
     std::optional<RootedVector> m_overlay_hooks;
     std::optional<RootedVector> m_insertion_hooks;
 };
+
+// Inserts internal text at point of the current buffer through a
+// Modification, before the markers there when `before_markers`.
+// `pieces` (insert's arguments) give the new text its text properties,
+// and `inherit` its neighbours' too.
+void insert_at_point(std::string_view text, bool before_markers, Args pieces = {nullptr, 0}, bool inherit = false);
+// Deletes [s, e) of the current buffer through a Modification.
+void delete_text(CharPos s, CharPos e);
 
 void register_modification_builtins();
 

@@ -28,7 +28,12 @@ const Module modules[] = {
     {"timers", register_timer_builtins},
     {"commands", register_command_builtins},
     {"minibuffer", register_minibuffer_builtins},
-    {"buffers", register_buffer_builtins}, // the buffer list, *scratch*, save-excursion...
+    // Before the buffers, whose with-output-to-string uses them.
+    {"save-forms", register_save_form_builtins},
+    {"buffers", register_buffer_builtins}, // the buffer list, *scratch*, insert, point...
+    {"columns", register_column_builtins},
+    {"undo", register_undo_builtins},
+    {"case-regions", register_case_region_builtins},
     {"markers", register_marker_builtins},
     {"coding-systems", register_coding_builtins},
     {"file-contents", register_file_contents_builtins},

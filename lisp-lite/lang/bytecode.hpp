@@ -28,7 +28,7 @@ Value make_compiled_from_items(std::vector<Value> items);
 // What the byte-code's save-excursion, save-restriction and
 // save-current-buffer keep: editor state, restored when the object is
 // destroyed (a Lisp non-local exit included). The editor installs the
-// makers once (builtins_buffer.cpp); without them those opcodes signal.
+// makers once (builtins_save_forms.cpp); without them those opcodes signal.
 class SavedEditorState {
 public:
     virtual ~SavedEditorState() = default;
