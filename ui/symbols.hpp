@@ -13,7 +13,6 @@
     X(add_face_text_property, "add-face-text-property") \
     X(add_text_properties, "add-text-properties") \
     X(aref, "aref") \
-    X(background_color, "background-color") \
     X(below, "below") \
     X(bindings__emacs_library_keys, "bindings--emacs-library-keys") \
     X(bindings__emacs_library_risky_variables, "bindings--emacs-library-risky-variables") \
@@ -31,7 +30,6 @@
     X(files__visit, "files--visit") \
     X(fontification_functions, "fontification-functions") \
     X(fontified, "fontified") \
-    X(foreground_color, "foreground-color") \
     X(global_disable_point_adjustment, "global-disable-point-adjustment") \
     X(grow_only, "grow-only") \
     X(format_mode_line, "format-mode-line") \

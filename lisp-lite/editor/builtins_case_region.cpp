@@ -9,6 +9,7 @@
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/modification.hpp"
 #include "lisp-lite/editor/modules.hpp"
+#include "lisp-lite/editor/symbols.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/eval.hpp"
 
@@ -16,7 +17,7 @@ namespace gapmacs::lisp {
 
 namespace {
 
-Value casify_region(Value start, Value end, const char* fn)
+Value casify_region(Value start, Value end, Value fn)
 {
     auto [s, e] = validate_region(start, end);
     if (s == e)
@@ -24,7 +25,7 @@ Value casify_region(Value start, Value end, const char* fn)
     Modification m(s, e);
     Buffer& b = current();
     std::string old = b.substring(s, e);
-    Value converted = call1(intern(fn), make_string(old));
+    Value converted = call1(fn, make_string(old));
     std::string_view now = string_view(converted);
     if (now == old)
         return Qnil;
@@ -50,10 +51,10 @@ Value casify_region(Value start, Value end, const char* fn)
     m.done(from, from + CharCount(static_cast<std::int64_t>(count_chars(replacement))), to.value - from.value);
     return Qnil;
 }
-Value f_upcase_region(Args a) { return casify_region(a[0], a[1], "upcase"); }
-Value f_downcase_region(Args a) { return casify_region(a[0], a[1], "downcase"); }
-Value f_capitalize_region(Args a) { return casify_region(a[0], a[1], "capitalize"); }
-Value f_upcase_initials_region(Args a) { return casify_region(a[0], a[1], "upcase-initials"); }
+Value f_upcase_region(Args a) { return casify_region(a[0], a[1], Qupcase); }
+Value f_downcase_region(Args a) { return casify_region(a[0], a[1], Qdowncase); }
+Value f_capitalize_region(Args a) { return casify_region(a[0], a[1], Qcapitalize); }
+Value f_upcase_initials_region(Args a) { return casify_region(a[0], a[1], Qupcase_initials); }
 
 const SubrDef case_region_subrs[] = {
     {"upcase-region", 2, 3, f_upcase_region},

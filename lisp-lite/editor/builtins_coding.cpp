@@ -53,11 +53,11 @@ bool converter_knows(Value coding) { return symbolp(coding) && coding_system_p(s
 
 // The registry's answer, or nil when it has none (or is not loaded and
 // the converters know the name).
-Value registry_answer(const char* function, Value coding)
+Value registry_answer(Value function, Value coding)
 {
     if (converter_knows(coding) && nilp(call1(Qfeaturep, Qmule_setup)))
         return Qnil;
-    return call1(intern(function), coding);
+    return call1(function, coding);
 }
 
 Value f_coding_system_converter_p(Args a) { return boolean(converter_knows(a[0])); }
@@ -66,14 +66,14 @@ Value f_coding_system_p(Args a)
 {
     if (nilp(a[0]) || converter_knows(a[0]))
         return Qt;
-    return boolean(symbolp(a[0]) && !nilp(registry_answer("coding-system--registered-p", a[0])));
+    return boolean(symbolp(a[0]) && !nilp(registry_answer(Qcoding_system__registered_p, a[0])));
 }
 
 Value f_coding_system_base(Args a)
 {
     if (nilp(a[0]))
         return Qno_conversion;
-    if (Value base = registry_answer("coding-system--registry-base", a[0]); !nilp(base))
+    if (Value base = registry_answer(Qcoding_system__registry_base, a[0]); !nilp(base))
         return base;
     return intern(coding_system_of(a[0]).with_eol(Eol::Undecided).name());
 }
@@ -83,7 +83,7 @@ Value f_coding_system_eol_type(Args a)
 {
     if (nilp(a[0]))
         return Value::fixnum(0);
-    if (Value eol = registry_answer("coding-system--registry-eol-type", a[0]); !nilp(eol))
+    if (Value eol = registry_answer(Qcoding_system__registry_eol_type, a[0]); !nilp(eol))
         return eol;
     CodingSystem cs = coding_system_of(a[0]);
     switch (cs.eol) {
@@ -104,7 +104,7 @@ Value f_check_coding_system(Args a)
     if (nilp(a[0]) || converter_knows(a[0]))
         return a[0];
     check_symbol(a[0]);
-    if (nilp(registry_answer("coding-system--registered-p", a[0])))
+    if (nilp(registry_answer(Qcoding_system__registered_p, a[0])))
         xsignal1(Qcoding_system_error, a[0]);
     return a[0];
 }

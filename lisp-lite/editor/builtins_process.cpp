@@ -217,9 +217,9 @@ std::pair<Value, Value> process_codings(Value coding)
     Value dec = consp(coding) ? xcar(coding) : coding;
     Value enc = consp(coding) ? xcdr(coding) : coding;
     if (nilp(dec))
-        dec = coding_symbol_or(symbol_value(Qcoding_system_for_read), "utf-8-unix");
+        dec = coding_symbol_or(symbol_value(Qcoding_system_for_read), Qutf_8_unix);
     if (nilp(enc))
-        enc = coding_symbol_or(symbol_value(Qcoding_system_for_write), "utf-8-unix");
+        enc = coding_symbol_or(symbol_value(Qcoding_system_for_write), Qutf_8_unix);
     coding_system_of(dec);
     coding_system_of(enc);
     return {dec, enc};

@@ -80,7 +80,7 @@ Value call_process(const std::vector<std::string>& argv, const std::string& infi
     options.stderr_mode = dest.stderr_mode;
     options.stderr_file = dest.stderr_file;
     options.pipe_size = read_output_max();
-    CodingSystem coding = coding_system_of(coding_symbol_or(symbol_value(Qcoding_system_for_read), "utf-8-unix"));
+    CodingSystem coding = coding_system_of(coding_symbol_or(symbol_value(Qcoding_system_for_read), Qutf_8_unix));
 
     SyncProcess child(event_loop(), options);
     if (dest.no_wait) {
@@ -121,7 +121,7 @@ Value f_call_process_region(Args a)
         input = current().text();
     else
         input = current().substring(CharPos(check_position(a[0])), CharPos(check_position(a[1])));
-    Value coding_sym = coding_symbol_or(symbol_value(Qcoding_system_for_write), "utf-8-unix");
+    Value coding_sym = coding_symbol_or(symbol_value(Qcoding_system_for_write), Qutf_8_unix);
     const InputFile in(encode(coding_system_of(coding_sym), input));
     if (!nilp(arg(a, 3)) && !stringp(a[0])) {
         if (nilp(a[0]))

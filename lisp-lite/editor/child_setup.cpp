@@ -43,6 +43,6 @@ std::vector<std::string> child_environment()
     return env;
 }
 
-Value coding_symbol_or(Value v, const char* fallback) { return nilp(v) ? intern(fallback) : v; }
+Value coding_symbol_or(Value v, Value fallback) { return nilp(v) ? fallback : v; }
 
 } // namespace gapmacs::lisp

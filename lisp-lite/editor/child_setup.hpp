@@ -17,7 +17,7 @@ std::size_t read_output_max();
 // process-environment, the first entry for a name winning, a bare NAME
 // (unset) leaving it out.
 std::vector<std::string> child_environment();
-// V, or the symbol FALLBACK when V is nil.
-Value coding_symbol_or(Value v, const char* fallback);
+// V, or FALLBACK (a coding system's symbol) when V is nil.
+Value coding_symbol_or(Value v, Value fallback);
 
 } // namespace gapmacs::lisp

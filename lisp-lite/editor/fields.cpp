@@ -29,15 +29,15 @@ namespace {
 Value char_field(std::int64_t pos) { return get_char_property(Value::fixnum(pos), Qfield, Qnil); }
 Value pos_property(std::int64_t pos, Value prop) { return call2(Qget_pos_property, Value::fixnum(pos), prop); }
 
-std::int64_t single_change(const char* fn, std::int64_t pos, Value limit)
+std::int64_t single_change(Value fn, std::int64_t pos, Value limit)
 {
     Value args[4] = {Value::fixnum(pos), Qfield, Qnil, limit};
-    return check_fixnum(funcall(intern(fn), args, 4));
+    return check_fixnum(funcall(fn, args, 4));
 }
 
 // The edge of the field around pos one way: the next change of `field'
 // that way (fn), past a `boundary' field next to pos when merging.
-std::int64_t field_edge(const char* fn, std::int64_t pos, Value neighbour_field, bool merge_at_boundary, Value limit)
+std::int64_t field_edge(Value fn, std::int64_t pos, Value neighbour_field, bool merge_at_boundary, Value limit)
 {
     if (merge_at_boundary && neighbour_field == Qboundary)
         pos = single_change(fn, pos, limit);
@@ -71,9 +71,9 @@ FieldBounds find_field(Value pos_arg, bool merge_at_boundary, Value beg_limit, V
     }
     FieldBounds r{pos, pos};
     if (!at_field_start)
-        r.beg = std::max(field_edge("previous-single-char-property-change", pos, before_field, merge_at_boundary, beg_limit), begv);
+        r.beg = std::max(field_edge(Qprevious_single_char_property_change, pos, before_field, merge_at_boundary, beg_limit), begv);
     if (!at_field_end)
-        r.end = std::min(field_edge("next-single-char-property-change", pos, after_field, merge_at_boundary, end_limit), zv);
+        r.end = std::min(field_edge(Qnext_single_char_property_change, pos, after_field, merge_at_boundary, end_limit), zv);
     return r;
 }
 
@@ -97,14 +97,14 @@ Value f_field_beginning(Args a)
 
 Value f_field_end(Args a) { return Value::fixnum(find_field(arg(a, 0), !nilp(arg(a, 1)), Qnil, arg(a, 2)).end); }
 
-Value field_string(Value pos, const char* substring)
+Value field_string(Value pos, Value substring)
 {
     FieldBounds f = find_field(pos, false, Qnil, Qnil);
-    return call2(intern(substring), Value::fixnum(f.beg), Value::fixnum(f.end));
+    return call2(substring, Value::fixnum(f.beg), Value::fixnum(f.end));
 }
 
-Value f_field_string(Args a) { return field_string(arg(a, 0), "buffer-substring"); }
-Value f_field_string_no_properties(Args a) { return field_string(arg(a, 0), "buffer-substring-no-properties"); }
+Value f_field_string(Args a) { return field_string(arg(a, 0), Qbuffer_substring); }
+Value f_field_string_no_properties(Args a) { return field_string(arg(a, 0), Qbuffer_substring_no_properties); }
 
 Value f_delete_field(Args a)
 {

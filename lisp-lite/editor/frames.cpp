@@ -78,12 +78,12 @@ FrameData& frame_data(Value frame) { return *static_cast<FrameData*>(static_cast
 
 // FRAME, nil meaning the selected frame; anything else is wrong-type-argument
 // (framep where Emacs takes a dead frame too, frame-live-p elsewhere).
-Value check_frame(Value frame, const char* predicate = "frame-live-p")
+Value check_frame(Value frame, Value predicate = Qframe_live_p)
 {
     if (nilp(frame))
         return display().frame;
     if (!is_frame(frame))
-        wrong_type(intern(predicate), frame);
+        wrong_type(predicate, frame);
     return frame;
 }
 
@@ -140,12 +140,12 @@ Value f_frame_face_hash_table(Args a) { return frame_data(check_frame(arg(a, 0))
 
 Value f_frame_parameters(Args a)
 {
-    return call1(Qcopy_alist, frame_data(check_frame(arg(a, 0), "framep")).parameters);
+    return call1(Qcopy_alist, frame_data(check_frame(arg(a, 0), Qframep)).parameters);
 }
 
 Value f_frame_parameter(Args a)
 {
-    Value cell = call2(Qassq, a[1], frame_data(check_frame(a[0], "framep")).parameters);
+    Value cell = call2(Qassq, a[1], frame_data(check_frame(a[0], Qframep)).parameters);
     return cdr_safe(cell);
 }
 
@@ -180,12 +180,11 @@ Value f_modify_frame_parameters(Args a)
 // Emacs's batch frame: a mono terminal frame of 80x25 with a dark background.
 Value initial_parameters(Value name)
 {
-    auto pair = [](const char* key, Value v) { return make_cons(intern(key), v); };
-    return list({pair("tab-bar-lines", Value::fixnum(0)), pair("menu-bar-lines", Value::fixnum(1)),
-                 pair("width", Value::fixnum(80)), pair("height", Value::fixnum(25)), pair("name", name),
-                 pair("font", make_string("tty")), pair("background-color", make_string("unspecified-bg")),
-                 pair("foreground-color", make_string("unspecified-fg")), pair("background-mode", Qdark),
-                 pair("display-type", Qmono), pair("minibuffer", Qt)});
+    return list({make_cons(Qtab_bar_lines, Value::fixnum(0)), make_cons(Qmenu_bar_lines, Value::fixnum(1)),
+                 make_cons(Qwidth, Value::fixnum(80)), make_cons(Qheight, Value::fixnum(25)), make_cons(Qname, name),
+                 make_cons(Qfont, make_string("tty")), make_cons(Qbackground_color, make_string("unspecified-bg")),
+                 make_cons(Qforeground_color, make_string("unspecified-fg")), make_cons(Qbackground_mode, Qdark),
+                 make_cons(Qdisplay_type, Qmono), make_cons(Qminibuffer, Qt)});
 }
 
 // Each object is reachable from a root before the next allocation.
@@ -243,7 +242,7 @@ void describe_terminal(std::string_view type, int colors)
     t.type = make_string_from_utf8(type);
     t.name = make_string("/dev/tty");
     t.colors = colors;
-    set_parameter(frame_data(display().frame), Qdisplay_type, intern(colors > 2 ? "color" : "mono"));
+    set_parameter(frame_data(display().frame), Qdisplay_type, colors > 2 ? Qcolor : Qmono);
 }
 
 void register_frame_builtins()

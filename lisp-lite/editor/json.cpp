@@ -42,7 +42,7 @@ JsonOptions json_options(Args a, std::size_t first, bool parsing)
 {
     JsonOptions o{ObjectType::hash_table, ArrayType::array, Qnull_kw, Qfalse_kw};
     if ((a.size() - first) % 2 != 0)
-        xsignal2(Qwrong_number_of_arguments, intern(parsing ? "json-parse-string" : "json-serialize"),
+        xsignal2(Qwrong_number_of_arguments, (parsing ? Qjson_parse_string : Qjson_serialize),
                  Value::fixnum(static_cast<std::int64_t>(a.size())));
     for (std::size_t i = first; i < a.size(); i += 2) {
         const std::string key = symbolp(a[i]) ? symbol_name(a[i]) : std::string();
@@ -314,24 +314,24 @@ private:
 
 [[noreturn]] void parse_failed(const json_error_t& e, const char* source)
 {
-    const char* symbol = "json-parse-error";
+    Value symbol = Qjson_parse_error;
     switch (json_error_code(&e)) {
     case json_error_premature_end_of_input:
-        symbol = "json-end-of-file";
+        symbol = Qjson_end_of_file;
         break;
     case json_error_end_of_input_expected:
-        symbol = "json-trailing-content";
+        symbol = Qjson_trailing_content;
         break;
     case json_error_out_of_memory:
-        symbol = "json-out-of-memory";
+        symbol = Qjson_out_of_memory;
         break;
     case json_error_stack_overflow:
-        symbol = "json-object-too-deep";
+        symbol = Qjson_object_too_deep;
         break;
     default:
         break;
     }
-    xsignal(intern(symbol), list({make_string_from_utf8(e.text), make_string_from_utf8(source),
+    xsignal(symbol, list({make_string_from_utf8(e.text), make_string_from_utf8(source),
                                   make_integer(e.line), make_integer(e.column), make_integer(e.position)}));
 }
 

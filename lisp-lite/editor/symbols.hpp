@@ -31,15 +31,24 @@
     X(add_name_to_file, "add-name-to-file") \
     X(assq, "assq") \
     X(auto_compression_mode, "auto-compression-mode") \
+    X(background_color, "background-color") \
+    X(background_mode, "background-mode") \
     X(boundary, "boundary") \
     X(buffer_or_string_p, "buffer-or-string-p") \
+    X(buffer_substring, "buffer-substring") \
+    X(buffer_substring_no_properties, "buffer-substring-no-properties") \
+    X(capitalize, "capitalize") \
     X(category, "category") \
     X(change_major_mode_hook, "change-major-mode-hook") \
     X(chunk, "chunk") \
     X(closed, "closed") \
     X(coding_system__converter_name, "coding-system--converter-name") \
+    X(coding_system__registered_p, "coding-system--registered-p") \
+    X(coding_system__registry_base, "coding-system--registry-base") \
+    X(coding_system__registry_eol_type, "coding-system--registry-eol-type") \
     X(coding_system_for_read, "coding-system-for-read") \
     X(coding_system_for_write, "coding-system-for-write") \
+    X(color, "color") \
     X(connect, "connect") \
     X(copy_alist, "copy-alist") \
     X(copy_file, "copy-file") \
@@ -54,13 +63,26 @@
     X(directory_files, "directory-files") \
     X(display, "display") \
     X(display_type, "display-type") \
+    X(downcase, "downcase") \
     X(enable_multibyte_characters, "enable-multibyte-characters") \
     X(eol_mnemonic_dos, "eol-mnemonic-dos") \
     X(eol_mnemonic_mac, "eol-mnemonic-mac") \
     X(eol_mnemonic_unix, "eol-mnemonic-unix") \
     X(evaporate, "evaporate") \
+    X(font, "font") \
+    X(foreground_color, "foreground-color") \
+    X(frame_live_p, "frame-live-p") \
+    X(framep, "framep") \
+    X(height, "height") \
     X(insert_behind_hooks, "insert-behind-hooks") \
     X(insert_in_front_hooks, "insert-in-front-hooks") \
+    X(json_end_of_file, "json-end-of-file") \
+    X(json_parse_error, "json-parse-error") \
+    X(json_parse_string, "json-parse-string") \
+    X(json_serialize, "json-serialize") \
+    X(json_trailing_content, "json-trailing-content") \
+    X(menu_bar_lines, "menu-bar-lines") \
+    X(minibuffer, "minibuffer") \
     X(modification_hooks, "modification-hooks") \
     X(exec_path, "exec-path") \
     X(exec_suffixes, "exec-suffixes") \
@@ -131,6 +153,7 @@
     X(name, "name") \
     X(network, "network") \
     X(next_overlay_change, "next-overlay-change") \
+    X(next_single_char_property_change, "next-single-char-property-change") \
     X(no_conversion, "no-conversion") \
     X(nofollow, "nofollow") \
     X(open, "open") \
@@ -145,6 +168,7 @@
     X(plist_get, "plist-get") \
     X(plist_put, "plist-put") \
     X(previous_overlay_change, "previous-overlay-change") \
+    X(previous_single_char_property_change, "previous-single-char-property-change") \
     X(priority, "priority") \
     X(process_status, "process-status") \
     X(process_connection_type, "process-connection-type") \
@@ -173,6 +197,7 @@
     X(syntax_propertize_function, "syntax-propertize-function") \
     X(syntax_table, "syntax-table") \
     X(syntax_table_p, "syntax-table-p") \
+    X(tab_bar_lines, "tab-bar-lines") \
     X(tab_width, "tab-width") \
     X(temporary_file_directory, "temporary-file-directory") \
     X(terminal_live_p, "terminal-live-p") \
@@ -188,6 +213,7 @@
     X(utf_8_string_p, "utf-8-string-p") \
     X(utf_8_unix, "utf-8-unix") \
     X(verify_visited_file_modtime, "verify-visited-file-modtime") \
+    X(width, "width") \
     X(window_configuration_p, "window-configuration-p") \
     X(window_live_p, "window-live-p") \
     X(write_region, "write-region")

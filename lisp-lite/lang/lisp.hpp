@@ -125,10 +125,12 @@ namespace gapmacs::lisp {
     X(load_history, "load-history") \
     X(load_in_progress, "load-in-progress") \
     X(load_true_file_name, "load-true-file-name") \
+    X(makunbound, "makunbound") \
     X(macroexpand_all_environment, "macroexpand-all-environment") \
     X(many, "many") \
     X(member, "member") \
     X(n, "n") \
+    X(N, "N") \
     X(normal_top_level_add_to_load_path, "normal-top-level-add-to-load-path") \
     X(nreverse, "nreverse") \
     X(o, "o") \
@@ -157,7 +159,8 @@ namespace gapmacs::lisp {
     X(unicode_property__decoded, "unicode-property--decoded") \
     X(unlet, "unlet") \
     X(variable_documentation, "variable-documentation") \
-    X(watchers, "watchers")
+    X(watchers, "watchers") \
+    X(Y, "Y")
 
 #define GAPMACS_DECLARE_Q(name, str) extern Value Q##name;
 GAPMACS_LISP_SYMBOLS(GAPMACS_DECLARE_Q)

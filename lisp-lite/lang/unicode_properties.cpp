@@ -158,7 +158,7 @@ Value property_value(UChar32 c, Property p, bool trivial_as_nil = false)
     case Property::decimal_digit_value: return numeric_value(c, true, true);
     case Property::digit_value: return numeric_value(c, true, false);
     case Property::numeric_value: return numeric_value(c, false, false);
-    case Property::mirrored: return intern(u_isMirrored(c) ? "Y" : "N");
+    case Property::mirrored: return u_isMirrored(c) ? QY : QN;
     case Property::mirroring: {
         const UChar32 m = u_charMirror(c);
         return m == c ? Qnil : Value::fixnum(m);

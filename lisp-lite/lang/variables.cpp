@@ -248,7 +248,7 @@ void set_internal(Value sym, Value value, bool bind)
         xsignal1(Qsetting_constant, sym);
     if (trapped_write(s) && !bind) // a let notifies for itself (specbind)
         notify_variable_watchers(sym, value == Qunbound ? Qnil : value,
-                                 intern(value == Qunbound ? "makunbound" : "set"), write_place(sym, false));
+                                 value == Qunbound ? Qmakunbound : Qset, write_place(sym, false));
     if (!(s->m_flags & (F_LOCALIZED | F_FORWARDED)) || s->loaded()) {
         s->value = value;
         return;
