@@ -77,7 +77,7 @@ void Editor::command_loop()
             // command made is unreachable now; the next collection frees it.
             release_memory_reserve();
             collect_garbage();
-            report_error(LispSignal(Qerror, list({make_string(memory_exhausted_message)})));
+            report_error(memory_exhausted_error(memory_exhausted_message));
         } catch (const LispThrow& t) {
             if (t.tag() == Qexit && m_depth > 1)
                 throw;

@@ -450,7 +450,8 @@ private:
                 return !h.catches && error_matches(s.symbol(), conditions);
             });
         } catch (const std::bad_alloc&) {
-            value = list({Qerror, make_string("Memory exhausted")});
+            const LispSignal s = memory_exhausted_error();
+            value = make_cons(s.symbol(), s.data());
             return innermost([&](const Handler& h, Value conditions) {
                 return !h.catches && error_matches(Qerror, conditions);
             });

@@ -59,7 +59,7 @@ LispSignal caught_error()
     } catch (const LispThrow&) {
         throw;
     } catch (const std::bad_alloc&) {
-        return LispSignal(Qerror, list({make_string("Memory exhausted")}));
+        return memory_exhausted_error();
     } catch (const std::exception& e) {
         try {
             signal_core_error(e);
@@ -67,6 +67,11 @@ LispSignal caught_error()
             return s;
         }
     }
+}
+
+LispSignal memory_exhausted_error(std::string_view message)
+{
+    return LispSignal(Qerror, list({make_string(message)}));
 }
 
 bool error_matches(Value error_symbol, Value handler_conditions)

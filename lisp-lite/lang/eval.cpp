@@ -1116,7 +1116,8 @@ Value sf_condition_case(Args a)
         clause = find_handler(handlers, Qerror);
         if (nilp(clause))
             throw;
-        err = list({Qerror, make_string("Memory exhausted")});
+        const LispSignal e = memory_exhausted_error();
+        err = make_cons(e.symbol(), e.data());
     }
     if (!nilp(clause))
         return run_handler(var, err, xcdr(clause));

@@ -271,9 +271,15 @@ struct KillEmacs {
 [[noreturn]] void signal_core_error(const std::exception& e);
 // Inside a catch block: the exception being handled as the Lisp error a
 // reporter shows (the command loop, filters, sentinels): a LispSignal as
-// itself, std::bad_alloc as (error "Memory exhausted"), any other C++ error
-// as signal_core_error makes it. A LispThrow is no error: it is rethrown.
+// itself, std::bad_alloc as memory_exhausted_error() makes it, any other
+// C++ error as signal_core_error makes it. A LispThrow is no error: it is
+// rethrown.
 LispSignal caught_error();
+// What std::bad_alloc becomes wherever Lisp meets it (the reporters,
+// condition-case, byte-code's handlers): (error MESSAGE). It stays a C++
+// exception until caught, so the stack it unwinds frees memory first; the
+// command loop passes its own MESSAGE, which says how to recover.
+LispSignal memory_exhausted_error(std::string_view message = "Memory exhausted");
 // Emacs's text for (SYMBOL . DATA), as error-message-string gives it.
 // Never throws unless MAY_SIGNAL (the Lisp function, which signals as
 // Emacs's when the data cannot be printed): reporters call it while an
