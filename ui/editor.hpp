@@ -60,10 +60,12 @@ public:
     Editor(const Editor&) = delete;
     Editor& operator=(const Editor&) = delete;
 
-    // The running editor, or null (batch mode).
+    // The running editor: the terminal's, or batch mode's (headless).
+    // Null while none is built: at start-up before the program builds
+    // one, and in the UI's tests that build none.
     static Editor* instance() { return s_instance; }
-    // The running editor; signals an error in batch mode, for the Lisp that
-    // needs the terminal (windows, keyboard macros).
+    // The running editor. Signals an error when there is none, for the
+    // Lisp that needs it (windows, keyboard macros).
     static Editor& running();
     // When the process started, for the first-paint time in the latency log.
     static inline EventLoop::Clock::time_point process_start = EventLoop::Clock::now();

@@ -12,8 +12,10 @@
 namespace gapmacs::lisp {
 
 // The one event loop: every wait turns it, the terminal's keys included.
-// Made by init() (register_process_builtins), whose construction blocks
-// SIGCHLD before any child can exit unheard.
+// A static made at the first call and kept until the process exits, past
+// init()'s Lisp world and every Editor. init() calls it early
+// (register_process_builtins) because its construction blocks SIGCHLD
+// before any child can exit unheard.
 EventLoop& event_loop();
 
 // SECONDS plus MILLISEC as a duration (both nil: none, wait for ever);
