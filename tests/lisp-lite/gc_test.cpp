@@ -72,7 +72,7 @@ TEST_CASE("gc: values held only by C++ locals survive (conservative stack scan)"
     CHECK(prin1_to_string(l) == "(\"held on the C++ stack\" 1.5 sym)");
 }
 
-TEST_CASE("gc: the threshold is gc-cons-threshold; gcs-done counts", "[gc]")
+TEST_CASE("gc: the threshold is gc-cons-threshold, and gcs-done counts", "[gc]")
 {
     init();
     std::int64_t before = gcs_done();

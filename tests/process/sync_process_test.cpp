@@ -147,7 +147,7 @@ TEST_CASE("call-process-region input goes through a file that is removed afterwa
     CHECK_FALSE(exists(path));
 }
 
-TEST_CASE("An owned child dropped while running is killed; a moved one is not", "[sync_process][owned_child]")
+TEST_CASE("An owned child dropped while running is killed, and a moved one is not", "[sync_process][owned_child]")
 {
     loop();
     const std::size_t children = child_count();

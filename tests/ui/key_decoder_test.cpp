@@ -37,7 +37,7 @@ TEST_CASE("UTF-8 characters, even split across reads")
     CHECK(decode({"\xff"}) == std::vector{c(0x3FFFFF)});
 }
 
-TEST_CASE("ESC before a key is the meta prefix; a lone ESC waits for a flush")
+TEST_CASE("ESC before a key is the meta prefix, and a lone ESC waits for a flush")
 {
     CHECK(decode({"\x1bx"}) == std::vector{c(27), c('x')});
     KeyDecoder d;

@@ -65,7 +65,7 @@ TEST_CASE("point is kept in view: moving past the bottom recentres")
     lisp::kill_buffer(b);
 }
 
-TEST_CASE("the change feed: an unchanged frame lays out nothing; one edit lays out one row")
+TEST_CASE("the change feed: an unchanged frame lays out nothing, and one edit lays out one row")
 {
     lisp::Value b = ui_test::buffer_with("feed", lines(100));
     Buffer& text = *lisp::live_buffer(b);
