@@ -437,7 +437,12 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
   (setq-local imenu-case-fold-search t))
 
 ;;;###autoload
-(define-derived-mode emacs-lisp-mode lisp-data-mode "ELisp"
+(define-derived-mode emacs-lisp-mode lisp-data-mode
+  ;; Emacs 28's name: the mode line says which scoping the buffer's code
+  ;; gets (its lexical-binding), "/d" in the warning face.
+  '("ELisp"
+    (lexical-binding (:propertize "/l" help-echo "Using lexical-binding mode")
+                     (:propertize "/d" help-echo "Using old dynamic scoping mode" face warning)))
   "Major mode for editing Emacs Lisp code."
   (lisp-mode-variables nil nil 'elisp)
   (when (fboundp 'elisp--xref-backend)

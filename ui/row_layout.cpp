@@ -198,38 +198,31 @@ TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor)
     return floor;
 }
 
-TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor, const TextDisplay* display)
-{
-    TextPos r = row_restart(buffer, pos, floor);
-    while (display && r.bytes > floor.bytes) {
-        const std::optional<TextPos> h = display->hidden_before(r, floor);
-        if (!h || h->bytes >= r.bytes)
-            break;
-        r = row_restart(buffer, *h, floor);
-    }
-    return r;
-}
+namespace {
 
-Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutOptions& options,
-               std::span<Cell> out, std::optional<BytePos> cursor, std::span<const Highlight> highlights,
-               const TextDisplay* display, int skip)
+// What gather_row leaves besides the characters: where they end (and the
+// string glyphs shown there), whether a layout restart stopped them, and
+// where the cursor is to show when no character took it.
+struct Gathered {
+    TextPos end;
+    int end_skip = 0;
+    bool anchor_break = false;
+    bool cursor_hidden = false;  // point is in hidden text at the end
+    bool cursor_claimed = false; // a string's glyph with a `cursor' property shows point
+};
+
+// The characters a row from `start` can show, into `chars`: the text's,
+// the glyphs of the strings shown among it, an ellipsis's dots, hidden
+// text left out (layout_row's rules), `budget` at the most.
+Gathered gather_row(const Buffer& buffer, TextPos start, TextPos limit, bool truncate, std::size_t budget,
+                    std::optional<BytePos> cursor, const TextDisplay* display, int skip, std::vector<Char>& chars)
 {
     const GapBuffer& text = buffer.gap_buffer();
-    const int width = std::max(options.width, 1);
-    const int content = width > 1 ? width - 1 : 1; // the last column is for `\` or `$`
-    for (Cell& c : out)
-        c = Cell{};
-
-    // Gather the characters the row can show: bounded by the width (zero-width
-    // characters included), the line's end, and the next layout restart.
-    static thread_local std::vector<Char> chars;
-    static thread_local std::vector<bool> starts;
     chars.clear();
-    const std::size_t budget = static_cast<std::size_t>(content + (options.truncate ? std::max(options.hscroll, 0) : 0)) * 4 + 16;
     const std::int64_t floor = buffer.char_to_byte(buffer.point_min()).value;
     // Truncated rows are whole lines: long lines need no restarts there.
     auto anchor_after = [&](std::int64_t b) {
-        return options.truncate ? INT64_MAX : (b / restart_distance + 1) * restart_distance;
+        return truncate ? INT64_MAX : (b / restart_distance + 1) * restart_distance;
     };
     std::int64_t next_anchor = anchor_after(start.bytes.value);
     bool anchor_break = false;
@@ -302,8 +295,43 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
         if (c == U'\n')
             break;
     }
-    const TextPos gathered_end{CharPos(pos), BytePos(b)};
-    const int gathered_end_skip = strings_here;
+    return {{CharPos(pos), BytePos(b)}, strings_here, anchor_break, cursor_hidden, cursor_claimed};
+}
+
+} // namespace
+
+TextPos row_restart(const Buffer& buffer, TextPos pos, TextPos floor, const TextDisplay* display)
+{
+    TextPos r = row_restart(buffer, pos, floor);
+    while (display && r.bytes > floor.bytes) {
+        const std::optional<TextPos> h = display->hidden_before(r, floor);
+        if (!h || h->bytes >= r.bytes)
+            break;
+        r = row_restart(buffer, *h, floor);
+    }
+    return r;
+}
+
+Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutOptions& options,
+               std::span<Cell> out, std::optional<BytePos> cursor, std::span<const Highlight> highlights,
+               const TextDisplay* display, int skip)
+{
+    const GapBuffer& text = buffer.gap_buffer();
+    const int width = std::max(options.width, 1);
+    const int content = width > 1 ? width - 1 : 1; // the last column is for `\` or `$`
+    for (Cell& c : out)
+        c = Cell{};
+
+    // The characters the row can show: bounded by the width (zero-width
+    // characters included), the line's end, and the next layout restart.
+    static thread_local std::vector<Char> chars;
+    static thread_local std::vector<bool> starts;
+    const std::size_t budget = static_cast<std::size_t>(content + (options.truncate ? std::max(options.hscroll, 0) : 0)) * 4 + 16;
+    const Gathered gathered = gather_row(buffer, start, limit, options.truncate, budget, cursor, display, skip, chars);
+    const TextPos gathered_end = gathered.end;
+    const bool anchor_break = gathered.anchor_break;
+    const bool cursor_hidden = gathered.cursor_hidden;
+    const bool cursor_claimed = gathered.cursor_claimed;
     find_clusters(chars, starts);
 
     Row row;
@@ -348,7 +376,7 @@ Row layout_row(const Buffer& buffer, TextPos start, TextPos limit, const LayoutO
     };
     auto skip_of = [&](std::size_t index) {
         if (index >= chars.size())
-            return gathered_end_skip;
+            return gathered.end_skip;
         const std::int64_t at = chars[index].byte;
         int n = at == start.bytes.value ? skip : 0;
         for (std::size_t k = index; k-- > 0 && chars[k].byte == at && chars[k].len == 0;)

@@ -173,6 +173,17 @@ Value f_write_char(Args a)
     return a[0];
 }
 
+// Emacs's: a character straight to standard error, unbuffered, whatever
+// the display; a printer given it as its stream writes there.
+Value f_external_debugging_output(Args a)
+{
+    std::string internal, out;
+    append_char(internal, check_char(a[0]));
+    internal_to_utf8(internal, out);
+    std::fwrite(out.data(), 1, out.size(), stderr);
+    return a[0];
+}
+
 Value f_prin1_to_string(Args a)
 {
     std::string text;
@@ -611,6 +622,7 @@ const SubrDef io_subrs[] = {
     {"print", 1, 2, f_print},
     {"terpri", 0, 2, f_terpri},
     {"write-char", 1, 2, f_write_char},
+    {"external-debugging-output", 1, 1, f_external_debugging_output},
     {"prin1-to-string", 1, 3, f_prin1_to_string},
     {"error-message-string", 1, 1, f_error_message_string},
     {"message", 1, many, f_message},

@@ -5,7 +5,7 @@
 source "$(dirname "$0")/lib.sh"
 printf '(defun f (x)\n;; a comment ) with a paren\n(let ((s "(("))\n(list x\ns)))\n(g)\n' > "$WORK/code.el"
 start code.el
-wait_for "(ELisp)"
+wait_for "(ELisp/"
 keys C-n Tab
 wait_for "  ;; a comment"
 keys C-x h 'C-M-\'

@@ -150,3 +150,18 @@
           (set-buffer-modified-p nil)
           (kill-buffer))
       (delete-file file))))
+
+(ert-deftest modes-elisp-mode-name-says-the-scoping ()
+  ;; Emacs 28's mode name: "/l" or "/d" (in the warning face) after ELisp,
+  ;; by the buffer's lexical-binding.  (Emacs's batch mode formats no mode
+  ;; line: the test runs where it does.)
+  (skip-unless (equal (format-mode-line "x") "x"))
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (should (equal (car mode-name) "ELisp"))
+    (setq lexical-binding nil)
+    (let ((name (format-mode-line mode-name nil nil (current-buffer))))
+      (should (equal (substring-no-properties name) "ELisp/d"))
+      (should (eq (get-text-property 5 'face name) 'warning)))
+    (setq lexical-binding t)
+    (should (equal (substring-no-properties (format-mode-line mode-name nil nil (current-buffer))) "ELisp/l"))))

@@ -110,3 +110,11 @@
     (should (equal (format "%s" (list b)) "(printer-tests-b)"))
     (kill-buffer b)
     (should (equal (format "%s|%S" b b) "#<killed buffer>|#<killed buffer>"))))
+
+(ert-deftest printer-external-debugging-output ()
+  ;; A printer given `external-debugging-output' writes to standard error.
+  (with-temp-buffer
+    (should (eq 0 (call-process (expand-file-name invocation-name invocation-directory)
+                                nil '(t t) nil "--batch" "-Q" "--eval"
+                                "(princ \"d\\u00e9j\\u00e0\" #'external-debugging-output)")))
+    (should (equal (decode-coding-string (buffer-string) 'utf-8) "déjà"))))
