@@ -446,7 +446,10 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
   "Major mode for editing Emacs Lisp code."
   (lisp-mode-variables nil nil 'elisp)
   (when (fboundp 'elisp--xref-backend)
-    (add-hook 'xref-backend-functions #'elisp--xref-backend nil t)))
+    (add-hook 'xref-backend-functions #'elisp--xref-backend nil t))
+  ;; Emacs's: C-M-i, company and corfu complete symbols from the obarray.
+  (when (fboundp 'elisp-completion-at-point)
+    (add-hook 'completion-at-point-functions #'elisp-completion-at-point nil 'local)))
 
 ;; M-. and M-? in Emacs Lisp are elisp-mode.el's xref backend.  That file's
 ;; functions come one at a time (gapmacs's emacs-lisp-mode stands in for

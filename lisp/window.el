@@ -68,8 +68,9 @@ of libraries that say how their buffers are shown.")
                   ((< (prefix-numeric-value arg) 0) (+ height (prefix-numeric-value arg)))
                   (t (prefix-numeric-value arg)))))
     (goto-char (window-start))
-    (forward-line (max 0 (min n (1- height))))
-    n))
+    ;; The line moved to, fewer than asked where the text ends (company
+    ;; starts its tooltip on a new line then).
+    (vertical-motion (max 0 (min n (1- height))))))
 
 (defun move-to-window-line-top-bottom (&optional arg)
   "M-r: point to the middle line, then the top, then the bottom, as Emacs cycles."
@@ -203,9 +204,8 @@ truncated, so a screen line is a line of text."
   (let ((n (if (consp lines) (cdr lines) lines))
         (col (and (consp lines) (car lines)))
         (from (line-number-at-pos)))
+    ;; On the last line, down stops at the end of the text, as Emacs's.
     (forward-line n)
-    (when (and (> n 0) (eobp) (not (bolp)) (= (line-number-at-pos) from))
-      (beginning-of-line))
     (when col (move-to-column (truncate col)))
     (- (line-number-at-pos) from)))
 

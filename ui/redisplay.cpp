@@ -328,8 +328,10 @@ private:
                     have = true;
                 }
             }
-            // Line numbers below a change may differ: no shifting then.
-            if (!have && !old.empty() && pos.bytes.value >= tail_new && !m_numbers) {
+            // Line numbers below a change may differ: no shifting then. Nor
+            // within strings: those at the change's end may be new (an empty
+            // overlay's after-string there changes with no text after it).
+            if (!have && !old.empty() && pos.bytes.value >= tail_new && !m_numbers && skip == 0) {
                 // Text after the change is as it was: the old row that
                 // started here (shifted) is the same row.
                 // Rows below can be copied up (text was deleted); rows pushed

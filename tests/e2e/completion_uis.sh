@@ -1,15 +1,16 @@
-# Completion UIs that draw in the minibuffer with overlay strings: Emacs's
+# Completion UIs that draw with overlay strings: in the minibuffer, Emacs's
 # own fido-vertical-mode (icomplete) and vertico (Debian's elpa-vertico,
-# unpacked by `make elpa'). Their candidates show below the input, the
+# unpacked by `make elpa'); their candidates show below the input, the
 # minibuffer grows to hold them, the cursor stays after the input, C-n moves
-# the selection and RET runs it. The screens were compared by hand with
+# the selection and RET runs it. In a buffer, company's tooltip of Emacs
+# Lisp symbols (elisp-completion-at-point) under the text typed. The screens were compared by hand with
 # emacs -nw -Q's on the same keys (vertico's the same row for row).
 source "$(dirname "$0")/lib.sh"
 needs_emacs_library
 ELPA=$(cd "$(dirname "$0")/../.." && pwd)/tests/lisp/packages/elpa-load-path.el
 [ -d "$(dirname "$ELPA")/../../../build-elpa/root/usr/share/emacs/site-lisp/elpa-src/vertico-1.1" ] ||
     { echo "SKIPPED: elpa-vertico is not unpacked (make elpa)"; exit 77; }
-printf '(load "%s")\n(require (quote vertico))\n' "$ELPA" > "$WORK/init.el"
+printf '(load "%s")\n(require (quote vertico))\n(require (quote company))\n(setq company-idle-delay 0.1)\n' "$ELPA" > "$WORK/init.el"
 printf 'one\ntwo\nthree\n' > "$WORK/text"
 # The candidates $2, $3... on the rows after the prompt's, which shows $1
 # and ends with the cursor (the input's end); the mode line above.
@@ -65,3 +66,18 @@ wait_for "1/1    M-x what-line"
 expect_candidates "1/1    M-x what-line" "what-line"
 keys Enter
 wait_for "Line 4"
+keys M-x
+type_text "global-company-mode"
+wait_for "1/1    M-x global-company-mode"
+keys Enter
+wait_for "Global-Company mode enabled"
+keys C-x C-f
+type_text "code.el"
+keys Enter
+wait_for "(ELisp/"
+type_text "(forward-"
+# The tooltip: the symbols under the text, each row a string over the lines below.
+wait_row 1 " forward-button"
+expect_row 2 " forward-char"
+keys Escape Escape Escape
+wait_gone "forward-button"

@@ -60,3 +60,17 @@
     (should (equal (should-error (delete-window))
                    '(error "Attempt to delete minibuffer or sole ordinary window")))
     (should (equal (window-list) before))))
+
+(ert-deftest batch-window-vertical-motion-at-the-end ()
+  ;; Down from the last line stops at the end of the text, and
+  ;; move-to-window-line says how far it got (company puts its tooltip on
+  ;; a new line by it).  Emacs 28's values.
+  (with-temp-buffer
+    (switch-to-buffer (current-buffer))
+    (insert "ab\ncd")
+    (should (equal (mapcar (lambda (p) (goto-char p) (list (vertical-motion 1) (point))) '(1 3 4 5 6))
+                   '((1 4) (1 4) (0 6) (0 6) (0 6))))
+    (erase-buffer)
+    (insert "(forward-")
+    (set-window-start nil 1)
+    (should (equal (list (move-to-window-line 1) (point)) '(0 10)))))
