@@ -54,6 +54,8 @@ TextDisplay::Stretch BufferTextDisplay::from(TextPos at, BytePos lookahead) cons
         rest.end = m_shown->end;
         return rest;
     }
+    if (m_last && m_last_tick == tick && m_last_at == at.bytes)
+        return *m_last;
     // On a character boundary, at or after the one asked for.
     const GapBuffer& text = m_text.gap_buffer();
     const BytePos end = m_text.char_to_byte(m_text.point_max());
@@ -65,6 +67,9 @@ TextDisplay::Stretch BufferTextDisplay::from(TextPos at, BytePos lookahead) cons
         m_shown_at = at;
         m_shown_tick = tick;
     }
+    m_last = s;
+    m_last_at = at.bytes;
+    m_last_tick = tick;
     return s;
 }
 

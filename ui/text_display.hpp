@@ -23,9 +23,14 @@ private:
     const Buffer& m_text;
     // The last shown stretch asked for: the rows of its lines need not ask
     // again while the buffer (its text, properties, overlays) is unchanged.
+    // And the last stretch of any kind: the rows of strings with newlines
+    // all start at one position (vertico's candidates), asked about once.
     mutable std::optional<Stretch> m_shown;
     mutable TextPos m_shown_at;
     mutable std::uint64_t m_shown_tick = 0;
+    mutable std::optional<Stretch> m_last;
+    mutable BytePos m_last_at;
+    mutable std::uint64_t m_last_tick = 0;
 };
 
 } // namespace gapmacs::ui
