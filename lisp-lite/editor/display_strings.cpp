@@ -11,12 +11,6 @@ namespace gapmacs::lisp {
 
 namespace {
 
-std::int64_t priority(const Overlay& o)
-{
-    const Value p = overlay_get(o, Qpriority);
-    return fixnump(p) ? p.as_fixnum() : 0;
-}
-
 // The text's own `display' string that starts at pos, and where the next
 // one starts (before limit).
 struct TextDisplayStrings {
@@ -75,17 +69,17 @@ DisplayStretch display_stretch(Value buffer, CharPos pos, CharPos limit, RootedV
                         after = overlay_get(o, Qafter_string), disp = overlay_get(o, Qdisplay);
             if (nilp(inv) && !stringp(before) && !stringp(after) && !stringp(disp))
                 return;
-            if (!nilp(inv) && start <= pos && pos < end && (nilp(invisible) || priority(o) >= invisible_priority)) {
+            if (!nilp(inv) && start <= pos && pos < end && (nilp(invisible) || overlay_priority(o) >= invisible_priority)) {
                 invisible = inv;
-                invisible_priority = priority(o);
+                invisible_priority = overlay_priority(o);
             }
             if (end == pos && stringp(after))
-                entries.push_back({after, priority(o), true});
+                entries.push_back({after, overlay_priority(o), true});
             if (start == pos && stringp(before))
-                entries.push_back({before, priority(o), false});
-            if (start == pos && end > start && stringp(disp) && (nilp(display) || priority(o) >= display_priority)) {
+                entries.push_back({before, overlay_priority(o), false});
+            if (start == pos && end > start && stringp(disp) && (nilp(display) || overlay_priority(o) >= display_priority)) {
                 display = disp;
-                display_priority = priority(o);
+                display_priority = overlay_priority(o);
                 display_end = end;
             }
             for (CharPos edge : {start, end})

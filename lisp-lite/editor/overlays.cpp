@@ -187,11 +187,7 @@ template <typename Keep> Value select_overlays(CharPos from, CharPos to, Keep ke
     return out;
 }
 
-std::int64_t priority_of(Value ov)
-{
-    Value p = property_of(*data(ov), Qpriority);
-    return fixnump(p) ? p.as_fixnum() : 0;
-}
+std::int64_t priority_of(Value ov) { return overlay_priority(*data(ov)); }
 
 } // namespace
 
@@ -390,6 +386,12 @@ Value overlay_get(const Overlay& o, Value prop) { return property_of(static_cast
 
 Value overlay_get(Value overlay, Value prop) { return property_of(*check_overlay(overlay), prop); }
 
+std::int64_t overlay_priority(const Overlay& o)
+{
+    const Value p = overlay_get(o, Qpriority);
+    return fixnump(p) ? p.as_fixnum() : 0;
+}
+
 Value overlay_value_at(const Buffer& b, CharPos pos, Value prop)
 {
     Value found = Qnil;
@@ -397,10 +399,8 @@ Value overlay_value_at(const Buffer& b, CharPos pos, Value prop)
     b.overlays().for_each_touching(pos, pos, [&](const Overlay& o, CharPos start, CharPos end) {
         if (start > pos || end <= pos)
             return;
-        const auto& d = static_cast<const OverlayData&>(o);
-        const Value v = property_of(d, prop);
-        const Value p = property_of(d, Qpriority);
-        const std::int64_t priority = fixnump(p) ? p.as_fixnum() : 0;
+        const Value v = property_of(static_cast<const OverlayData&>(o), prop);
+        const std::int64_t priority = overlay_priority(o);
         if (!nilp(v) && (nilp(found) || priority >= found_priority)) {
             found = v;
             found_priority = priority;

@@ -32,6 +32,8 @@ void overlay_change_hooks(Buffer& b, CharPos beg, CharPos end, RootedVector& out
 // symbol's property included).
 Value overlay_get(const Overlay& o, Value prop);
 Value overlay_get(Value overlay, Value prop);
+// Its `priority' (0 when not a number), as redisplay and overlays-at order them.
+std::int64_t overlay_priority(const Overlay& o);
 // PROP of the overlays over the character at pos, as get-char-property
 // finds it there (the highest priority wins), or nil.
 Value overlay_value_at(const Buffer& b, CharPos pos, Value prop);
