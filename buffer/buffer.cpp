@@ -124,12 +124,12 @@ void Buffer::set_saved()
     ++m_saved_generation;
 }
 
-void Buffer::insert(std::string_view text)
+CharPos Buffer::insert(std::string_view text)
 {
-    CharPos at = point();
-    insert_at(at, text);
+    const CharPos end = insert_at(point(), text);
     // insert leaves point after the text, wherever point-insertion rules put it.
-    m_point = text_pos(at + CharCount(static_cast<std::int64_t>(count_chars(text))));
+    m_point = text_pos(end);
+    return end;
 }
 
 namespace {
@@ -138,12 +138,12 @@ ByteCount length(std::string_view text) { return ByteCount(static_cast<std::int6
 
 } // namespace
 
-void Buffer::insert_at(CharPos pos, std::string_view text)
+CharPos Buffer::insert_at(CharPos pos, std::string_view text)
 {
     assert(is_valid_internal(text) || !"insert_at needs internal text");
     Writer w = reserve(pos, length(text));
     std::memcpy(w.data(), text.data(), text.size());
-    w.commit(length(text));
+    return w.commit(length(text));
 }
 
 Buffer::Writer Buffer::reserve(CharPos pos, ByteCount nbytes)
@@ -178,11 +178,11 @@ CharPos Buffer::commit_insertion(TextPos at, ByteCount nbytes, bool before_marke
     return at.chars + nchars;
 }
 
-void Buffer::insert_before_markers(CharPos pos, std::string_view text)
+CharPos Buffer::insert_before_markers(CharPos pos, std::string_view text)
 {
     Writer w = reserve(pos, length(text));
     std::memcpy(w.data(), text.data(), text.size());
-    w.commit(length(text), true);
+    return w.commit(length(text), true);
 }
 
 void Buffer::note_changed_span(BytePos beg, BytePos end, bool text)

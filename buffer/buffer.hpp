@@ -73,11 +73,14 @@ public:
     std::optional<char32_t> char_before(CharPos pos) const;
 
     // Inserts internal text at point; point ends up after it (insert).
-    void insert(std::string_view text);
+    // Each insertion returns the position after the text: the text's
+    // characters are counted once, where the line and character indexes
+    // take them in.
+    CharPos insert(std::string_view text);
     // Inserts at pos. Point, markers and the narrowing end move per Emacs's
     // rules: things after pos shift; things at pos shift only if they advance
     // (point does not).
-    void insert_at(CharPos pos, std::string_view text);
+    CharPos insert_at(CharPos pos, std::string_view text);
     // Writes `bytes` over the text from `from`: they must replace as many
     // bytes and as many characters (each character by one of the same
     // width), so the text changes in place and markers stay where they are.
@@ -126,7 +129,7 @@ public:
     };
     [[nodiscard]] Writer reserve(CharPos pos, ByteCount nbytes);
     // insert-before-markers at pos.
-    void insert_before_markers(CharPos pos, std::string_view text);
+    CharPos insert_before_markers(CharPos pos, std::string_view text);
 
     // The mark: a marker that points nowhere until set.
     Marker& mark() { return m_mark; }

@@ -107,12 +107,11 @@ void OutputStream::insert(std::string_view text)
     Buffer* b = buffer();
     if (!b)
         return;
-    const CharPos at = insertion_point();
+    CharPos end;
     {
         InsertionScope scope(*b);
-        b->insert_before_markers(at, text);
+        end = b->insert_before_markers(insertion_point(), text);
     }
-    const CharPos end = at + CharCount(static_cast<std::int64_t>(count_chars(text)));
     m_mark->set(*b, end);
 }
 

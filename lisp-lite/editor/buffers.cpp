@@ -235,20 +235,17 @@ template <typename F> void with_buffer_current(Value buffer, F&& f)
 void buffer_write(ExtObject* o, std::string_view text)
 {
     const Value stream = Value::object(o);
-    const CharCount n(static_cast<std::int64_t>(count_chars(text)));
     check_live_buffer(stream);
     with_buffer_current(stream, [&] {
         Buffer& b = current();
         Modification mod(b.point(), b.point());
-        CharPos at = b.point();
-        b.insert(text);
-        mod.done(at, at + n, 0);
+        const CharPos at = b.point();
+        mod.done(at, b.insert(text), 0);
     });
 }
 
 void marker_write(ExtObject* o, std::string_view text)
 {
-    const CharCount n(static_cast<std::int64_t>(count_chars(text)));
     Marker* m = static_cast<MarkerData*>(o->data)->marker;
     if (!m->buffer())
         error("Marker does not point anywhere");
@@ -258,12 +255,12 @@ void marker_write(ExtObject* o, std::string_view text)
         Modification mod(at, at);
         at = *m->position();
         CharPos old_point = b->point();
+        CharPos after;
         try {
-            b->insert_at(at, text);
+            after = b->insert_at(at, text);
         } catch (const gapmacs::Error& e) {
             signal_core_error(e);
         }
-        CharPos after = at + n;
         if (old_point == at)
             b->goto_char(after);
         m->set(*b, after);

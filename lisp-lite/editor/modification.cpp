@@ -178,12 +178,9 @@ void insert_at_point(std::string_view text, bool before_markers, Args pieces, bo
     Modification m(pt, pt);
     Buffer& b = current();
     pt = b.point();
-    if (before_markers)
-        b.insert_before_markers(pt, text);
-    else
-        b.insert(text);
+    const CharPos end = before_markers ? b.insert_before_markers(pt, text) : b.insert(text);
     insert_properties(b, pt, pieces, inherit);
-    m.done(pt, pt + CharCount(static_cast<std::int64_t>(count_chars(text))), 0);
+    m.done(pt, end, 0);
 }
 
 void delete_text(CharPos s, CharPos e)
