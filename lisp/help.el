@@ -112,6 +112,14 @@
           ((functionp def) (help--arity-arglist (func-arity def)))
           ((special-form-p def) '(&rest ARGS)))))
 
+(defun help--arglist-name-p (arg)
+  "Whether ARG, read from a usage line, can be an argument's name."
+  (and (symbolp arg)
+       (let ((name (symbol-name arg)))
+         (if (eq (aref name 0) ?&)
+             (memq arg '(&rest &optional))
+           (not (string-search "." name))))))
+
 (defun help-function-arglist (def &optional preserve-names)
   "DEF's argument list: a lambda's or closure's own, a byte-code
 function's; for a builtin, its names from the docstring's usage line with
@@ -126,8 +134,11 @@ loaded yet, a string saying so; t when it cannot be known."
          "[Arg list not available until function definition is loaded.]")
         ((or (subrp def) (byte-code-function-p def))
          (or (and preserve-names
-                  (let ((usage (car (help-split-fundoc (ignore-errors (documentation def)) nil))))
-                    (and usage (cdr (car (read-from-string usage))))))
+                  (let* ((usage (car (help-split-fundoc (ignore-errors (documentation def)) nil)))
+                         (args (and usage (cdr (car (read-from-string (downcase usage)))))))
+                    ;; As Emacs: names only ("BODY..." or [SYM VAL] are not).
+                    (and (not (memq nil (mapcar #'help--arglist-name-p args)))
+                         args)))
              (let* ((arity (func-arity def)) (min (car arity)) (max (cdr arity)) args)
                (dotimes (i min) (push (intern (format "arg%d" (1+ i))) args))
                (when (and (integerp max) (> max min))
@@ -147,6 +158,10 @@ loaded yet, a string saying so; t when it cannot be known."
     (nreverse args)))
 
 (defun help--signature (function)
+  (or (car (help-split-fundoc (documentation function) function))
+      (help--arglist-signature function)))
+
+(defun help--arglist-signature (function)
   (let ((args (help--arglist function)))
     (format "%S" (cons function
                        (mapcar (lambda (a)
@@ -178,7 +193,9 @@ loaded yet, a string saying so; t when it cannot be known."
   "Everything `describe-function' says after its first line."
   (concat (or (help--keys-sentence function) "")
           (help--signature function) "\n\n"
-          (or (documentation function) "Not documented.") "\n"))
+          (or (cdr (help-split-fundoc (documentation function) function t))
+              "Not documented.")
+          "\n"))
 
 (defun describe-function (function)
   "Show FUNCTION's kind, keys, argument list and documentation."
@@ -439,7 +456,7 @@ loaded yet, a string saying so; t when it cannot be known."
     (with-help-window "*Apropos*"
       (dolist (s found)
         (let ((keys (with-current-buffer from (where-is-internal s)))
-              (doc (documentation s)))
+              (doc (cdr (help-split-fundoc (documentation s) s t))))
           (princ (format "%-36s %s\n  %s\n" s
                          (if keys (mapconcat #'key-description keys ", ") "M-x ... RET")
                          (if doc (car (split-string doc "\n")) "(not documented)"))))))))

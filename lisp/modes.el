@@ -445,6 +445,11 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
                      (:propertize "/d" help-echo "Using old dynamic scoping mode" face warning)))
   "Major mode for editing Emacs Lisp code."
   (lisp-mode-variables nil nil 'elisp)
+  ;; ElDoc (on by default, as global-eldoc-mode is in Emacs 28) shows the
+  ;; arguments of the call around point and a variable's first doc line.
+  (when (fboundp 'elisp-eldoc-funcall)
+    (add-hook 'eldoc-documentation-functions #'elisp-eldoc-var-docstring nil t)
+    (add-hook 'eldoc-documentation-functions #'elisp-eldoc-funcall nil t))
   (when (fboundp 'elisp--xref-backend)
     (add-hook 'xref-backend-functions #'elisp--xref-backend nil t))
   ;; Emacs's: C-M-i, company and corfu complete symbols from the obarray.

@@ -622,7 +622,9 @@ a string as it is, anything else evaluated, as Emacs."
 (defun documentation (function &optional _raw)
   "FUNCTION's docstring: the string that starts a Lisp function's body
 \(a lone string counts too, as in Emacs), an autoload's, or the
-`function-documentation' property's; nil for builtins."
+`function-documentation' property's.  A builtin's is its usage line
+alone, \"(fn ARGS)\" as Emacs's ends, naming the arguments as Emacs does;
+nil when they have no names."
   (or (and (symbolp function) (get function 'function-documentation))
       (let ((def (indirect-function function)))
         (when (eq (car-safe def) 'macro) (setq def (cdr def)))
@@ -632,7 +634,10 @@ a string as it is, anything else evaluated, as Emacs."
                 ((eq (car-safe def) 'autoload) (nth 2 def))
                 ((and (byte-code-function-p def) (> (length def) 4)
                       (stringp (aref def 4)))
-                 (aref def 4)))))))
+                 (aref def 4))
+                ((subrp def)
+                 (let ((usage (internal--subr-usage def)))
+                   (and usage (concat "\n\n" usage)))))))))
 
 ;;;; File names
 

@@ -20,6 +20,8 @@
 #include "lisp-lite/lang/heap.hpp"
 #include "ui/editor_support.hpp"
 #include "ui/emergency_save.hpp"
+#include "ui/lisp_faces.hpp"
+#include "ui/symbols.hpp"
 
 namespace gapmacs::ui {
 
@@ -189,7 +191,7 @@ void Editor::write_stdout(std::string_view internal)
         default_stdout(internal);
 }
 
-void Editor::message(std::string_view internal, bool display)
+void Editor::message(std::string_view internal, Value propertized, bool display)
 {
     if (!m_terminal) {
         // As Emacs in batch: to stderr, and kept in *Messages* too.
@@ -201,10 +203,13 @@ void Editor::message(std::string_view internal, bool display)
         m_frame->minibuffer_message = text.starts_with("[") ? std::string(text) : "[" + std::string(text) + "]";
         m_minibuffer_message_until = EventLoop::Clock::now() + minibuffer_message_timeout;
     } else if (display) {
-        m_frame->echo.assign(internal);
+        m_frame->echo = {std::string(internal), stringp(propertized) ? string_faces(propertized) : std::vector<StyledLine::Span>{}};
     }
-    // Every message is kept in *Messages*, as in Emacs; failing to keep it
-    // (a signal from a hook, no memory) must not lose the message itself.
+    // Every message is kept in *Messages*, as in Emacs, unless
+    // message-log-max is nil (ElDoc's are not); failing to keep it (a
+    // signal from a hook, no memory) must not lose the message itself.
+    if (nilp(find_symbol_value(Qmessage_log_max)))
+        return;
     try {
         Buffer& b = check_live_buffer(get_buffer_create(make_string("*Messages*")));
         bool ro = b.read_only();

@@ -119,7 +119,8 @@ public:
     // at most one frame every 16 ms, so streaming output shows as it comes.
     void before_wait(std::optional<EventLoop::Duration>& left) override;
     // Shows the message (when DISPLAY) and logs it in *Messages*.
-    void message(std::string_view internal, bool display = true) override;
+    void message(std::string_view internal, bool display = true) { message(internal, lisp::Qnil, display); }
+    void message(std::string_view internal, lisp::Value propertized, bool display) override;
     // Output to t shows as a message, as in Emacs's interactive session
     // (to stdout when headless).
     void write_stdout(std::string_view internal) override;

@@ -132,6 +132,11 @@ void Editor::execute_one_command()
     // buffer (a kill-buffer of the current one left another buffer current).
     if (Value shown = m_frame->selected().buffer(); live_buffer(shown))
         set_current_buffer(shown);
+    // As Emacs's command_loop_1: no command runs while the next key is
+    // awaited, so timers that run meanwhile see this-command nil (ElDoc
+    // shows its message only then).
+    set_value(Qthis_command, Qnil);
+    set_value(Qreal_this_command, Qnil);
     Value binding = Qnil;
     Value keys = read_key_sequence(Qnil, binding);
     GcRoot root(&keys, 1);

@@ -160,7 +160,7 @@ Value Editor::read_key_sequence(Value prompt, Value& binding)
         } else {
             ev = read_event();
             if (!m_frame->minibuffer_active())
-                m_frame->echo.clear();
+                m_frame->echo = {};
             if (Value shown = m_frame->selected().buffer(); follows_window && live_buffer(shown))
                 set_current_buffer(shown);
         }

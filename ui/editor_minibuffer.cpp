@@ -215,7 +215,7 @@ Value Editor::read_from_minibuffer(Value prompt, Value initial, Value keymap, bo
     specbind(Qminibuffer_default, default_value);
     specbind(Qminibuffer_history_position, Value::fixnum(0));
     specbind(Qminibuffer_text_before_history, Qnil);
-    m_frame->echo.clear();
+    m_frame->echo = {};
     m_frame->minibuffer_message.clear();
     MinibufferExitHook exit_hook;
     run_hook(Qminibuffer_setup_hook);

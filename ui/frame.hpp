@@ -52,9 +52,9 @@ public:
     // Makes the windows of each column (and row) the same size.
     void balance();
 
-    // The echo area's message (internal text), shown while the minibuffer
-    // is not in use.
-    std::string echo;
+    // The echo area's message (internal text) and the faces of its
+    // stretches, shown while the minibuffer is not in use.
+    StyledLine echo;
     // The minibuffer's prompt, shown before its text, and a message shown
     // after it while the minibuffer is in use ("[No match]").
     std::string prompt;

@@ -5,6 +5,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/overlays.hpp"
 #include "lisp-lite/editor/text_properties.hpp"
@@ -261,6 +262,28 @@ Face face_from_lisp(Value face)
 {
     Partial p = resolve(face, 0);
     return FaceTable::instance().intern(p.spec);
+}
+
+std::vector<StyledLine::Span> string_faces(Value string)
+{
+    std::vector<StyledLine::Span> spans;
+    if (!xstring(string)->props)
+        return spans;
+    const std::string_view text = string_view(string);
+    Value run_face = Qnil;
+    std::int64_t index = 0;
+    for (std::size_t i = 0; i < text.size(); ++index) {
+        const Value face = text_property_at(Value::fixnum(index), Qface, string);
+        if (face != run_face && !nilp(face))
+            spans.push_back({i, i, face_from_lisp(face)});
+        run_face = face;
+        int len = 1;
+        decode_internal_char(text.data() + i, text.data() + text.size(), &len);
+        i += static_cast<std::size_t>(len);
+        if (!nilp(face))
+            spans.back().end = i;
+    }
+    return spans;
 }
 
 void show_editor_faces()

@@ -11,6 +11,9 @@
 namespace gapmacs::ui {
 
 Face face_from_lisp(lisp::Value face);
+// The stretches of a string's bytes that its `face' properties give a
+// face (a message in the echo area); none for a string without properties.
+std::vector<StyledLine::Span> string_faces(lisp::Value string);
 
 // The editor's own faces (mode line, region, isearch...) drawn as the faces
 // Lisp defines under their names when it defines them: Emacs's colours for

@@ -474,7 +474,7 @@ private:
 // shows over a read whose window is not selected, as Emacs's.
 bool shows_minibuffer(const Frame& frame)
 {
-    return frame.minibuffer_active() || (frame.minibuffer_depth > 0 && frame.echo.empty());
+    return frame.minibuffer_active() || (frame.minibuffer_depth > 0 && frame.echo.text.empty());
 }
 
 // The echo area's rows: each line of its text continued over as many
@@ -515,16 +515,29 @@ int echo_rows_needed(std::string_view text, int cols)
 }
 
 // The echo area's last `rows` rows from row `top` (a message longer than
-// the window shows its end, as Emacs's).
-void put_echo_text(CellGrid& g, int top, int rows, std::string_view text)
+// the window shows its end, as Emacs's), each stretch in its face.
+void put_echo_text(CellGrid& g, int top, int rows, const StyledLine& echo)
 {
+    const std::string_view text = echo.text;
     const int skip = std::max(echo_rows_needed(text, g.cols()) - rows, 0);
+    auto span = echo.spans.begin();
     echo_rows(text, g.cols(), [&](int i, std::string_view part, bool continued) {
         if (i < skip || i >= skip + rows)
             return;
-        put_text(g, top + i - skip, 0, g.cols(), part, Face::Default);
+        const int row = top + i - skip;
+        std::size_t at = static_cast<std::size_t>(part.data() - text.data());
+        const std::size_t end = at + part.size();
+        int col = 0;
+        while (at < end) {
+            while (span != echo.spans.end() && span->end <= at)
+                ++span;
+            const bool inside = span != echo.spans.end() && span->beg <= at;
+            const std::size_t to = std::min(end, span == echo.spans.end() ? end : inside ? span->end : span->beg);
+            col = put_text(g, row, col, g.cols(), text.substr(at, to - at), inside ? span->face : Face::Default);
+            at = to;
+        }
         if (continued)
-            g.at(top + i - skip, g.cols() - 1) = Cell::of(U'\\');
+            g.at(row, g.cols() - 1) = Cell::of(U'\\');
     });
 }
 
@@ -539,7 +552,7 @@ int minibuffer_rows_wanted(Frame& frame, const WindowSettings& s)
                                   : static_cast<int>(s.minibuffer_max_share * frame.rows()),
                               1);
     if (!shows_minibuffer(frame))
-        return std::min(echo_rows_needed(frame.echo, frame.cols()), most);
+        return std::min(echo_rows_needed(frame.echo.text, frame.cols()), most);
     Buffer& b = frame.minibuffer_window().text();
     const BufferTextDisplay display(frame.minibuffer_window().buffer());
     LayoutOptions options = s.layout;

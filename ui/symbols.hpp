@@ -72,6 +72,7 @@
     X(mode_line_inactive, "mode-line-inactive") \
     X(mode_line_process, "mode-line-process") \
     X(move_to_column, "move-to-column") \
+    X(message_log_max, "message-log-max") \
     X(next_single_property_change, "next-single-property-change") \
     X(other_window, "other-window") \
     X(overlay_arrow_string, "overlay-arrow-string") \

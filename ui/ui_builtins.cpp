@@ -638,7 +638,7 @@ Value f_read_event(Args a)
     show_prompt(a[0]);
     Value ev = editor().read_event(seconds(a[2]));
     if (stringp(a[0]))
-        editor().frame().echo.clear();
+        editor().frame().echo = {};
     return ev;
 }
 
@@ -649,7 +649,7 @@ Value f_read_char(Args a)
     show_prompt(a[0]);
     Value ev = editor().read_event(seconds(a[2]));
     if (stringp(a[0]))
-        editor().frame().echo.clear();
+        editor().frame().echo = {};
     if (!nilp(ev) && !char_event(ev))
         error("Non-character input-event");
     return ev;
@@ -662,7 +662,7 @@ Value f_read_char_exclusive(Args a)
         Value ev = editor().read_event(seconds(a[2]));
         if (nilp(ev) || char_event(ev)) {
             if (stringp(a[0]))
-                editor().frame().echo.clear();
+                editor().frame().echo = {};
             return ev;
         }
     }
@@ -730,7 +730,7 @@ Value f_send_string_to_terminal(Args a)
 
 Value f_current_message(Args)
 {
-    const std::string& echo = frame().echo;
+    const std::string& echo = frame().echo.text;
     return echo.empty() ? Qnil : make_string(echo);
 }
 

@@ -67,6 +67,7 @@ void register_bool_vector_builtins(); // make-bool-vector, bool-vector-union... 
 void register_byte_code_builtins(); // make-byte-code, byte-code, make-closure (bytecode.cpp)
 void register_backtrace_builtins(); // backtrace-frame--internal, mapbacktrace (backtrace.cpp)
 void register_charset_map_builtins(); // charset--map-tables (charset_map.cpp)
+void register_subr_usage_builtins(); // internal--subr-usage (subr_usages.cpp)
 
 // Signals (wrong-length-argument V).
 [[noreturn]] void wrong_length_argument(Value v);

@@ -93,9 +93,17 @@ Value resolve_stream(Value stream)
 void message(std::string_view internal, bool display)
 {
     if (LanguageHost* host = language_host())
-        host->message(internal, display);
+        host->message(internal, Qnil, display);
     else
         default_message(internal, display);
+}
+
+void message(Value string, bool display)
+{
+    if (LanguageHost* host = language_host())
+        host->message(string_view(string), string, display);
+    else
+        default_message(string_view(string), display);
 }
 
 void write_to_stream(std::string_view internal, Value stream)
@@ -201,7 +209,7 @@ Value f_message(Args a)
     }
     Value s = format_string(a, true);
     const Value inhibit = find_symbol_value(Qinhibit_message);
-    message(string_view(s), nilp(inhibit) || inhibit == Qunbound);
+    message(s, nilp(inhibit) || inhibit == Qunbound);
     return s;
 }
 

@@ -6,13 +6,17 @@
 #pragma once
 #include <string_view>
 
+#include "lisp-lite/lang/value.hpp"
+
 namespace gapmacs::lisp {
 
 class LanguageHost {
 public:
     // message's text (internal), shown when DISPLAY; not shown
     // (inhibit-message), it is only logged where the host keeps a log.
-    virtual void message(std::string_view internal, bool display) = 0;
+    // PROPERTIZED is the Lisp string the text is, whose text properties
+    // (faces) the echo area shows; nil for text the C++ made.
+    virtual void message(std::string_view internal, Value propertized, bool display) = 0;
     // Output to the stream t (princ, print).
     virtual void write_stdout(std::string_view internal) = 0;
     // Marks the Lisp values the host holds, at each collection.

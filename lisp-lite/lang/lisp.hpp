@@ -444,5 +444,7 @@ void write_to_stream(std::string_view internal, Value stream);
 // message not DISPLAYed (`inhibit-message') is only logged, where there is
 // a log (*Messages*).
 void message(std::string_view internal, bool display = true);
+// A Lisp string as the message, its faces shown in the echo area.
+void message(Value string, bool display);
 
 } // namespace gapmacs::lisp

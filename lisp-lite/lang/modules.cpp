@@ -40,6 +40,7 @@ const Module modules[] = {
     {"byte-code", register_byte_code_builtins},
     {"backtrace", register_backtrace_builtins},
     {"charset-maps", register_charset_map_builtins},
+    {"subr-usages", register_subr_usage_builtins},
     {"standard-errors", define_standard_errors},
     {"standard-variables", define_standard_variables},
     {"prelude", load_prelude},

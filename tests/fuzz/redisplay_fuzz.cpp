@@ -96,7 +96,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     buffer.goto_char(CharPos(1 + static_cast<std::int64_t>(point_seed) * (buffer.size() + 1) / 256));
     {
         Frame f(rows, cols, b, mini);
-        f.echo = text;
+        f.echo.text = text;
         if (options & 32) {
             // M-x with this prompt: the minibuffer window selected, as
             // read_from_minibuffer makes it, and a message after the input.

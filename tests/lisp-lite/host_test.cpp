@@ -23,7 +23,7 @@ namespace {
 
 class RecordingHost final : public EditorHost {
 public:
-    void message(std::string_view internal, bool display) override
+    void message(std::string_view internal, Value, bool display) override
     {
         messages.push_back(std::string(internal) + (display ? "" : " (logged)"));
     }

@@ -30,7 +30,7 @@ TEST_CASE("a frame shows the text, a mode line and the echo area")
 {
     lisp::Value b = ui_test::buffer_with("shown", "hello\nworld\n");
     Frame f(6, 50, b, minibuffer());
-    f.echo = "a message";
+    f.echo.text = "a message";
     auto stats = redisplay(f, ui_test::plain);
     INFO(f.grid().text());
     CHECK(f.grid().row_text(0) == std::string("hello") + std::string(45, ' '));
@@ -41,6 +41,29 @@ TEST_CASE("a frame shows the text, a mode line and the echo area")
     CHECK(f.grid().row_text(5).starts_with("a message"));
     CHECK(stats.cursor_row == 0);
     CHECK(stats.cursor_col == 0);
+    lisp::kill_buffer(b);
+}
+
+TEST_CASE("the echo area draws each stretch of a message in its face, over continued rows too")
+{
+    lisp::Value b = ui_test::buffer_with("faced", "text\n");
+    Frame f(8, 20, b, minibuffer());
+    // "name: (ARG ...)": the name in one face, ARG in another; the second
+    // stretch runs past the first row's 19 columns into the next.
+    f.echo = {"name: (ARG " + std::string(20, 'y') + ")", {{0, 4, Face::Region}, {7, 25, Face::Isearch}}};
+    redisplay(f, ui_test::plain);
+    INFO(f.grid().text());
+    CHECK(f.grid().row_text(6).starts_with("name: (ARG yyyyyyyy\\"));
+    CHECK(f.grid().at(6, 0).face == Face::Region);
+    CHECK(f.grid().at(6, 3).face == Face::Region);
+    CHECK(f.grid().at(6, 4).face == Face::Default);
+    CHECK(f.grid().at(6, 6).face == Face::Default);
+    CHECK(f.grid().at(6, 7).face == Face::Isearch);
+    CHECK(f.grid().at(6, 18).face == Face::Isearch);
+    CHECK(f.grid().at(7, 0).face == Face::Isearch);  // byte 19
+    CHECK(f.grid().at(7, 5).face == Face::Isearch);  // byte 24
+    CHECK(f.grid().at(7, 6).face == Face::Default);  // byte 25
+    CHECK(f.grid().row_text(7).starts_with(std::string(12, 'y') + ")"));
     lisp::kill_buffer(b);
 }
 
@@ -439,7 +462,7 @@ TEST_CASE("point on a combining mark that ends a row's last cluster gets the cur
         return s;
     };
     Frame f(23, 6, b, minibuffer());
-    f.echo = text;
+    f.echo.text = text;
     for (int step = 0; step < 3; ++step) {
         if (step == 1)
             buffer.insert(text);
@@ -554,7 +577,7 @@ TEST_CASE("a message of several lines grows the echo area with rows the bottom w
     redisplay(f, ui_test::plain);
     const int upper_rows = upper.rows, lower_rows = lower.rows;
     // Three lines, the last continued over two rows: four rows, the end shown.
-    f.echo = "one\ntwo\n" + std::string(50, 'x') + "\n";
+    f.echo.text = "one\ntwo\n" + std::string(50, 'x') + "\n";
     redisplay(f, ui_test::plain);
     INFO(f.grid().text());
     CHECK(f.minibuffer_rows() == 4);
@@ -569,12 +592,12 @@ TEST_CASE("a message of several lines grows the echo area with rows the bottom w
     std::string many;
     for (int i = 1; i <= 12; ++i)
         many += "m" + std::to_string(i) + "\n";
-    f.echo = many;
+    f.echo.text = many;
     redisplay(f, ui_test::plain);
     CHECK(f.minibuffer_rows() == 5);
     CHECK(f.grid().row_text(16).starts_with("m8 "));
     CHECK(f.grid().row_text(20).starts_with("m12 "));
-    f.echo = "short";
+    f.echo.text = "short";
     redisplay(f, ui_test::plain);
     CHECK(f.minibuffer_rows() == 1);
     CHECK(upper.rows == upper_rows);
@@ -582,10 +605,10 @@ TEST_CASE("a message of several lines grows the echo area with rows the bottom w
     CHECK(f.grid().row_text(20).starts_with("short "));
     // A window split while the echo area has rows of the bottom window's
     // splits what that window has with them back.
-    f.echo = many;
+    f.echo.text = many;
     redisplay(f, ui_test::plain);
     Window& third = f.split(lower, true);
-    f.echo.clear();
+    f.echo = {};
     redisplay(f, ui_test::plain);
     CHECK(upper.rows == upper_rows);
     CHECK(lower.rows + third.rows + 1 == lower_rows);

@@ -30,6 +30,18 @@ Second line."
   (should (equal (documentation (lambda (x) "only a return value")) "only a return value"))
   (should-not (documentation (lambda (x) x))))
 
+(ert-deftest help-builtins-name-their-arguments-as-emacs ()
+  ;; Emacs 28's values: the names of its usage lines, downcased; a line with
+  ;; BODY... is not a list of names, so its arity speaks.
+  (should (equal (help-function-arglist 'mapcar t) '(function sequence)))
+  (should (equal (help-function-arglist 'substring t) '(string &optional from to)))
+  (should (equal (help-function-arglist 'goto-char t) '(position)))
+  (should (equal (help-function-arglist 'list t) '(&rest objects)))
+  (should (equal (help-function-arglist 'let t) '(arg1 &rest rest)))
+  (should (equal (help-function-arglist 'point t) nil))
+  (should (equal (help-split-fundoc (documentation 'car) 'car 'usage) "(car LIST)"))
+  (should (equal (help-split-fundoc (documentation 'let) 'let 'usage) "(let VARLIST BODY...)")))
+
 (defvar help-tests--documented-var 1 "What C-h v shows.")
 (defconst help-tests--documented-const 2 "A constant's doc.")
 
@@ -52,12 +64,15 @@ Second line."
   (skip-unless (boundp 'gapmacs-version))
   (let ((text (help-tests--help-text (describe-function 'substring))))
     (should (string-match-p "^substring is a built-in function" text))
-    (should (string-match-p "^(substring ARG1 &optional ARG2 ARG3)$" text)))
+    (should (string-match-p "^(substring STRING &optional FROM TO)$" text)))
   (let ((text (help-tests--help-text (describe-function 'when))))
     (should (string-match-p "^when is a Lisp macro" text))
     (should (string-match-p "^(when COND &rest BODY)$" text)))
-  (should (string-match-p "^(list &rest ARGS)$"
+  (should (string-match-p "^(list &rest OBJECTS)$"
                           (help-tests--help-text (describe-function 'list))))
+  ;; A special form's usage line, as Emacs's C-h f shows it.
+  (should (string-match-p "^(let VARLIST BODY\\.\\.\\.)$"
+                          (help-tests--help-text (describe-function 'let))))
   (should-error (describe-function 'help-tests--no-such-function) :type 'user-error))
 
 (ert-deftest help-describe-key-names-the-map-and-keys ()
