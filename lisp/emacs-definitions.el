@@ -187,7 +187,9 @@ libraries take forms from it), or nil without Emacs's library."
         (when loaddefs
           (with-current-buffer (setq internal--loaddefs-buffer (get-buffer-create " *loaddefs*"))
             (setq buffer-undo-list t)
-            (insert-file-contents loaddefs)
+            ;; Emacs has it preloaded: reading it is no file the user read.
+            (let ((last-coding-system-used last-coding-system-used))
+              (insert-file-contents loaddefs))
             (current-buffer))))))
 
 (defun internal--eval-as-loaded (path lexical forms)

@@ -587,7 +587,9 @@ or nil."
 \(CC Mode's, python's...): lines starting \"(add-to-list 'auto-mode-alist\"
 or \"'interpreter-mode-alist\", or a `dolist' over interpreter names."
   (with-temp-buffer
-    (insert-file-contents (expand-file-name "loaddefs.el" gapmacs-emacs-lisp-directory))
+    ;; Emacs has these preloaded: reading them is no file the user read.
+    (let ((last-coding-system-used last-coding-system-used))
+      (insert-file-contents (expand-file-name "loaddefs.el" gapmacs-emacs-lisp-directory)))
     ;; A literal search (memchr fast); the line is checked after.
     (while (search-forward "-mode-alist" nil t)
       (let ((end (point)))

@@ -52,6 +52,16 @@ CodingSystem read_coding(std::string_view bytes)
     return nilp(v) ? detect_coding(bytes) : coding_system_of(v);
 }
 
+// As Emacs's detection: text that is all ASCII says nothing of its coding,
+// which stays undecided ("-" in the mode line) until a save needs one.
+// Internal text is ASCII exactly when it has as many bytes as characters.
+CodingSystem undecided_if_ascii(const CodingSystem& detected, ByteCount bytes, CharCount chars)
+{
+    if (detected.base != "utf-8" || bytes.value != chars.value)
+        return detected;
+    return find_coding_system("undecided").with_eol(detected.eol);
+}
+
 Value f_insert_file_contents(Args a)
 {
     if (auto handled = file_handler_result(Qinsert_file_contents, a, {0}))
@@ -99,7 +109,11 @@ Value f_insert_file_contents(Args a)
         inserted = static_cast<std::int64_t>(count_chars(text));
     }
     b.goto_char(at);
-    m.done(at, at + CharCount(*inserted), old_len);
+    const CharPos end = at + CharCount(*inserted);
+    m.done(at, end, old_len);
+    if (nilp(value_or_nil(Qcoding_system_for_read)))
+        detected = undecided_if_ascii(detected, b.char_to_byte(end) - b.char_to_byte(at), CharCount(*inserted));
+    set_internal(Qlast_coding_system_used, intern(detected.name()));
     if (visit) {
         b.set_coding(detected);
         b.set_saved();
@@ -109,14 +123,22 @@ Value f_insert_file_contents(Args a)
     return list({make_string_from_utf8(path), Value::fixnum(*inserted)});
 }
 
+// The buffer's coding for saving it: an undecided one becomes utf-8 once
+// the text is not all ASCII (Emacs's select-safe-coding-system takes the
+// preferred coding), an undecided end of line Unix's.
+CodingSystem saving_coding(const Buffer& b)
+{
+    CodingSystem cs = b.coding();
+    if (cs.base == "undecided" && static_cast<std::int64_t>(b.byte_size()) != b.size())
+        cs = find_coding_system("utf-8").with_eol(cs.eol);
+    return cs.eol == Eol::Undecided ? cs.with_eol(Eol::Unix) : cs;
+}
+
 // The coding for writing b: coding-system-for-write, else the buffer's.
-CodingSystem write_coding(Buffer& b)
+CodingSystem write_coding(const Buffer& b)
 {
     Value v = value_or_nil(Qcoding_system_for_write);
-    if (!nilp(v))
-        return coding_system_of(v);
-    CodingSystem cs = b.coding();
-    return cs.eol == Eol::Undecided ? cs.with_eol(Eol::Unix) : cs;
+    return nilp(v) ? saving_coding(b) : coding_system_of(v);
 }
 
 // Bytes already made, as a ByteSource that owns them.
@@ -184,6 +206,7 @@ Value f_write_region(Args a)
     if (gzip)
         source = gzip_compressed(std::move(source));
     write_file_atomic(path, source, [] { maybe_quit(); });
+    set_internal(Qlast_coding_system_used, intern(cs.name()));
     if (a[4] == Qt) {
         b.set_file_name(path);
         b.set_coding(cs);
@@ -212,9 +235,9 @@ Value f_save_buffer(Args)
         }
     }
     message("Saving file " + b.file_name() + "...");
-    if (b.coding().eol == Eol::Undecided)
-        b.set_coding(b.coding().with_eol(Eol::Unix));
+    b.set_coding(saving_coding(b));
     save_buffer(b, {}, [] { maybe_quit(); }, auto_compressed(b.file_name(), "write-region"));
+    set_internal(Qlast_coding_system_used, intern(b.coding().name()));
     message("Wrote " + b.file_name());
     return Qnil;
 }

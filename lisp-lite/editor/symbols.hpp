@@ -133,6 +133,7 @@
     X(json_out_of_memory, "json-out-of-memory") \
     X(json_value_p, "json-value-p") \
     X(kill_buffer_hook, "kill-buffer-hook") \
+    X(last_coding_system_used, "last-coding-system-used") \
     X(last_command, "last-command") \
     X(last_input_event, "last-input-event") \
     X(last_nonmenu_event, "last-nonmenu-event") \

@@ -25,7 +25,7 @@ wait_for " three  "
 [ "$(modelines)" = 2 ] || fail "display-buffer-at-bottom did not split"
 # The bottom window: 6 lines with its mode line, above the echo area.
 expect_row $(( ROWS - 2 )) "-UUU:----F1  three"
-expect_row $(( ROWS - 8 )) "-UUU:----F1  f.txt"
+expect_row $(( ROWS - 8 )) "-UU-:----F1  f.txt"
 keys C-x 1
 keys C-h f
 wait_for "Describe function"

@@ -33,4 +33,4 @@ wait_gone "Global Bindings:"
 wait_for "help-for-help"
 # The buffer being described was never changed by any of this.
 keys C-x 1
-screen | grep -q "^-UUU:----F1  notes" || fail "the notes buffer is marked modified"
+screen | grep -q "^-UU-:----F1  notes" || fail "the notes buffer is marked modified"

@@ -5,7 +5,7 @@
 source "$(dirname "$0")/lib.sh"
 seq 1 40 > "$WORK/numbers.txt"
 start numbers.txt
-wait_for "-UUU:----F1  numbers.txt    Top L1     (Text) ---" 10
+wait_for "-UU-:----F1  numbers.txt    Top L1     (Text) ---" 10
 colours | grep -qF $'F1  \e[1mnumbers.txt' || fail "the buffer name is not bold"
 keys M-: '(setq mode-line-format (list "%b " (quote (:eval (format "<%d>" (+ 40 2)))) " L%l %p"))' Enter
 wait_for "numbers.txt <42> L1 Top" 5
@@ -14,6 +14,6 @@ settle
 # 23 rows of text above the echo area, the 23rd where the mode line was.
 [[ "$(screen | sed -n 23p)" == "23" ]] || fail "the text did not take the mode line's row"
 keys M-: '(kill-local-variable (quote mode-line-format))' Enter
-wait_for "-UUU:----F1  numbers.txt" 5
-[[ "$(screen | sed -n 23p)" == -UUU:* ]] || fail "the mode line did not come back on row 23"
+wait_for "-UU-:----F1  numbers.txt" 5
+[[ "$(screen | sed -n 23p)" == -UU-:* ]] || fail "the mode line did not come back on row 23"
 echo PASS

@@ -17,4 +17,4 @@ keys o
 sleep 0.3
 screen | grep -q "oline one" && fail "o was inserted instead of repeating other-window"
 screen | grep -q "Error" && fail "repeat-mode signalled"
-screen | grep -q -- "-UUU:----F1  notes.txt" || fail "the buffer was modified"
+screen | grep -q -- "-UU-:----F1  notes.txt" || fail "the buffer was modified"

@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib.sh"
 seq 1 100 > "$WORK/numbers"
 start numbers
 wait_for "numbers"
-mode_line_rows() { screen | grep -n "^-UUU:" | cut -d: -f1 | tr '\n' ' '; }
+mode_line_rows() { screen | grep -n "^-UU-:" | cut -d: -f1 | tr '\n' ' '; }
 keys C-x 2
 settle
 [[ "$(mode_line_rows)" == "12 23 " ]] || fail "C-x 2 split at $(mode_line_rows)"
