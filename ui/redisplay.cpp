@@ -638,7 +638,7 @@ lisp::ModeLineWindow mode_line_place(Window& w, bool count_line, TextPos pt)
     if (count_line)
         if (auto n = b.line_number_if_cheap(pt.chars, mode_line_count_budget))
             place.line = *n;
-    place.column = pt.chars.value - b.line_beginning(pt.chars).value;
+    place.column = [&b, at = pt.chars] { return (at - b.line_beginning(at)).value; };
     return place;
 }
 
@@ -657,11 +657,11 @@ std::string mode_line_text(Window& w, const WindowSettings& s, int width, TextPo
         out += ' ';
     const std::string line = place.line > 0 ? std::to_string(place.line) : "??";
     if (s.line_number_mode && s.column_number_mode)
-        out += "(" + line + "," + std::to_string(place.column) + ")";
+        out += "(" + line + "," + std::to_string(place.column()) + ")";
     else if (s.line_number_mode)
         out += "L" + line;
     else if (s.column_number_mode)
-        out += "C" + std::to_string(place.column);
+        out += "C" + std::to_string(place.column());
     // Emacs's (vc-mode vc-mode) "  " between the position and the modes.
     out += s.vc_mode.empty() ? "    (" : "   " + s.vc_mode + "  (";
     out += s.mode_name + s.mode_line_process + s.minor_modes + ") ";

@@ -365,8 +365,8 @@ private:
         case '&': return m_b.modified() ? "*" : "-";
         case '-': return dashes();
         case 'l': return justified(m_w.line > 0 ? number(m_w.line) : "??");
-        case 'c': return justified(number(m_w.column));
-        case 'C': return justified(number(m_w.column + 1));
+        case 'c': return justified(number(m_w.column()));
+        case 'C': return justified(number(m_w.column() + 1));
         case 'p': return m_w.top;
         case 'P': return m_w.bottom;
         case 'i': return justified(number(m_b.point_max().value - m_b.point_min().value));
@@ -477,7 +477,8 @@ Value f_format_mode_line(Args a)
         window.line = b.line_number_at(b.point()) - b.line_number_at(b.point_min()) + 1;
         CurrentBufferScope scope;
         set_current_buffer(buffer);
-        window.column = call0(Qcurrent_column).as_fixnum();
+        const std::int64_t column = call0(Qcurrent_column).as_fixnum();
+        window.column = [column] { return column; };
     }
     ModeLineText text;
     format_mode_line(a[0], buffer, window, text);

@@ -6,6 +6,7 @@
 // `format-mode-line' returns it as a string.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,9 @@ struct ModeLineWindow {
     std::string top = "All";    // %p: "All", "Top", "Bot" or "42%"
     std::string bottom = "All"; // %P
     std::int64_t line = 1;      // %l, at point; 0 when too costly to count ("??")
-    std::int64_t column = 0;    // %c (%C is one more)
+    // %c (%C is one more), counted only when shown: on a long line it is a
+    // scan back to the line's start.
+    std::function<std::int64_t()> column = [] { return std::int64_t(0); };
     int recursive_edits = 0;    // %[ and %]
     int width = 0;              // columns %- fills with dashes; 0: "--"
 };

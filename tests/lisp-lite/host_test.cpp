@@ -51,7 +51,7 @@ public:
         out.top = "42%";
         out.bottom = "Bot";
         out.line = 7;
-        out.column = 3;
+        out.column = [] { return std::int64_t(3); };
         out.recursive_edits = 2;
         return current_buffer();
     }
