@@ -478,7 +478,10 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
 
 ;;;###autoload
 (define-derived-mode lisp-interaction-mode emacs-lisp-mode "Lisp Interaction"
-  "Emacs Lisp mode where C-j evaluates the sexp before point and inserts its value.")
+  "Emacs Lisp mode where C-j evaluates the sexp before point and inserts its value."
+  ;; As Emacs 28's: *scratch*'s Lisp is lexical, other buffers' as their
+  ;; cookie says (dynamic without one).
+  (setq-local lexical-binding t))
 (define-key lisp-interaction-mode-map "\n" 'eval-print-last-sexp)
 
 ;;;; Evaluation for Lisp buffers (sexp motion is in lisp.el)

@@ -372,7 +372,7 @@ void define_standard_variables()
     defvar_builtin("system-configuration", make_string_from_utf8(machine + "-pc-linux-gnu"));
     defvar_builtin("load-file-name", Qnil);
     defvar_builtin("load-in-progress", Qnil);
-    defvar_builtin("lexical-binding", Qt);
+    defvar_builtin("lexical-binding", Qnil); // Emacs's: a buffer without the cookie is dynamic
     defvar_builtin("command-line-args", Qnil);
     defvar_builtin("command-line-args-left", Qnil);
     defvar_builtin("noninteractive", Qnil);

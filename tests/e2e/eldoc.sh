@@ -21,3 +21,16 @@ type_text "*Messages*"
 keys Enter
 wait_for "*Messages*"
 ! screen | grep -q "FUNCTION SEQUENCE" || fail "*Messages* kept ElDoc's message"
+# A file without a lexical-binding cookie is dynamic, as Emacs 28 says in
+# its mode line; *scratch*'s Lisp is lexical.
+printf '(defun f (x)\n  x)\n' > "$WORK/old.el"
+keys C-x C-f
+wait_for "Find file:"
+type_text "old.el"
+keys Enter
+wait_for "(ELisp/d ElDoc)"
+keys M-:
+wait_for "Eval:"
+type_text "(list lexical-binding (with-current-buffer \"*scratch*\" lexical-binding))"
+keys Enter
+wait_row 23 "(nil t)"

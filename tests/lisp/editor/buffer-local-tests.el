@@ -302,3 +302,9 @@
                    (list 'setting-constant constant)))
     (should (equal (should-error (make-variable-buffer-local constant) :type 'setting-constant)
                    (list 'setting-constant constant)))))
+
+(ert-deftest buffer-local-lexical-binding-in-lisp-interaction-mode ()
+  ;; As Emacs 28: lisp-interaction-mode's Lisp (*scratch*'s) is lexical.
+  ;; That a buffer without the cookie shows ELisp/d (the default nil) is
+  ;; tests/e2e/eldoc.sh's: ert binds the default here.
+  (should (eq (with-temp-buffer (lisp-interaction-mode) lexical-binding) t)))
