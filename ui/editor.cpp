@@ -7,9 +7,11 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 #include "core/error.hpp"
 #include "lisp-lite/editor/buffers.hpp"
@@ -191,6 +193,46 @@ void Editor::write_stdout(std::string_view internal)
         default_stdout(internal);
 }
 
+namespace {
+
+// How many times a line of *Messages* says `text`: once when it is the
+// text, N times when it is "TEXT [N times]".
+std::optional<std::int64_t> times_said(std::string_view line, std::string_view text)
+{
+    if (line == text)
+        return 1;
+    if (!line.starts_with(text) || !line.ends_with(" times]"))
+        return std::nullopt;
+    std::string_view count = line.substr(text.size());
+    if (!count.starts_with(" ["))
+        return std::nullopt;
+    count = count.substr(2, count.size() - 2 - 7);
+    std::int64_t n = 0;
+    const auto [end, error] = std::from_chars(count.data(), count.data() + count.size(), n);
+    return error == std::errc() && end == count.data() + count.size() && n > 1 ? std::optional(n) : std::nullopt;
+}
+
+// Logs a message in *Messages* as Emacs's message_dolog: on a line of its
+// own, and a message that repeats the last line makes it "TEXT [2 times]",
+// then 3...
+void log_message(Buffer& log, std::string_view text)
+{
+    const CharPos end(log.size() + 1);
+    if (text.find('\n') == std::string_view::npos && log.char_before(end) == U'\n') {
+        const CharPos last_end = end - CharCount(1);
+        const CharPos last = log.line_beginning(last_end);
+        if (auto n = times_said(log.substring(last, last_end), text)) {
+            log.delete_region(last, last_end);
+            log.insert_at(last, std::string(text) + " [" + std::to_string(*n + 1) + " times]");
+            return;
+        }
+    }
+    log.insert_at(end, text);
+    log.insert_at(CharPos(log.size() + 1), "\n");
+}
+
+} // namespace
+
 void Editor::message(std::string_view internal, Value propertized, bool display)
 {
     if (!m_terminal) {
@@ -212,10 +254,9 @@ void Editor::message(std::string_view internal, Value propertized, bool display)
         return;
     try {
         Buffer& b = check_live_buffer(get_buffer_create(make_string("*Messages*")));
-        bool ro = b.read_only();
+        const bool ro = b.read_only();
         b.set_read_only(false);
-        b.insert_at(CharPos(b.size() + 1), internal);
-        b.insert_at(CharPos(b.size() + 1), "\n");
+        log_message(b, internal);
         b.set_read_only(ro);
     } catch (const std::exception&) {
     }

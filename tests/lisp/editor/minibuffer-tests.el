@@ -269,3 +269,15 @@ category, basic then partial-completion (\"s/b\" is src/b.c)."
                          (concat dir "/alpha.txt")))
           (should (test-completion (concat dir "/beta") 'read-file-name-internal)))
       (delete-directory dir t))))
+
+(ert-deftest minibuffer-messages-log-collapses-repeats ()
+  ;; As Emacs's message_dolog: a message that repeats the last line of
+  ;; *Messages* makes it "TEXT [N times]"; message-log-max nil logs nothing.
+  (let ((tag (format "repeat-%s" (random 1000000))))
+    (message "%s" tag)
+    (message "%s" tag)
+    (message "%s" tag)
+    (let ((message-log-max nil)) (message "not logged %s" tag))
+    (message "%s done" tag)
+    (with-current-buffer "*Messages*"
+      (should (string-suffix-p (format "%s [3 times]\n%s done\n" tag tag) (buffer-string))))))
