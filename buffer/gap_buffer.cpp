@@ -8,6 +8,12 @@
 
 namespace gapmacs {
 
+namespace {
+// A gap move this long first trims an untouched trailing gap to kept_gap.
+constexpr std::size_t long_move = std::size_t(1) << 24;
+constexpr std::size_t kept_gap = std::size_t(1) << 20;
+} // namespace
+
 void GapBuffer::Free::operator()(char* p) const { std::free(p); }
 
 GapBuffer::GapBuffer(std::size_t initial_gap)
@@ -26,6 +32,8 @@ void GapBuffer::move_gap(BytePos pos) { move_gap_to(pos.offset()); }
 void GapBuffer::move_gap_to(std::size_t pos)
 {
     assert(pos <= size().size());
+    if (pos < m_gap_start && m_gap_start - pos >= long_move)
+        trim_trailing_gap();
     char* d = m_data.get();
     // Cost: one memmove of the text between the old and the new gap position.
     if (pos < m_gap_start) {
@@ -39,6 +47,25 @@ void GapBuffer::move_gap_to(std::size_t pos)
         m_gap_start += n;
         m_gap_end += n;
     }
+}
+
+// After streaming, the gap is the buffer's tail and up to a third of it was
+// never written. Moving the gap back over the text (an insertion at its
+// start, as a process's sentinel makes) would move the text into those
+// pages and fault each: inserting a line at the start of 1 GB took 0.5 s.
+// Giving them back first (realloc shrinks in place) leaves a move over
+// memory already resident.
+void GapBuffer::trim_trailing_gap()
+{
+    if (m_gap_end != m_capacity || raw_gap_size() <= kept_gap)
+        return;
+    const std::size_t new_capacity = m_gap_start + kept_gap;
+    char* p = static_cast<char*>(std::realloc(m_data.get(), new_capacity));
+    if (!p)
+        return; // keeping the larger block is always correct
+    (void)m_data.release();
+    m_data.reset(p);
+    m_capacity = m_gap_end = new_capacity;
 }
 
 void GapBuffer::grow(std::size_t needed)

@@ -7,7 +7,8 @@
 // gap with memmove (cost: the distance moved). When the gap is too small the
 // storage grows by at least half its size (amortized O(1) per byte, never
 // quadratic) with realloc, which glibc serves with mremap for large blocks:
-// no copy, and gap pages cost no memory until written.
+// no copy, and gap pages cost no memory until written. A long move back over
+// the text first gives such a trailing gap's pages back.
 //
 // The process reader writes straight into the gap: reserve(pos, n) moves the
 // gap to pos and guarantees n free bytes, the caller read(2)s into
@@ -82,6 +83,7 @@ public:
 private:
     std::size_t raw_gap_size() const { return m_gap_end - m_gap_start; }
     void move_gap_to(std::size_t pos);
+    void trim_trailing_gap();
     void grow(std::size_t needed);
 
     struct Free { void operator()(char* p) const; };

@@ -249,6 +249,13 @@ enum class Inherit { no, yes };
 
 template <Markers M, Inherit I> Value insert_args(Args a)
 {
+    // One string that goes in as it is, a process filter's chunk among
+    // them, is not copied on the way.
+    if (a.size() == 1 && stringp(a[0]) && (current_buffer_multibyte() || !xstring(a[0])->multibyte())) {
+        if (!string_view(a[0]).empty())
+            insert_string_at_point(a[0], M == Markers::advance, I == Inherit::yes);
+        return Qnil;
+    }
     const std::string text = insertion_text(a);
     if (!text.empty())
         insert_at_point(text, M == Markers::advance, a, I == Inherit::yes);

@@ -172,15 +172,34 @@ void Modification::done(CharPos beg, CharPos end, std::int64_t old_len)
         call_hook_lists(*m_insertion_hooks, args, 2);
 }
 
-void insert_at_point(std::string_view text, bool before_markers, Args pieces, bool inherit)
+namespace {
+
+// TEXT_OF gives the text once the before-change hooks have run.
+template <typename TextOf> void insert_at_point_when_ready(TextOf text_of, bool before_markers, Args pieces, bool inherit)
 {
     CharPos pt = current().point();
     Modification m(pt, pt);
     Buffer& b = current();
     pt = b.point();
+    const std::string_view text = text_of();
     const CharPos end = before_markers ? b.insert_before_markers(pt, text) : b.insert(text);
     insert_properties(b, pt, pieces, inherit);
     m.done(pt, end, 0);
+}
+
+} // namespace
+
+void insert_at_point(std::string_view text, bool before_markers, Args pieces, bool inherit)
+{
+    insert_at_point_when_ready([text] { return text; }, before_markers, pieces, inherit);
+}
+
+void insert_string_at_point(Value string, bool before_markers, bool inherit)
+{
+    // The view is taken after the hooks: one of them may aset the string,
+    // which can move its bytes (Emacs's insert_from_string also reads the
+    // string after prepare_to_modify_buffer).
+    insert_at_point_when_ready([string] { return string_view(string); }, before_markers, Args{&string, 1}, inherit);
 }
 
 void delete_text(CharPos s, CharPos e)

@@ -51,6 +51,9 @@ private:
 // `pieces` (insert's arguments) give the new text its text properties,
 // and `inherit` its neighbours' too.
 void insert_at_point(std::string_view text, bool before_markers, Args pieces = {nullptr, 0}, bool inherit = false);
+// The same for one Lisp STRING whose internal text goes in unchanged (a
+// multibyte buffer, or a unibyte string), without copying it first.
+void insert_string_at_point(Value string, bool before_markers, bool inherit);
 // Deletes [s, e) of the current buffer through a Modification.
 void delete_text(CharPos s, CharPos e);
 

@@ -74,6 +74,27 @@ TEST_CASE("GapBuffer growth is geometric, not per insertion", "[gap_buffer]")
     CHECK(growths < 40);
 }
 
+TEST_CASE("GapBuffer gives back a large trailing gap before moving it over much text", "[gap_buffer]")
+{
+    // As after streaming: the text then a gap of a third of the block.
+    const std::string text(48 << 20, 'z');
+    GapBuffer gb(1);
+    for (std::size_t at = 0; at < text.size(); at += 64 << 10)
+        gb.insert(gb.end(), std::string_view(text).substr(at, 64 << 10));
+    const std::size_t streamed = gb.capacity();
+    REQUIRE(streamed - gb.size().size() > (2 << 20));
+    // A line at the start (a process sentinel's) moves the gap over it all.
+    gb.insert(B(0), "Process finished\n");
+    CHECK(gb.capacity() < streamed);
+    CHECK(gb.capacity() - gb.size().size() <= (1 << 20));
+    CHECK(gb.substr(B(0), B(17)) == "Process finished\n");
+    CHECK(gb.substr(B(17), gb.end()) == text);
+    // The gap grows again as needed.
+    gb.insert(gb.end(), std::string(3 << 20, 'y'));
+    CHECK(gb.size() == N(static_cast<std::int64_t>(text.size() + 17 + (3 << 20))));
+    CHECK(gb.substr(B(17), B(17 + static_cast<std::int64_t>(text.size()))) == text);
+}
+
 TEST_CASE("GapBuffer find and rfind see both sides of the gap", "[gap_buffer]")
 {
     GapBuffer gb(3);

@@ -99,4 +99,18 @@ insertion (and insert-in-front-hooks of the one after) run after it."
       (should (equal (list (nreverse change-hooks-tests--log) (buffer-string))
                      '(((text 3 5)) "aqbxycd"))))))
 
+(ert-deftest change-hooks-insert-reads-the-string-after-the-hooks ()
+  "insert takes a string's text as before-change-functions left it, as
+Emacs's insert_from_string reads it after prepare_to_modify_buffer."
+  (with-temp-buffer
+    (let ((s (copy-sequence "abc")))
+      (add-hook 'before-change-functions (lambda (&rest _) (aset s 0 ?X)) nil t)
+      (insert s)
+      (should (equal (buffer-string) "Xbc"))
+      ;; A unibyte string into a multibyte buffer goes the same way.
+      (let ((u (string-to-unibyte "def")))
+        (setq s u)
+        (insert u)
+        (should (equal (buffer-string) "XbcXef"))))))
+
 ;;; change-hooks-tests.el ends here
