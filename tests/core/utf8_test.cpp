@@ -104,6 +104,27 @@ TEST_CASE("count_chars and advance_chars agree", "[utf8]")
     CHECK(advance_chars(s.data(), s.size(), 26) == s.size());
 }
 
+TEST_CASE("count_chars counts the bytes but 0x80-0xBF exactly, at every length and alignment", "[utf8]")
+{
+    // Past 255 16-byte steps a byte lane would wrap: all-continuation text
+    // longer than that checks the lanes are summed in time.
+    std::string all_continuation(9000, '\x80');
+    std::mt19937 rng(7);
+    std::string random(9000, '\0');
+    for (char& c : random)
+        c = static_cast<char>(rng());
+    for (const std::string* s : {&all_continuation, &random}) {
+        for (std::size_t start : {0u, 1u, 7u, 15u}) {
+            for (std::size_t n : {0u, 1u, 15u, 16u, 17u, 255u * 16u, 255u * 16u + 1u, 4096u, 8191u}) {
+                std::size_t want = 0;
+                for (std::size_t i = start; i < start + n; ++i)
+                    want += (static_cast<unsigned char>((*s)[i]) & 0xC0) != 0x80;
+                CHECK(count_chars(s->data() + start, n) == want);
+            }
+        }
+    }
+}
+
 TEST_CASE("valid_utf8_prefix: inline two- and three-byte paths reject what the full check rejects", "[utf8]")
 {
     auto [text, valid] = GENERATE(table<std::string, std::size_t>({
