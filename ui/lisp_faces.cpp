@@ -269,20 +269,14 @@ std::vector<StyledLine::Span> string_faces(Value string)
     std::vector<StyledLine::Span> spans;
     if (!xstring(string)->props)
         return spans;
-    const std::string_view text = string_view(string);
     Value run_face = Qnil;
-    std::int64_t index = 0;
-    for (std::size_t i = 0; i < text.size(); ++index) {
-        const Value face = text_property_at(Value::fixnum(index), Qface, string);
-        if (face != run_face && !nilp(face))
-            spans.push_back({i, i, face_from_lisp(face)});
-        run_face = face;
-        int len = 1;
-        decode_internal_char(text.data() + i, text.data() + text.size(), &len);
-        i += static_cast<std::size_t>(len);
-        if (!nilp(face))
-            spans.back().end = i;
-    }
+    for_each_string_char(string, [&](const StringChar& ch) {
+        if (ch.face != run_face && !nilp(ch.face))
+            spans.push_back({ch.begin, ch.begin, face_from_lisp(ch.face)});
+        run_face = ch.face;
+        if (!nilp(ch.face))
+            spans.back().end = ch.end;
+    });
     return spans;
 }
 

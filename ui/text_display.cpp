@@ -18,17 +18,10 @@ namespace {
 // first with a non-nil `cursor' property gets the cursor at the string's place.
 void append_glyphs(lisp::Value string, std::vector<StringGlyph>& out)
 {
-    const std::string_view text = lisp::string_view(string);
-    std::int64_t index = 0;
-    for (std::size_t i = 0; i < text.size(); ++index) {
-        int len = 1;
-        const char32_t c = decode_internal_char(text.data() + i, text.data() + text.size(), &len);
-        i += static_cast<std::size_t>(len);
-        const lisp::Value at = lisp::Value::fixnum(index);
-        const lisp::Value face = lisp::text_property_at(at, lisp::Qface, string);
-        out.push_back({c, lisp::nilp(face) ? Face::Default : face_from_lisp(face),
-                       !lisp::nilp(lisp::text_property_at(at, lisp::Qcursor, string))});
-    }
+    for_each_string_char(string, [&](const StringChar& ch) {
+        out.push_back({ch.c, lisp::nilp(ch.face) ? Face::Default : face_from_lisp(ch.face),
+                       !lisp::nilp(lisp::text_property_at(lisp::Value::fixnum(ch.index), lisp::Qcursor, string))});
+    });
 }
 
 // Text with no properties and no overlays shows as it is, whatever the spec.

@@ -41,6 +41,8 @@ struct SubrDef {
 
 // Interns each name and sets its function cell to a subr.
 void register_subrs(std::span<const SubrDef> table);
+// V's definition; signals wrong-type-argument subrp unless V is a subr.
+const SubrDef& check_subr(Value v);
 
 // Tables of each area of the language (lang/builtins_*.cpp...), installed
 // by the language's modules (lang/modules.cpp).

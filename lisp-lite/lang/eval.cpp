@@ -1308,13 +1308,6 @@ Value f_macroexpand_all(Args a)
 Value f_functionp(Args a) { return boolean(functionp(a[0])); }
 Value f_subrp(Args a) { return boolean(a[0].is(Type::Subr)); }
 
-const SubrDef& check_subr(Value v)
-{
-    if (!v.is(Type::Subr))
-        wrong_type(Qsubrp, v);
-    return *static_cast<Subr*>(v.as_object())->def;
-}
-
 Value f_subr_name(Args a) { return make_string(check_subr(a[0]).name); }
 
 // (MIN . MAX), MAX being `many' or `unevalled' for those.
@@ -1418,6 +1411,13 @@ const SubrDef eval_subrs[] = {
 } // namespace
 
 void register_eval_builtins() { register_subrs(eval_subrs); }
+
+const SubrDef& check_subr(Value v)
+{
+    if (!v.is(Type::Subr))
+        wrong_type(Qsubrp, v);
+    return *static_cast<Subr*>(v.as_object())->def;
+}
 
 void init_evaluator()
 {

@@ -29,9 +29,7 @@ static_assert(std::ranges::is_sorted(subr_usages, {}, &SubrUsage::name), "gen-su
 // arguments are not known by name.
 Value f_internal_subr_usage(Args a)
 {
-    if (!a[0].is(Type::Subr))
-        wrong_type(Qsubrp, a[0]);
-    const std::string_view name = static_cast<Subr*>(a[0].as_object())->def->name;
+    const std::string_view name = check_subr(a[0]).name;
     const auto it = std::ranges::lower_bound(subr_usages, name, {}, &SubrUsage::name);
     if (it == std::end(subr_usages) || it->name != name)
         return Qnil;
