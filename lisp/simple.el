@@ -683,7 +683,13 @@ lines: where hidden text (outline's bodies) ends, as Emacs's."
                                       (prefix-numeric-value arg))
                                    10))
                (point-max)))
-  (when (and arg (not (consp arg))) (forward-line 1)))
+  (cond ((and arg (not (consp arg))) (forward-line 1))
+        ;; As Emacs's: an end not on the screen is shown near, but not at,
+        ;; the bottom.
+        ((and (eq (current-buffer) (window-buffer))
+              (> (point) (window-end nil t)))
+         (recenter (if (and scroll-minibuffer-conservatively (window-minibuffer-p))
+                       -1 -3)))))
 
 (defvar paragraph-separate "[ \t\f]*$")
 (defvar page-delimiter "^\014")
