@@ -28,9 +28,12 @@ is read once a session.")
         buffer))))
 
 (defconst internal--emacs-definer-regexp
-  (concat "\\`\\(?:cl-\\)?def\\(?:un\\|subst\\|macro\\|alias\\|var\\|var-local\\|varalias"
-          "\\|custom\\|const\\|face\\|group\\|generic\\|method\\|ine-[a-z-]+\\)\\'")
-  "The names of the forms that define something (not `default-value').")
+  (concat "\\`\\(?:\\(?:cl-\\)?def\\(?:un\\|subst\\|macro\\|alias\\|var\\|var-local\\|varalias"
+          "\\|custom\\|const\\|face\\|group\\|generic\\|method\\|ine-[a-z-]+\\)"
+          "\\|make-variable-buffer-local\\)\\'")
+  "The names of the forms that define something (not `default-value').
+make-variable-buffer-local makes a void variable bound: vc-hooks.el's
+`vc-mode' has no defvar.")
 
 (defun internal--emacs-definition-p (form)
   "Whether FORM is a form that defines something (not `default-value')."
@@ -68,7 +71,7 @@ or minor mode also defines its map, hook and syntax table."
     (while (and (not found) names)
       (goto-char (point-min))
       (let* ((target (pop names))
-             (regexp (concat "(\\(?:cl-\\)?def[a-z-]*[ \t\n]+'?"
+             (regexp (concat "(\\(?:\\(?:cl-\\)?def[a-z-]*\\|make-variable-buffer-local\\)[ \t\n]+'?"
                              (regexp-quote target) "[ \t\n)]")))
         (while (and (not found) (re-search-forward regexp nil t))
           (let ((start (match-beginning 0)))

@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffer_locals.hpp"
+#include "lisp-lite/editor/file_locks.hpp"
 #include "lisp-lite/editor/processes.hpp"
 #include "lisp-lite/lang/backtrace.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -216,6 +217,7 @@ int run_batch(int argc, char** argv)
         std::fprintf(stderr, "Memory exhausted\n");
         status = 255;
     }
+    unlock_all_files();
     kill_all_processes();
     disarm_timer_alarm();
     std::fflush(stdout);

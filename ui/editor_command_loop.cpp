@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/file_locks.hpp"
 #include "lisp-lite/editor/invisibility.hpp"
 #include "lisp-lite/editor/processes.hpp"
 #include "lisp-lite/lang/eval.hpp"
@@ -18,6 +19,18 @@ namespace gapmacs::ui {
 
 using namespace lisp;
 using namespace editor_support;
+
+namespace {
+
+// As Emacs's command_loop_1 while it waits for a key: no command runs, so
+// timers (ElDoc) see this-command nil.
+void clear_this_command()
+{
+    set_value(Qthis_command, Qnil);
+    set_value(Qreal_this_command, Qnil);
+}
+
+} // namespace
 
 Value Editor::recursive_edit()
 {
@@ -67,8 +80,12 @@ void Editor::command_loop()
     for (;;) {
         // As Emacs's command_loop_1: a keyboard macro that ran out inside
         // a recursive edit ends it (the top level runs no macro).
-        if (m_depth > 1 && macro_ran_out() && !consp(value_or_nil(Qunread_command_events)))
+        if (m_depth > 1 && macro_ran_out() && !consp(value_or_nil(Qunread_command_events))) {
+            // Found waiting for a key: no command runs (ivy's action, called
+            // again as its minibuffer ends, sees this-command nil).
+            clear_this_command();
             return;
+        }
         try {
             restore_memory_reserve();
             execute_one_command();
@@ -132,11 +149,7 @@ void Editor::execute_one_command()
     // buffer (a kill-buffer of the current one left another buffer current).
     if (Value shown = m_frame->selected().buffer(); live_buffer(shown))
         set_current_buffer(shown);
-    // As Emacs's command_loop_1: no command runs while the next key is
-    // awaited, so timers that run meanwhile see this-command nil (ElDoc
-    // shows its message only then).
-    set_value(Qthis_command, Qnil);
-    set_value(Qreal_this_command, Qnil);
+    clear_this_command();
     Value binding = Qnil;
     Value keys = read_key_sequence(Qnil, binding);
     GcRoot root(&keys, 1);
@@ -220,6 +233,7 @@ int Editor::run(const StartupOptions& options)
             }
         }
     } catch (const KillEmacs& k) {
+        unlock_all_files();
         kill_all_processes();
         disarm_timer_alarm();
         return k.status;

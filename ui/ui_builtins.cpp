@@ -633,14 +633,19 @@ void show_prompt(Value prompt)
         editor().message(string_view(prompt));
 }
 
-Value f_read_event(Args a)
+Value read_event_prompted(Value prompt, std::optional<EventLoop::Duration> timeout)
 {
-    show_prompt(a[0]);
-    Value ev = editor().read_event(seconds(a[2]));
-    if (stringp(a[0]))
+    show_prompt(prompt);
+    Value ev = editor().read_event(timeout);
+    if (stringp(prompt))
         editor().frame().echo = {};
     return ev;
 }
+
+Value f_read_event(Args a) { return read_event_prompted(a[0], seconds(a[2])); }
+// (read-key &optional PROMPT DISABLE-FALLBACKS): no timeout. It read a
+// third argument it does not have, the argument stack's next slot.
+Value f_read_key(Args a) { return read_event_prompted(a[0], std::nullopt); }
 
 bool char_event(Value ev) { return fixnump(ev); }
 
@@ -824,7 +829,7 @@ const SubrDef ui_subrs[] = {
     {"read-event", 0, 3, f_read_event},
     {"read-char", 0, 3, f_read_char},
     {"read-char-exclusive", 0, 3, f_read_char_exclusive},
-    {"read-key", 0, 2, f_read_event},
+    {"read-key", 0, 2, f_read_key},
     {"read-key-sequence", 1, 5, f_read_key_sequence},
     {"read-key-sequence-vector", 1, 5, f_read_key_sequence},
     {"this-command-keys", 0, 0, f_this_command_keys},

@@ -174,8 +174,23 @@ void marker_print(ExtObject* o, std::string& out)
 }
 Value marker_number(ExtObject* o);
 void marker_write(ExtObject* o, std::string_view internal);
+// As Emacs's internal_equal and sxhash: the same buffer and position, or
+// both pointing nowhere (the insertion type does not count).
+bool marker_equal(ExtObject* a, ExtObject* b)
+{
+    const Marker& x = *static_cast<MarkerData*>(a->data)->marker;
+    const Marker& y = *static_cast<MarkerData*>(b->data)->marker;
+    return x.buffer() == y.buffer() && (!x.buffer() || x.position() == y.position());
+}
+std::uint64_t marker_hash(ExtObject* o)
+{
+    const Marker& m = *static_cast<MarkerData*>(o->data)->marker;
+    const auto buffer = reinterpret_cast<std::uintptr_t>(m.buffer());
+    return buffer ? (buffer >> 4) * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(m.position()->value) : 0;
+}
 const ExtClass marker_class{"marker",      nullptr,      marker_finalize, marker_print,
-                            marker_number, marker_write, nullptr,         marker_read};
+                            marker_number, marker_write, nullptr,         marker_read,
+                            nullptr,       marker_equal, marker_hash};
 
 Value make_buffer_object(std::string name)
 {

@@ -10,6 +10,7 @@
 #include "core/utf8.hpp"
 #include "lisp-lite/editor/buffers.hpp"
 #include "lisp-lite/editor/coding_names.hpp"
+#include "lisp-lite/editor/file_locks.hpp"
 #include "lisp-lite/editor/modification.hpp"
 #include "lisp-lite/lang/file_name_handlers.hpp"
 #include "lisp-lite/editor/modules.hpp"
@@ -116,6 +117,7 @@ Value f_insert_file_contents(Args a)
     set_internal(Qlast_coding_system_used, intern(detected.name()));
     if (visit) {
         b.set_coding(detected);
+        unlock_after_save(); // the text is the file's again
         b.set_saved();
         if (fresh_history)
             b.undo_list().clear();
@@ -211,6 +213,7 @@ Value f_write_region(Args a)
         b.set_file_name(path);
         b.set_coding(cs);
         b.set_saved();
+        unlock_after_save();
         record_visited_modtime(b);
     }
     return Qnil;
@@ -237,6 +240,7 @@ Value f_save_buffer(Args)
     message("Saving file " + b.file_name() + "...");
     b.set_coding(saving_coding(b));
     save_buffer(b, {}, [] { maybe_quit(); }, auto_compressed(b.file_name(), "write-region"));
+    unlock_after_save();
     set_internal(Qlast_coding_system_used, intern(b.coding().name()));
     message("Wrote " + b.file_name());
     return Qnil;

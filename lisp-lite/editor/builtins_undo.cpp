@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/file_locks.hpp"
 #include "lisp-lite/editor/modification.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/symbols.hpp"
@@ -30,6 +31,7 @@ Value f_buffer_chars_modified_tick(Args a)
 }
 Value f_set_buffer_modified_p(Args a)
 {
+    lock_for_modified_flag(!nilp(a[0]));
     current().set_modified(!nilp(a[0]));
     return a[0];
 }

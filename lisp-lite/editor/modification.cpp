@@ -6,6 +6,7 @@
 
 #include "lisp-lite/editor/buffer_locals.hpp"
 #include "lisp-lite/editor/buffers.hpp"
+#include "lisp-lite/editor/file_locks.hpp"
 #include "lisp-lite/editor/modules.hpp"
 #include "lisp-lite/editor/overlays.hpp"
 #include "lisp-lite/editor/symbols.hpp"
@@ -123,6 +124,7 @@ Modification::Modification(CharPos beg, CharPos end) : m_buffer(&current())
         }
     }
     check_supersession(*m_buffer);
+    lock_before_first_change();
     if (!hooks_inhibited()) {
         if (!m_buffer->modified())
             run_change_hook(g_first_change, nullptr, 0);

@@ -37,6 +37,7 @@ const Module modules[] = {
     {"markers", register_marker_builtins},
     {"coding-systems", register_coding_builtins},
     {"file-contents", register_file_contents_builtins},
+    {"file-locks", register_file_lock_builtins},
     {"per-buffer-variables", define_per_buffer_variables}, // needs the buffer list
     {"regexps", register_regex_builtins},
     {"overlays", register_overlay_builtins},

@@ -13,6 +13,7 @@ std::span<const Module> editor_modules();
 
 // What each module installs (the file that defines it in a comment).
 void register_file_builtins();           // builtins_file.cpp
+void register_file_lock_builtins();      // file_locks.cpp
 void register_file_attribute_builtins(); // file-attributes, modes, copy-file (builtins_file_attributes.cpp)
 void register_waiting_builtins();        // sleep-for, sit-for (waiting.cpp)
 void register_process_builtins();        // builtins_process.cpp

@@ -142,6 +142,14 @@
     X(local, "local") \
     X(major_mode, "major-mode") \
     X(make_directory, "make-directory") \
+    X(make_lock_file_name, "make-lock-file-name") \
+    X(create_lockfiles, "create-lockfiles") \
+    X(lock_file, "lock-file") \
+    X(unlock_file, "unlock-file") \
+    X(ask_user_about_lock, "ask-user-about-lock") \
+    X(buffer_file_truename, "buffer-file-truename") \
+    X(user_login_name, "user-login-name") \
+    X(system_name, "system-name") \
     X(make_network_process, "make-network-process") \
     X(make_symbolic_link, "make-symbolic-link") \
     X(md5, "md5") \

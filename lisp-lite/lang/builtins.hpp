@@ -7,6 +7,7 @@
 // argument list. The argument helpers signal Emacs's wrong-type-argument.
 #pragma once
 #include <cstdint>
+#include <cassert>
 #include <span>
 #include <string>
 
@@ -18,7 +19,11 @@ namespace gapmacs::lisp {
 struct Args {
     const Value* v;
     std::size_t n;
-    Value operator[](std::size_t i) const { return v[i]; }
+    Value operator[](std::size_t i) const
+    {
+        assert(i < n); // a subr reads at most its max_args
+        return v[i];
+    }
     std::size_t size() const { return n; }
     const Value* begin() const { return v; }
     const Value* end() const { return v + n; }

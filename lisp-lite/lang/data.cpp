@@ -395,9 +395,13 @@ bool equal_depth(Value a, Value b, int depth, std::unique_ptr<EqualSeen>& seen)
                 const BoolVector* y = bool_vector(b);
                 return y && x->bits == y->bits;
             }
-            const CharTable* x = char_table(a);
-            const CharTable* y = char_table(b);
-            return x && y && x->same_as(*y, [&](Value p, Value q) { return equal_depth(p, q, depth + 1, seen); });
+            if (const CharTable* x = char_table(a)) {
+                const CharTable* y = char_table(b);
+                return y && x->same_as(*y, [&](Value p, Value q) { return equal_depth(p, q, depth + 1, seen); });
+            }
+            ExtObject* x = ext_object(a);
+            ExtObject* y = ext_object(b);
+            return x && y && x->cls == y->cls && x->cls->equal && x->cls->equal(x, y);
         }
         }
     }
@@ -439,6 +443,8 @@ std::uint64_t sxhash_depth(Value v, int depth)
         return h;
     }
     default:
+        if (ExtObject* e = ext_object(v); e && e->cls->hash)
+            return e->cls->hash(e);
         return v.bits() >> 4;
     }
 }

@@ -185,6 +185,12 @@ struct ExtClass {
     // The representation princ and format's %s write, where it is not
     // `print's (may be null): a live buffer's name, as Emacs's print.c.
     void (*print_unescaped)(ExtObject*, std::string& out) = nullptr;
+    // Whether `equal' holds between two objects of this class, where
+    // Emacs's internal_equal looks inside them (null: only an object
+    // itself): a marker equals one in the same buffer at the same position.
+    // `hash' agrees with it, for sxhash-equal and equal hash tables.
+    bool (*equal)(ExtObject*, ExtObject*) = nullptr;
+    std::uint64_t (*hash)(ExtObject*) = nullptr;
 };
 struct ExtObject : Object {
     const ExtClass* cls;

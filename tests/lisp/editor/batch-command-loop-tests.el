@@ -44,6 +44,39 @@
   (execute-kbd-macro (vconcat (kbd "M-:") "(setq batch-command-loop-tests--value 7)"))
   (should (equal batch-command-loop-tests--value 7)))
 
+(ert-deftest batch-command-loop-tests-macro-ends-with-no-command ()
+  ;; What runs as the minibuffer ends at the macro's end runs outside any
+  ;; command: this-command is nil there, as in command_loop_1 waiting for a
+  ;; key (ivy calls its action again then, and keeps C-u's argument only
+  ;; when this-command is nil).
+  (setq batch-command-loop-tests--value nil)
+  (execute-kbd-macro
+   (vconcat (kbd "M-:")
+            "(progn (read-string \"Name: \") (setq batch-command-loop-tests--value (list this-command real-this-command)))"
+            (kbd "RET") "x" (kbd "RET")))
+  (should (equal batch-command-loop-tests--value '(exit-minibuffer exit-minibuffer)))
+  (execute-kbd-macro
+   (vconcat (kbd "M-:")
+            "(progn (read-string \"Name: \") (setq batch-command-loop-tests--value (list this-command real-this-command)))"
+            (kbd "RET") "x"))
+  (should (equal batch-command-loop-tests--value '(nil nil))))
+
+(ert-deftest batch-command-loop-tests-read-key ()
+  ;; read-key takes the macro's next events, in a command and in a command
+  ;; run from a minibuffer's keymap.
+  (setq batch-command-loop-tests--value nil)
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "C-c r")
+      (lambda () (interactive)
+        (setq batch-command-loop-tests--value (list (read-key "x") (read-key "y")))))
+    (let ((global (current-global-map)))
+      (unwind-protect
+          (progn
+            (use-global-map (make-composed-keymap map global))
+            (execute-kbd-macro (kbd "C-c r a <f5>")))
+        (use-global-map global))))
+  (should (equal batch-command-loop-tests--value '(97 f5))))
+
 (ert-deftest batch-command-loop-tests-errors ()
   ;; An error in one of the macro's commands ends the macro and reaches the
   ;; caller; C-g in the minibuffer only leaves it, as the command loop

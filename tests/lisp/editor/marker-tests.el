@@ -146,3 +146,26 @@
       (goto-char 1)
       (goto-char m)
       (should (= (point) 3)))))
+
+(ert-deftest marker-equal-is-buffer-and-position ()
+  "equal compares markers by buffer and position, as Emacs's internal_equal
+\(saved match data compares equal to the match data), and sxhash-equal and
+equal hash tables agree with it."
+  (with-temp-buffer
+    (insert "ab")
+    (should (equal (point-marker) (point-marker)))
+    (should (equal (copy-marker 3 t) (point-marker)))
+    (should-not (equal (copy-marker 1) (point-marker)))
+    (should (equal (make-marker) (make-marker)))
+    (should-not (equal (make-marker) (point-marker)))
+    (should-not (eq (point-marker) (point-marker)))
+    (let ((other (with-temp-buffer (insert "ab") (point-marker))))
+      (should-not (equal other (point-marker))))
+    (re-search-backward "\\(a\\)b")
+    (let ((saved (match-data)))
+      (save-match-data (string-match "b" "ab"))
+      (should (equal saved (match-data))))
+    (should (= (sxhash-equal (point-marker)) (sxhash-equal (point-marker))))
+    (let ((table (make-hash-table :test 'equal)))
+      (puthash (point-marker) 'here table)
+      (should (eq (gethash (copy-marker (point)) table) 'here)))))
