@@ -13,6 +13,9 @@
 (defvar isearch-wrapped nil)
 (defvar isearch-other-end nil "The other end of the current match (point is one end).")
 (defvar isearch-opoint nil)
+(defvar isearch-barrier nil
+  "Where the search began or last repeated: an alternative (\\|) typed in
+a regexp is looked for from there, as Emacs's isearch-fallback does.")
 (defvar isearch-error nil)
 (defvar isearch--states nil "Stack of earlier states, for DEL.")
 (defvar search-ring nil)
@@ -82,27 +85,31 @@ An invalid regexp (still being typed) is not a failure: it leaves all as it was.
 
 (defun isearch--push-state ()
   (push (list isearch-string (point) isearch-other-end isearch-success
-              isearch-forward isearch-wrapped)
+              isearch-forward isearch-wrapped isearch-barrier)
         isearch--states))
 
 (defun isearch--pop-state ()
   (let ((s (pop isearch--states)))
     (when s
       (setq isearch-string (nth 0 s) isearch-other-end (nth 2 s)
-            isearch-success (nth 3 s) isearch-forward (nth 4 s) isearch-wrapped (nth 5 s))
+            isearch-success (nth 3 s) isearch-forward (nth 4 s) isearch-wrapped (nth 5 s)
+            isearch-barrier (nth 6 s))
       (goto-char (nth 1 s)))))
 
 (defun isearch--extend (text)
   "Add TEXT to the search string and search again from the match's start."
   (isearch--push-state)
-  (setq isearch-string (concat isearch-string text))
-  (when (or isearch-success isearch-error)
-    (let ((from (if isearch-forward
-                    (or isearch-other-end (point))
-                  (if isearch-other-end
-                      (min (point-max) (+ isearch-other-end (length text)))
-                    (point)))))
-      (isearch--find from isearch-forward))))
+  (let ((alternative (and isearch-regexp (equal text "|")
+                           (string-match-p "\\(?:\\`\\|[^\\]\\)\\(?:\\\\\\\\\\)*\\\\\\'"
+                                           isearch-string))))
+    (setq isearch-string (concat isearch-string text))
+    (when (or isearch-success isearch-error alternative)
+      (let ((from (cond (alternative isearch-barrier)
+                        (isearch-forward (or isearch-other-end (point)))
+                        (isearch-other-end
+                         (min (point-max) (+ isearch-other-end (length text))))
+                        (t (point)))))
+        (isearch--find from isearch-forward)))))
 
 (defun isearch--repeat (forward)
   "C-s or C-r: the next match, the last search if empty, wrapping after a failure."
@@ -120,6 +127,7 @@ An invalid regexp (still being typed) is not a failure: it leaves all as it was.
          (isearch--find (if forward (point-min) (point-max)) forward))
         (t
          (let ((from (point)))
+           (setq isearch-barrier from)
            (when (and isearch-other-end (= from isearch-other-end))
              ;; An empty match: step over it so the search moves on.
              (setq from (if forward (min (point-max) (1+ from)) (max (point-min) (1- from)))))
@@ -218,7 +226,7 @@ runs as usual.")
         (isearch-string "") (isearch-regexp regexp) (isearch-forward forward)
         (isearch-success t) (isearch-wrapped nil) (isearch-other-end nil)
         (isearch-error nil) (isearch--states nil)
-        (isearch-opoint (point))
+        (isearch-opoint (point)) (isearch-barrier (point))
         (isearch--buffer (current-buffer))
         (done nil))
     (run-hooks 'isearch-mode-hook)

@@ -238,6 +238,10 @@ without Emacs's library).")
 
 (defvar read-expression-map
   (let ((map (make-sparse-keymap)))
+    ;; As Emacs's: TAB and M-TAB complete the symbol before point (the
+    ;; minibuffer's completion-at-point-functions has Emacs Lisp's).
+    (define-key map "\M-\t" 'completion-at-point)
+    (define-key map "\t" 'completion-at-point)
     (set-keymap-parent map minibuffer-local-map)
     map))
 
@@ -307,13 +311,16 @@ finds them."
         all)
     (all-completions contents minibuffer-completion-table minibuffer-completion-predicate)))
 
-(defun minibuffer-completion-help ()
+(defun minibuffer-completion-help (&optional start end)
   "Show the completions of the minibuffer's contents in *Completions*,
 sorted and annotated as the table's metadata (or
-`completion-extra-properties') says, as Emacs's."
+`completion-extra-properties') says, as Emacs's.  START and END bound
+the text completed instead (completion-in-region's, in any buffer)."
   (interactive)
-  (let* ((contents (minibuffer-contents))
-         (point (minibuffer--input-point))
+  (let* ((start (or start (minibuffer-prompt-end)))
+         (end (or end (point-max)))
+         (contents (buffer-substring start end))
+         (point (max 0 (min (- (point) start) (length contents))))
          (all (copy-sequence (minibuffer--all contents point))))
     (if (null all)
         (minibuffer-message "No match")
@@ -325,12 +332,11 @@ sorted and annotated as the table's metadata (or
                            (plist-get completion-extra-properties :affixation-function)))
              ;; A choice replaces the input from its completion boundary
              ;; on (a file name's directory stays).
-             (base (+ (minibuffer-prompt-end)
+             (base (+ start
                       (car (completion-boundaries (substring contents 0 point)
                                                   minibuffer-completion-table
                                                   minibuffer-completion-predicate
-                                                  (substring contents point)))))
-             (end (point-max)))
+                                                  (substring contents point))))))
         (setq all (if sort-fun (funcall sort-fun all) (sort all #'string-lessp)))
         (cond (affixate (setq all (funcall affixate all)))
               (annotate

@@ -936,9 +936,15 @@ The primitive messages \"Undo\" (\"Redo\") or signals \"No further undo informat
 (defvar values nil)
 
 (defun read--expression (prompt &optional initial-contents)
-  (read-from-minibuffer prompt initial-contents
-                        (and (boundp 'read-expression-map) read-expression-map)
-                        t 'read-expression-history))
+  ;; As Emacs's: the minibuffer completes Emacs Lisp symbols, and
+  ;; eval-expression-minibuffer-setup-hook runs there.
+  (minibuffer-with-setup-hook
+      (lambda ()
+        (add-hook 'completion-at-point-functions #'elisp-completion-at-point nil t)
+        (run-hooks 'eval-expression-minibuffer-setup-hook))
+    (read-from-minibuffer prompt initial-contents
+                          (and (boundp 'read-expression-map) read-expression-map)
+                          t 'read-expression-history)))
 
 (defun simple--char-syntax (n)
   (cond ((and (>= n 32) (< n 127)) (format "?%c" n))

@@ -93,6 +93,13 @@ public:
     // One turn of the command loop: read a key sequence and run its
     // command (keyboard macros run through this).
     void run_one_command() { execute_one_command(); }
+    // As Emacs's command_loop_1 as it starts (each recursive edit, each
+    // run of a keyboard macro): the last command is the one this-command
+    // names (nil after a macro that ran out, set by a minibuffer's caller).
+    void start_command_loop();
+    // A keyboard macro ran out while the loop waited for a key: no command
+    // runs (this-command nil).
+    void macro_ran_out_of_keys();
     // What the command loop does with a command's error: the message, and
     // the state a failed command leaves (prefix, macro definition...).
     void report_error(const lisp::LispSignal& e);

@@ -77,13 +77,14 @@ void Editor::command_loop()
     // after each error: post-command-hook runs first (a minibuffer's
     // completion UI shows its candidates before the first key).
     safe_run_hooks(Qpost_command_hook);
+    start_command_loop();
     for (;;) {
         // As Emacs's command_loop_1: a keyboard macro that ran out inside
         // a recursive edit ends it (the top level runs no macro).
         if (m_depth > 1 && macro_ran_out() && !consp(value_or_nil(Qunread_command_events))) {
             // Found waiting for a key: no command runs (ivy's action, called
             // again as its minibuffer ends, sees this-command nil).
-            clear_this_command();
+            macro_ran_out_of_keys();
             return;
         }
         try {
@@ -140,6 +141,14 @@ void Editor::report_error(const LispSignal& e)
     message(error_message_string(err));
     beep();
 }
+
+void Editor::start_command_loop()
+{
+    set_value(Qlast_command, value_or_nil(Qthis_command));
+    set_value(Qreal_last_command, value_or_nil(Qreal_this_command));
+}
+
+void Editor::macro_ran_out_of_keys() { clear_this_command(); }
 
 void Editor::execute_one_command()
 {

@@ -83,6 +83,7 @@ Value f_execute_kbd_macro(Args a)
         set_var("executing-kbd-macro-index", Value::fixnum(0));
         if (length == 0)
             break;
+        Editor::running().start_command_loop();
         while (var("executing-kbd-macro-index").as_fixnum() < length) {
             try {
                 Editor::running().run_one_command();
@@ -96,6 +97,7 @@ Value f_execute_kbd_macro(Args a)
                 return Qnil;
             }
         }
+        Editor::running().macro_ran_out_of_keys();
     }
     return Qnil;
 }

@@ -100,6 +100,32 @@
       (isearch-forward))
     (should (= (point) 5))))
 
+(ert-deftest isearch-regexp-alternative-searches-from-the-start ()
+  ;; A \| typed in a regexp search looks for the new alternative from
+  ;; where the search began (Emacs's isearch-fallback): C-M-r defun\|defvar
+  ;; from the end stops at defvar, not at the defun the first part found.
+  ;; Typed with execute-kbd-macro, so this runs in Emacs 28 too.
+  (let ((map (make-sparse-keymap)) (global (current-global-map)) (result nil))
+    (define-key map (kbd "C-c r") #'isearch-backward-regexp)
+    (define-key map (kbd "C-c s") #'isearch-forward-regexp)
+    (unwind-protect
+        (progn
+          (use-global-map (make-composed-keymap map global))
+          (with-temp-buffer
+            (switch-to-buffer (current-buffer))
+            (insert "(defun foo)\nasdf\n(defvar bar)")
+            (execute-kbd-macro (vconcat (kbd "C-c r") "defun\\|defvar" (kbd "RET")))
+            (push (point) result)
+            (goto-char (point-min))
+            (execute-kbd-macro (vconcat (kbd "C-c s") "defvar\\|defun" (kbd "RET")))
+            (push (point) result)
+            ;; A | without its backslash is an ordinary character.
+            (goto-char (point-min))
+            (execute-kbd-macro (vconcat (kbd "C-c s") "a|f" (kbd "RET")))
+            (push (point) result)))
+      (use-global-map global))
+    (should (equal (nreverse result) '(19 7 14)))))
+
 (ert-deftest isearch-regexp ()
   (skip-unless (boundp 'gapmacs-version))
   (with-temp-buffer

@@ -61,6 +61,55 @@
             (kbd "RET") "x"))
   (should (equal batch-command-loop-tests--value '(nil nil))))
 
+(ert-deftest batch-command-loop-tests-last-command-at-loop-start ()
+  ;; As Emacs's command_loop_1 as it starts (a macro's run, a minibuffer's
+  ;; recursive edit): last-command becomes what this-command names, so a
+  ;; second macro starts with last-command nil, and a command that read
+  ;; from the minibuffer sees itself as the last command after the read
+  ;; (counsel-yank-pop pushes the mark unless the last command was a yank).
+  (let ((seen nil)
+        (map (make-sparse-keymap))
+        (global (current-global-map)))
+    (define-key map (kbd "C-c y")
+      (lambda () (interactive)
+        (push (list 'in last-command) seen)
+        (read-string "x: ")
+        (push (list 'after-read last-command) seen)
+        (setq this-command 'yank)))
+    (unwind-protect
+        (progn
+          (use-global-map (make-composed-keymap map global))
+          (execute-kbd-macro (kbd "C-c y RET"))
+          (push (list 'between last-command this-command) seen)
+          (execute-kbd-macro (kbd "C-c y RET")))
+      (use-global-map global))
+    (setq seen (nreverse seen))
+    (should (equal (nth 2 seen) '(between yank nil)))
+    (should (equal (nth 3 seen) '(in nil)))
+    (should (eq (car (nth 4 seen)) 'after-read))
+    (should (functionp (cadr (nth 4 seen))))))
+
+(ert-deftest batch-command-loop-tests-eval-expression-completes-symbols ()
+  ;; M-:'s TAB completes the Emacs Lisp symbol before point (partial
+  ;; completion: s-c-t-st), and completion-at-point lists a symbol's
+  ;; several completions in *Completions* (minibuffer-completion-help of
+  ;; the region, as completion--in-region calls it).
+  (setq batch-command-loop-tests--value nil)
+  (execute-kbd-macro (vconcat (kbd "M-:") "(setq batch-command-loop-tests--value 's-c-t-st"
+                              (kbd "TAB") ")" (kbd "RET")))
+  (should (eq batch-command-loop-tests--value 'shell-command-to-string))
+  (save-window-excursion
+    (with-temp-buffer
+      (switch-to-buffer (current-buffer))
+      (emacs-lisp-mode)
+      (insert "(mapca")
+      (completion-at-point)
+      (should (equal (buffer-string) "(mapca"))
+      (with-current-buffer "*Completions*"
+        (goto-char (point-min))
+        (should (search-forward "mapcan" nil t))
+        (should (search-forward "mapcar" nil t))))))
+
 (ert-deftest batch-command-loop-tests-read-key ()
   ;; read-key takes the macro's next events, in a command and in a command
   ;; run from a minibuffer's keymap.
