@@ -673,7 +673,8 @@ default, Emacs's simple.el's, adds every completion of the empty input).")
                   (minibuffer-with-setup-hook (lambda () (setq default-directory dir))
                     (let ((minibuffer-completing-file-name t))
                       (completing-read prompt #'read-file-name-internal predicate mustmatch insdef
-                                       'file-name-history default-filename)))
+                                       'file-name-history
+                                       (and default (minibuffer--abbreviate default)))))
                 (let ((minibuffer-completion-table #'read-file-name-internal)
                       (minibuffer-completion-predicate predicate)
                       (minibuffer-completion-confirm (unless (eq mustmatch t) mustmatch)))

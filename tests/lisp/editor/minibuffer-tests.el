@@ -281,3 +281,17 @@ category, basic then partial-completion (\"s/b\" is src/b.c)."
     (message "%s done" tag)
     (with-current-buffer "*Messages*"
       (should (string-suffix-p (format "%s [3 times]\n%s done\n" tag tag) (buffer-string))))))
+
+(ert-deftest minibuffer-read-file-name-default-through-completing-read ()
+  ;; A completion UI (ivy, vertico) reads file names through
+  ;; completing-read-function; its DEF is the visited file, abbreviated, as
+  ;; Emacs's read-file-name-default passes it (ivy's C-M-j returns it).
+  (let* ((got nil)
+         (completing-read-function
+          (lambda (_prompt _coll _pred _req _init _hist def &rest _) (setq got def) ""))
+         (insert-default-directory t))
+    (with-temp-buffer
+      (set-visited-file-name (expand-file-name "~/dummy-dir/dummy-file"))
+      (set-buffer-modified-p nil)
+      (read-file-name "File: ")
+      (should (equal got "~/dummy-dir/dummy-file")))))
