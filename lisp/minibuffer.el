@@ -195,7 +195,7 @@ without Emacs's library).")
   (let ((map (make-sparse-keymap)))
     (define-key map "\n" 'exit-minibuffer)
     (define-key map "\r" 'exit-minibuffer) ; after: where-is finds RET first, as in Emacs
-    (define-key map "\C-g" 'abort-recursive-edit)
+    (define-key map "\C-g" 'abort-minibuffers)
     (define-key map "\ep" 'previous-history-element)
     (define-key map "\en" 'next-history-element)
     (define-key map [up] 'previous-history-element)

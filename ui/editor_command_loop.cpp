@@ -43,6 +43,8 @@ Value Editor::recursive_edit()
             throw;
         Value v = t.value();
         if (v == Qt)
+            xsignal(Qquit, Qnil);
+        if (v == Qminibuffer_quit) // abort-minibuffers
             xsignal(Qminibuffer_quit, Qnil);
         if (!nilp(v) && functionp(v))
             call0(v);

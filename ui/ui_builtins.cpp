@@ -602,11 +602,21 @@ Value f_minibuffer_selected_window(Args)
 }
 
 Value f_exit_minibuffer(Args) { throw_to(Qexit, Qnil); }
+// As Emacs 28: abort-recursive-edit ends the innermost recursive edit with
+// a `quit' (it reaches a keyboard macro's caller); abort-minibuffers, C-g
+// in a minibuffer, with `minibuffer-quit', which the command loop running
+// a macro reports and stops at.
 Value f_abort_recursive_edit(Args)
 {
     if (editor().depth() <= 1)
         xsignal(Qquit, Qnil);
     throw_to(Qexit, Qt);
+}
+Value f_abort_minibuffers(Args)
+{
+    if (editor().depth() <= 1)
+        xsignal(Qquit, Qnil);
+    throw_to(Qexit, Qminibuffer_quit);
 }
 Value f_exit_recursive_edit(Args)
 {
@@ -822,7 +832,7 @@ const SubrDef ui_subrs[] = {
     {"minibuffer-selected-window", 0, 0, f_minibuffer_selected_window},
     {"exit-minibuffer", 0, 0, f_exit_minibuffer},
     {"abort-recursive-edit", 0, 0, f_abort_recursive_edit},
-    {"abort-minibuffers", 0, 0, f_abort_recursive_edit},
+    {"abort-minibuffers", 0, 0, f_abort_minibuffers},
     {"exit-recursive-edit", 0, 0, f_exit_recursive_edit},
     {"top-level", 0, 0, f_top_level},
     {"recursive-edit", 0, 0, f_recursive_edit},

@@ -110,6 +110,30 @@
         (should (search-forward "mapcan" nil t))
         (should (search-forward "mapcar" nil t))))))
 
+(ert-deftest batch-command-loop-tests-abort-recursive-edit-quits ()
+  ;; abort-recursive-edit ends the minibuffer with a quit that reaches the
+  ;; macro's caller; abort-minibuffers (C-g there) with minibuffer-quit,
+  ;; which ends the macro quietly.
+  (let ((map (make-sparse-keymap))
+        (keys (make-sparse-keymap))
+        (global (current-global-map)))
+    (set-keymap-parent map minibuffer-local-map)
+    (define-key keys (kbd "C-c m") (lambda () (interactive) (read-from-minibuffer "x: " nil map)))
+    (unwind-protect
+        (progn
+          (use-global-map (make-composed-keymap keys global))
+          (define-key map "\C-g" 'abort-recursive-edit)
+          (should (equal (condition-case e (progn (execute-kbd-macro (kbd "C-c m a C-g")) 'none)
+                           (quit (list 'caught e)))
+                         '(caught (quit))))
+          (define-key map "\C-g" 'abort-minibuffers)
+          (should (eq (condition-case e (progn (execute-kbd-macro (kbd "C-c m a C-g")) 'none)
+                        (quit (list 'caught e)))
+                      'none))
+          (should (eq (lookup-key minibuffer-local-map "\C-g") 'abort-minibuffers))
+          (should (= (minibuffer-depth) 0)))
+      (use-global-map global))))
+
 (ert-deftest batch-command-loop-tests-read-key ()
   ;; read-key takes the macro's next events, in a command and in a command
   ;; run from a minibuffer's keymap.

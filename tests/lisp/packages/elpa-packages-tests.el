@@ -137,16 +137,17 @@ screen does not draw).")
     (should (equal (car result) "126"))
     (should (>= (string-to-number (cdr result)) elpa-packages-tests--company-ratchet))))
 
-(defconst elpa-packages-tests--ivy-ratchet 66
+(defconst elpa-packages-tests--ivy-ratchet 67
   "How many of the 76 tests of ivy's own ERT suite (ivy-test.el, shipped in
-elpa-counsel) pass in gapmacs: 66 on 2026-12-07 (session 37: equal
+elpa-counsel) pass in gapmacs: 67 on 2026-12-07 (session 37: equal
 compares markers by buffer and position, so saved match data equals the
 match data; read-key no longer read a third argument it does not have, a
 timeout from the argument stack; a macro that runs out in a minibuffer
 leaves this-command nil, and the command loop starts with last-command
 set from this-command, as command_loop_1; a \\| typed in a regexp
 isearch searches from where the search began; M-: completes symbols;
-read-file-name gives a completion UI the visited file as its default),
+read-file-name gives a completion UI the visited file as its default;
+abort-recursive-edit quits past a macro, C-g's abort-minibuffers ends it),
 57 on 2026-12-07 (session 34: batch mode
 has the editor's windows, minibuffer and command loop with no display, so
 execute-kbd-macro drives ivy-read there; a recursive edit runs
