@@ -606,18 +606,15 @@ Value f_exit_minibuffer(Args) { throw_to(Qexit, Qnil); }
 // a `quit' (it reaches a keyboard macro's caller); abort-minibuffers, C-g
 // in a minibuffer, with `minibuffer-quit', which the command loop running
 // a macro reports and stops at.
-Value f_abort_recursive_edit(Args)
+// HOW is the value (throw 'exit HOW) gives recursive_edit: t or minibuffer-quit.
+[[noreturn]] void abort_recursive_edit(Value how)
 {
     if (editor().depth() <= 1)
         xsignal(Qquit, Qnil);
-    throw_to(Qexit, Qt);
+    throw_to(Qexit, how);
 }
-Value f_abort_minibuffers(Args)
-{
-    if (editor().depth() <= 1)
-        xsignal(Qquit, Qnil);
-    throw_to(Qexit, Qminibuffer_quit);
-}
+Value f_abort_recursive_edit(Args) { abort_recursive_edit(Qt); }
+Value f_abort_minibuffers(Args) { abort_recursive_edit(Qminibuffer_quit); }
 Value f_exit_recursive_edit(Args)
 {
     if (editor().depth() <= 1)

@@ -51,7 +51,7 @@ std::optional<LockOwner> parse_owner(const std::string& text)
 
 // The boot time in seconds since the epoch (/proc/stat's btime), so that a
 // lock left by a process before a reboot is seen as stale.
-std::optional<long> boot_time()
+std::optional<long> read_boot_time()
 {
     std::ifstream stat("/proc/stat");
     for (std::string line; std::getline(stat, line);) {
@@ -61,6 +61,13 @@ std::optional<long> boot_time()
             return value;
     }
     return std::nullopt;
+}
+
+// Read once: every lock taken or checked names it.
+std::optional<long> boot_time()
+{
+    static const std::optional<long> boot = read_boot_time();
+    return boot;
 }
 
 std::string text_of(Value string) { return std::string(string_view(string)); }
@@ -159,12 +166,8 @@ bool locking_enabled(Value file)
 // to take it, or nil to edit without it).
 void lock_file(Value file)
 {
-    if (!locking_enabled(file))
+    if (!locking_enabled(file) || file_handler_result(Qlock_file, Args{&file, 1}, {0}))
         return;
-    if (Value handler = find_file_name_handler(file, Qlock_file); !nilp(handler)) {
-        call2(handler, Qlock_file, file);
-        return;
-    }
     const std::string lock = lock_name(file);
     if (lock.empty())
         return;
@@ -191,12 +194,8 @@ void lock_file(Value file)
 
 void unlock_file(Value file)
 {
-    if (!stringp(file))
+    if (!stringp(file) || file_handler_result(Qunlock_file, Args{&file, 1}, {0}))
         return;
-    if (Value handler = find_file_name_handler(file, Qunlock_file); !nilp(handler)) {
-        call2(handler, Qunlock_file, file);
-        return;
-    }
     const std::string lock = lock_name(file);
     LockOwner owner;
     if (!lock.empty() && current_holder(lock, owner) == Holder::us)
