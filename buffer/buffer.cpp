@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/prefault.hpp"
 #include "core/utf8.hpp"
 
 namespace gapmacs {
@@ -124,26 +125,40 @@ void Buffer::set_saved()
     ++m_saved_generation;
 }
 
-CharPos Buffer::insert(std::string_view text)
+namespace {
+
+ByteCount length(std::string_view text) { return ByteCount(static_cast<std::int64_t>(text.size())); }
+
+constexpr std::size_t kPrefaultInsertion = 16 * 1024;
+
+} // namespace
+
+CharPos Buffer::insert(std::string_view text, std::optional<CharCount> chars)
 {
-    const CharPos end = insert_at(point(), text);
+    const CharPos end = insert_at(point(), text, false, chars);
     // insert leaves point after the text, wherever point-insertion rules put it.
     m_point = text_pos(end);
     return end;
 }
 
-namespace {
+CharPos Buffer::insert_at(CharPos pos, std::string_view text) { return insert_at(pos, text, false, std::nullopt); }
 
-ByteCount length(std::string_view text) { return ByteCount(static_cast<std::int64_t>(text.size())); }
+CharPos Buffer::insert_before_markers(CharPos pos, std::string_view text, std::optional<CharCount> chars)
+{
+    return insert_at(pos, text, true, chars);
+}
 
-} // namespace
-
-CharPos Buffer::insert_at(CharPos pos, std::string_view text)
+CharPos Buffer::insert_at(CharPos pos, std::string_view text, bool before_markers, std::optional<CharCount> chars)
 {
     assert(is_valid_internal(text) || !"insert_at needs internal text");
     Writer w = reserve(pos, length(text));
+    // A large insertion usually lands in gap pages never touched (a
+    // process filter's chunks at the end of a growing buffer): populating
+    // them in one call costs less than a fault for each page in the copy.
+    if (text.size() >= kPrefaultInsertion)
+        prefault(w.data(), text.size());
     std::memcpy(w.data(), text.data(), text.size());
-    return w.commit(length(text));
+    return chars ? w.commit(TextCount{*chars, length(text)}, before_markers) : w.commit(length(text), before_markers);
 }
 
 Buffer::Writer Buffer::reserve(CharPos pos, ByteCount nbytes)
@@ -163,26 +178,29 @@ CharPos Buffer::Writer::commit(ByteCount n, bool before_markers)
     assert(n <= m_room);
     Buffer& b = *std::exchange(m_buffer, nullptr);
     b.m_writing = false;
-    return b.commit_insertion(m_at, n, before_markers);
+    return b.commit_insertion(m_at, n, before_markers, std::nullopt);
 }
 
-CharPos Buffer::commit_insertion(TextPos at, ByteCount nbytes, bool before_markers)
+CharPos Buffer::Writer::commit(TextCount n, bool before_markers)
+{
+    assert(m_buffer && "a Writer commits once");
+    assert(n.bytes <= m_room);
+    assert(n.chars.size() == count_chars(m_data, n.bytes.size()));
+    Buffer& b = *std::exchange(m_buffer, nullptr);
+    b.m_writing = false;
+    return b.commit_insertion(m_at, n.bytes, before_markers, n.chars);
+}
+
+CharPos Buffer::commit_insertion(TextPos at, ByteCount nbytes, bool before_markers, std::optional<CharCount> chars)
 {
     if (nbytes == ByteCount(0))
         return at.chars;
     assert(nbytes <= m_text.gap_size());
     note_change();
-    const CharCount nchars = m_index.insert_text(at, std::string_view(m_text.gap_data(), nbytes.size()));
+    const CharCount nchars = m_index.insert_text(at, std::string_view(m_text.gap_data(), nbytes.size()), chars);
     m_text.commit(nbytes);
     inserted(at, {nchars, nbytes}, before_markers);
     return at.chars + nchars;
-}
-
-CharPos Buffer::insert_before_markers(CharPos pos, std::string_view text)
-{
-    Writer w = reserve(pos, length(text));
-    std::memcpy(w.data(), text.data(), text.size());
-    return w.commit(length(text), true);
 }
 
 void Buffer::note_changed_span(BytePos beg, BytePos end, bool text)

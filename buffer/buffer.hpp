@@ -76,7 +76,9 @@ public:
     // Each insertion returns the position after the text: the text's
     // characters are counted once, where the line and character indexes
     // take them in.
-    CharPos insert(std::string_view text);
+    // `chars`, when the caller has it (a Lisp string's length), is the
+    // text's character count: nothing is counted again.
+    CharPos insert(std::string_view text, std::optional<CharCount> chars = std::nullopt);
     // Inserts at pos. Point, markers and the narrowing end move per Emacs's
     // rules: things after pos shift; things at pos shift only if they advance
     // (point does not).
@@ -115,6 +117,9 @@ public:
         // insert-before-markers (and process output) does. Returns the
         // position after the text. Once only: the Writer is closed after.
         CharPos commit(ByteCount n, bool before_markers = false);
+        // The same for n.bytes bytes of n.chars characters, counted by the
+        // writer (the process reader's decoder counts as it validates).
+        CharPos commit(TextCount n, bool before_markers = false);
 
     private:
         friend class Buffer;
@@ -129,7 +134,7 @@ public:
     };
     [[nodiscard]] Writer reserve(CharPos pos, ByteCount nbytes);
     // insert-before-markers at pos.
-    CharPos insert_before_markers(CharPos pos, std::string_view text);
+    CharPos insert_before_markers(CharPos pos, std::string_view text, std::optional<CharCount> chars = std::nullopt);
 
     // The mark: a marker that points nowhere until set.
     Marker& mark() { return m_mark; }
@@ -265,7 +270,9 @@ private:
     TextPos clamp(CharPos pos) const;
     void note_change(bool text = true); // false: properties only
     // Inserts the n bytes written in the gap at `at` (Writer::commit).
-    CharPos commit_insertion(TextPos at, ByteCount n, bool before_markers);
+    // `chars`: their character count when the writer knows it.
+    CharPos commit_insertion(TextPos at, ByteCount n, bool before_markers, std::optional<CharCount> chars);
+    CharPos insert_at(CharPos pos, std::string_view text, bool before_markers, std::optional<CharCount> chars);
     // Finishes an insertion of text already in the gap buffer at `at`.
     void inserted(TextPos at, TextCount n, bool before_markers);
     // Undoes entries [begin, end) of the undo list, newest first.

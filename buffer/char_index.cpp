@@ -112,7 +112,7 @@ void CharIndex::move_split(std::size_t at_byte)
     }
 }
 
-CharCount CharIndex::insert_text(TextPos at, std::string_view text)
+CharCount CharIndex::insert_text(TextPos at, std::string_view text, std::optional<CharCount> known)
 {
     const auto [at_char, at_byte] = offsets(at);
     if (!m_points.empty())
@@ -124,7 +124,8 @@ CharCount CharIndex::insert_text(TextPos at, std::string_view text)
     std::vector<Point> found;
     while (off < text.size()) {
         std::size_t len = std::min(kStride, text.size() - off);
-        nchars += count_chars(text.data() + off, len);
+        // The last stride needs no count of its own when the total is known.
+        nchars = known && off + len == text.size() ? known->size() : nchars + count_chars(text.data() + off, len);
         off += len;
         if (at_byte + off - prev >= kStride && off < text.size()) {
             found.push_back({at_char + nchars, at_byte + off});

@@ -40,8 +40,10 @@ public:
     // characters of `text`, about to be inserted at `at`, and returns the
     // count; counting a large insertion leaves a checkpoint every kStride
     // bytes, so even a lookup in text never visited (1 GB of process output)
-    // counts at most that far.
-    CharCount insert_text(TextPos at, std::string_view text);
+    // counts at most that far. `known` is the count when the inserter has
+    // it: then only what the checkpoints need is counted (nothing for a
+    // text of up to kStride bytes).
+    CharCount insert_text(TextPos at, std::string_view text, std::optional<CharCount> known = std::nullopt);
     void deleted(TextPos at, TextCount n);
     void clear() { m_points.clear(); m_split = 0; m_chars = m_bytes = 0; m_last.reset(); }
 

@@ -68,6 +68,19 @@ bool EventLoop::watches_input() const
     return std::any_of(m_fds.begin(), m_fds.end(), [](const FdWatcher* w) { return w && w->m_priority == Priority::Input; });
 }
 
+bool EventLoop::input_pending() const
+{
+    // One watcher in practice (the keyboard): a poll each, no allocation.
+    for (const FdWatcher* w : m_fds) {
+        if (!w || w->m_priority != Priority::Input || !(w->m_events & Readable))
+            continue;
+        pollfd fd{w->m_fd, POLLIN, 0};
+        if (poll(&fd, 1, 0) > 0)
+            return true;
+    }
+    return false;
+}
+
 EventLoop::Timer::Timer(EventLoop& loop, Clock::time_point when, std::function<void()> on_fire)
     : m_loop(loop), m_when(when), m_on_fire(std::move(on_fire))
 {
@@ -215,8 +228,10 @@ bool EventLoop::run_once(std::optional<Duration> timeout)
             }
             return any;
         };
-        if (dispatch(Priority::Input))
+        if (dispatch(Priority::Input)) {
+            m_last_input = Clock::now();
             ran = true;
+        }
         else
             ran |= dispatch(Priority::Normal);
         ran |= fire_timers();

@@ -104,6 +104,11 @@ public:
 
     // Whether an Input watcher exists (the editor's keyboard; not in batch).
     bool watches_input() const;
+    // Whether an Input watcher's descriptor has bytes to read now (one poll,
+    // no wait): work that runs in a loop (a stream's drain) stops for a key.
+    bool input_pending() const;
+    // When an Input watcher last ran (the last key typed); the epoch before.
+    Clock::time_point last_input() const { return m_last_input; }
 
     // Takes over reaping a child nobody watches any more (its owner was
     // destroyed while it ran), so it never stays a zombie.
@@ -123,6 +128,7 @@ private:
     std::vector<ChildWatcher*> m_children;
     std::vector<pid_t> m_orphans;
     int m_dispatching = 0;
+    Clock::time_point m_last_input{};
     // Set by a new ChildWatcher: its child may have exited before anyone
     // watched for SIGCHLD, so the next run_once asks without waiting.
     bool m_check_children = false;

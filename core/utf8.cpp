@@ -231,10 +231,11 @@ int utf8_sequence_status(const char* in, std::size_t n)
     return len;
 }
 
-std::size_t valid_utf8_prefix(const char* in, std::size_t n)
+std::size_t valid_utf8_prefix(const char* in, std::size_t n, std::size_t& chars)
 {
     auto* u = reinterpret_cast<const unsigned char*>(in);
     std::size_t i = 0;
+    std::size_t continuations = 0; // the characters are the bytes less these
     while (i < n) {
         // ASCII runs, 16 bytes at a time.
         while (i + 16 <= n && ((load64(in + i) | load64(in + i + 8)) & high_bits) == 0)
@@ -251,19 +252,29 @@ std::size_t valid_utf8_prefix(const char* in, std::size_t n)
         // four-byte and bad sequences take the full check.
         if (b0 >= 0xC2 && b0 <= 0xDF && i + 1 < n && is_continuation_byte(u[i + 1])) {
             i += 2;
+            continuations += 1;
             continue;
         }
         if (b0 >= 0xE1 && b0 <= 0xEF && b0 != 0xED && i + 2 < n && is_continuation_byte(u[i + 1]) &&
             is_continuation_byte(u[i + 2])) {
             i += 3;
+            continuations += 2;
             continue;
         }
         int len = utf8_sequence_status(in + i, n - i);
         if (len <= 0)
-            return i;
+            break;
         i += len;
+        continuations += static_cast<std::size_t>(len - 1);
     }
-    return n;
+    chars = i - continuations;
+    return i;
+}
+
+std::size_t valid_utf8_prefix(const char* in, std::size_t n)
+{
+    std::size_t chars;
+    return valid_utf8_prefix(in, n, chars);
 }
 
 std::size_t utf8_to_internal(std::string_view in, std::string& out, bool final)

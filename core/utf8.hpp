@@ -70,6 +70,8 @@ void append_internal_char(std::string& out, char32_t c);
 // sequences. Hot path: the process reader and file loader call it on every
 // chunk; ASCII runs are checked 8 bytes at a time.
 std::size_t valid_utf8_prefix(const char* in, std::size_t n);
+// The same, and the number of characters in that prefix (no second pass).
+std::size_t valid_utf8_prefix(const char* in, std::size_t n, std::size_t& chars);
 
 // Length of the UTF-8 sequence at the start of `in` if it is valid and complete;
 // 0 if it is invalid; -k if it is a valid but incomplete prefix missing k bytes.

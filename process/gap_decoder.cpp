@@ -37,7 +37,16 @@ std::size_t GapDecoder::put_carry(char* p)
     return m_carry_size;
 }
 
-std::size_t GapDecoder::decode(char* p, std::size_t n, std::size_t room, bool eof)
+namespace {
+
+TextCount text_count(std::size_t chars, std::size_t bytes)
+{
+    return {CharCount(static_cast<std::int64_t>(chars)), ByteCount(static_cast<std::int64_t>(bytes))};
+}
+
+} // namespace
+
+TextCount GapDecoder::decode(char* p, std::size_t n, std::size_t room, bool eof)
 {
     m_carry_size = 0; // it is at p now
     switch (m_path) {
@@ -48,15 +57,16 @@ std::size_t GapDecoder::decode(char* p, std::size_t n, std::size_t room, bool eo
     case Path::Generic:
         return decode_generic(p, n, room, eof);
     }
-    return 0;
+    return {};
 }
 
-std::size_t GapDecoder::decode_utf8(char* p, std::size_t n, bool eof)
+TextCount GapDecoder::decode_utf8(char* p, std::size_t n, bool eof)
 {
     // Hot path: valid text (ASCII 16 bytes a step) stays where it is.
-    std::size_t valid = valid_utf8_prefix(p, n);
+    std::size_t chars = 0;
+    std::size_t valid = valid_utf8_prefix(p, n, chars);
     if (valid == n)
-        return n;
+        return text_count(chars, n);
     // Rare path: re-encode the rest through a scratch copy.
     m_scratch.clear();
     std::size_t consumed = utf8_to_internal(std::string_view(p + valid, n - valid), m_scratch, eof);
@@ -65,13 +75,14 @@ std::size_t GapDecoder::decode_utf8(char* p, std::size_t n, bool eof)
     std::memcpy(m_carry, p + valid + consumed, tail);
     m_carry_size = tail;
     std::memcpy(p + valid, m_scratch.data(), m_scratch.size());
-    return valid + m_scratch.size();
+    return text_count(chars + count_chars(m_scratch), valid + m_scratch.size());
 }
 
-std::size_t GapDecoder::decode_binary(char* p, std::size_t n)
+// Every byte is one character: ASCII, or a raw byte of two internal bytes.
+TextCount GapDecoder::decode_binary(char* p, std::size_t n)
 {
     if (is_ascii(p, n))
-        return n;
+        return text_count(n, n);
     // Expand backwards so nothing is overwritten before it is read.
     std::size_t high = 0;
     for (std::size_t i = 0; i < n; ++i)
@@ -88,10 +99,10 @@ std::size_t GapDecoder::decode_binary(char* p, std::size_t n)
             p[--out] = two[0];
         }
     }
-    return n + high;
+    return text_count(n, n + high);
 }
 
-std::size_t GapDecoder::decode_generic(char* p, std::size_t n, std::size_t room, bool eof)
+TextCount GapDecoder::decode_generic(char* p, std::size_t n, std::size_t room, bool eof)
 {
     m_scratch.clear();
     m_decoder->decode(std::string_view(p, n), m_scratch);
@@ -100,7 +111,7 @@ std::size_t GapDecoder::decode_generic(char* p, std::size_t n, std::size_t room,
     if (m_scratch.size() > room)
         throw std::length_error("GapDecoder: decoded text exceeds the reserved room");
     std::memcpy(p, m_scratch.data(), m_scratch.size());
-    return m_scratch.size();
+    return text_count(count_chars(m_scratch), m_scratch.size());
 }
 
 } // namespace gapmacs

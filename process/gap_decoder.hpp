@@ -13,6 +13,7 @@
 #include <string>
 
 #include "core/coding.hpp"
+#include "core/position.hpp"
 
 namespace gapmacs {
 
@@ -27,16 +28,18 @@ public:
     // carried bytes first, to decode().
     std::size_t put_carry(char* p);
     // Decodes the n bytes at p in place; returns the length of the internal
-    // text now at p. `room` is the area's size (>= room_for(n - carried)).
-    // At eof an incomplete sequence becomes raw bytes.
-    std::size_t decode(char* p, std::size_t n, std::size_t room, bool eof);
+    // text now at p, in bytes and characters (counted on the way, so that
+    // nothing downstream counts them again). `room` is the area's size
+    // (>= room_for(n - carried)). At eof an incomplete sequence becomes raw
+    // bytes.
+    TextCount decode(char* p, std::size_t n, std::size_t room, bool eof);
 
     const CodingSystem& coding() const { return m_coding; }
 
 private:
-    std::size_t decode_utf8(char* p, std::size_t n, bool eof);
-    std::size_t decode_binary(char* p, std::size_t n);
-    std::size_t decode_generic(char* p, std::size_t n, std::size_t room, bool eof);
+    TextCount decode_utf8(char* p, std::size_t n, bool eof);
+    TextCount decode_binary(char* p, std::size_t n);
+    TextCount decode_generic(char* p, std::size_t n, std::size_t room, bool eof);
 
     enum class Path { Utf8, Binary, Generic };
     CodingSystem m_coding;

@@ -37,8 +37,7 @@ GapRead read_into_gap(int fd, Buffer& buffer, CharPos at, GapDecoder& decoder, s
     if (r.status == PipeStatus::Again || r.status == PipeStatus::Interrupted)
         return {r, at};
     const bool eof = r.status == PipeStatus::Eof;
-    const std::size_t len = decoder.decode(area, carried + r.bytes, room, eof);
-    return {r, writer.commit(ByteCount(static_cast<std::int64_t>(len)), before_markers)};
+    return {r, writer.commit(decoder.decode(area, carried + r.bytes, room, eof), before_markers)};
 }
 
 } // namespace gapmacs

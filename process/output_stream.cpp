@@ -33,6 +33,10 @@ constexpr auto kShortReadPause = std::chrono::milliseconds(1);
 // again as they get faster, up to read-process-output-max; a fast filter
 // never sees a difference.
 constexpr auto kFilterSlice = std::chrono::milliseconds(1);
+// While someone types (a key within the last second), a key that arrives
+// during a filter call waits for the rest of it: the slice is shorter then.
+constexpr auto kTypingFilterSlice = std::chrono::microseconds(250);
+constexpr auto kTypingSpell = std::chrono::seconds(1);
 constexpr std::size_t kMinPacedRead = 4096;
 
 } // namespace
@@ -163,7 +167,9 @@ void OutputStream::pace(EventLoop::Duration filter_took)
         m_read_now = m_read_max;
         return;
     }
-    const double ratio = std::chrono::duration<double>(kFilterSlice) / std::chrono::duration<double>(filter_took);
+    const bool typing = EventLoop::Clock::now() - m_loop.last_input() < kTypingSpell;
+    const EventLoop::Duration slice = typing ? EventLoop::Duration(kTypingFilterSlice) : kFilterSlice;
+    const double ratio = std::chrono::duration<double>(slice) / std::chrono::duration<double>(filter_took);
     if (ratio >= 1 && m_read_now == m_read_max)
         return;
     const double scaled = static_cast<double>(m_read_now) * std::clamp(ratio, 0.25, 2.0);
@@ -303,11 +309,11 @@ OutputStream::ReadResult OutputStream::read_into_string()
     if (r.status == PipeStatus::Again)
         return ReadResult::Again;
     const bool eof = r.status == PipeStatus::Eof;
-    const std::size_t len = m_decoder.decode(m_area.data(), carried + r.bytes, room, eof);
-    if (len > 0) {
+    const TextCount decoded = m_decoder.decode(m_area.data(), carried + r.bytes, room, eof);
+    if (decoded.bytes.value > 0) {
         const LifetimeToken::Watch alive = m_lifetime.watch();
         StringFilter filter = m_string_filter;
-        call_filter([&] { filter(std::string_view(m_area.data(), len)); });
+        call_filter([&] { filter(std::string_view(m_area.data(), decoded.bytes.size()), decoded.chars); });
         if (!alive)
             return ReadResult::Again;
     }
@@ -350,6 +356,9 @@ bool OutputStream::drain(std::optional<EventLoop::Duration> budget)
             return true;
         }
         if (!m_fd || EventLoop::Clock::now() >= deadline)
+            break;
+        // A key typed meanwhile is served before the next chunk.
+        if (budget && m_loop.input_pending())
             break;
     }
     return delivered;

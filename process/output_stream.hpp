@@ -44,7 +44,8 @@ class Buffer;
 
 class OutputStream final {
 public:
-    using StringFilter = std::function<void(std::string_view text)>;
+    // The decoded chunk and its character count.
+    using StringFilter = std::function<void(std::string_view text, CharCount chars)>;
     using RegionFilter = std::function<void(CharPos start, CharPos end)>;
     using ErrorReporter = std::function<void(const std::string& message)>;
 

@@ -177,14 +177,16 @@ void Modification::done(CharPos beg, CharPos end, std::int64_t old_len)
 namespace {
 
 // TEXT_OF gives the text once the before-change hooks have run.
-template <typename TextOf> void insert_at_point_when_ready(TextOf text_of, bool before_markers, Args pieces, bool inherit)
+template <typename TextOf>
+void insert_at_point_when_ready(TextOf text_of, std::optional<CharCount> chars, bool before_markers, Args pieces,
+                                bool inherit)
 {
     CharPos pt = current().point();
     Modification m(pt, pt);
     Buffer& b = current();
     pt = b.point();
     const std::string_view text = text_of();
-    const CharPos end = before_markers ? b.insert_before_markers(pt, text) : b.insert(text);
+    const CharPos end = before_markers ? b.insert_before_markers(pt, text, chars) : b.insert(text, chars);
     insert_properties(b, pt, pieces, inherit);
     m.done(pt, end, 0);
 }
@@ -193,15 +195,16 @@ template <typename TextOf> void insert_at_point_when_ready(TextOf text_of, bool 
 
 void insert_at_point(std::string_view text, bool before_markers, Args pieces, bool inherit)
 {
-    insert_at_point_when_ready([text] { return text; }, before_markers, pieces, inherit);
+    insert_at_point_when_ready([text] { return text; }, std::nullopt, before_markers, pieces, inherit);
 }
 
 void insert_string_at_point(Value string, bool before_markers, bool inherit)
 {
     // The view is taken after the hooks: one of them may aset the string,
     // which can move its bytes (Emacs's insert_from_string also reads the
-    // string after prepare_to_modify_buffer).
-    insert_at_point_when_ready([string] { return string_view(string); }, before_markers, Args{&string, 1}, inherit);
+    // string after prepare_to_modify_buffer). Its length stays.
+    insert_at_point_when_ready([string] { return string_view(string); }, CharCount(xstring(string)->nchars),
+                               before_markers, Args{&string, 1}, inherit);
 }
 
 void delete_text(CharPos s, CharPos e)

@@ -34,6 +34,30 @@ TEST_CASE("Positions are 1-based characters", "[buffer]")
     CHECK_THROWS_AS(b.substring(P(0), P(2)), Error);
 }
 
+TEST_CASE("An insertion whose character count is given indexes as one that counts", "[buffer]")
+{
+    // Several of the index's strides, multibyte throughout, inserted in the
+    // middle of existing text so that checkpoints fall inside it.
+    std::string text;
+    while (text.size() < 3 * CharIndex::kStride + 100)
+        text += "ab日é\n";
+    const CharCount chars(static_cast<std::int64_t>(count_chars(text)));
+    Buffer counted("counted"), given("given");
+    for (Buffer* b : {&counted, &given}) {
+        b->insert("héad tail");
+        b->goto_char(P(5));
+    }
+    CHECK(counted.insert(text) == given.insert(text, chars));
+    CHECK(given.insert_before_markers(P(3), "日本", CharCount(2)) == P(5));
+    counted.insert_at(P(3), "日本");
+    REQUIRE(counted.size() == given.size());
+    for (std::int64_t pos = 1; pos <= counted.size() + 1; pos += 997) {
+        CHECK(counted.char_to_byte(P(pos)) == given.char_to_byte(P(pos)));
+        CHECK(given.byte_to_char(given.char_to_byte(P(pos))) == P(pos));
+    }
+    CHECK(given.substring(P(1), P(given.size() + 1)) == counted.substring(P(1), P(counted.size() + 1)));
+}
+
 TEST_CASE("Markers follow insertion types and collapse on deletion", "[buffer][marker]")
 {
     Buffer b("t");

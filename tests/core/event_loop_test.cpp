@@ -125,6 +125,38 @@ TEST_CASE("An input watcher that is ready is served alone, the others wait for t
     CHECK(order == "koo");
 }
 
+TEST_CASE("input_pending sees unread keys without reading them, and last_input is when they were served", "[event-loop]")
+{
+    EventLoop loop;
+    Pipe stream, keys;
+    EventLoop::FdWatcher output(loop, stream.read_end.get(), EventLoop::Readable, [&](unsigned) { stream.take(); });
+    CHECK_FALSE(loop.input_pending()); // no input watcher: never
+    int served = 0;
+    EventLoop::FdWatcher input(
+        loop, keys.read_end.get(), EventLoop::Readable,
+        [&](unsigned) {
+            keys.take();
+            ++served;
+        },
+        EventLoop::Priority::Input);
+    stream.put("x"); // other descriptors do not count
+    CHECK_FALSE(loop.input_pending());
+    CHECK(loop.last_input() == EventLoop::Clock::time_point{});
+    keys.put("k");
+    CHECK(loop.input_pending());
+    CHECK(loop.input_pending()); // asking reads nothing
+    CHECK(served == 0);
+    const auto before = EventLoop::Clock::now();
+    CHECK(loop.run_once(std::chrono::milliseconds(1000)));
+    CHECK(served == 1);
+    CHECK(loop.last_input() >= before);
+    CHECK_FALSE(loop.input_pending());
+    // Output served alone leaves last_input where it was.
+    const auto last = loop.last_input();
+    CHECK(loop.run_once(std::chrono::milliseconds(1000)));
+    CHECK(loop.last_input() == last);
+}
+
 TEST_CASE("Timers fire by deadline, not by registration, and never early", "[event-loop]")
 {
     EventLoop loop;

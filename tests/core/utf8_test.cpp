@@ -139,6 +139,19 @@ TEST_CASE("valid_utf8_prefix: inline two- and three-byte paths reject what the f
         {"\xEF\xBF\xBF\xC3\xA9", 5} // U+FFFF then é
     }));
     CHECK(valid_utf8_prefix(text.data(), text.size()) == valid);
+    std::size_t chars = 0;
+    CHECK(valid_utf8_prefix(text.data(), text.size(), chars) == valid);
+    CHECK(chars == count_chars(text.data(), valid));
+}
+
+TEST_CASE("valid_utf8_prefix counts the characters of the prefix it validates", "[utf8]")
+{
+    // ASCII strides, two-, three- and four-byte sequences, then a bad byte.
+    const std::string s = std::string(37, 'a') + "é日\xF0\x9F\x98\x80" + std::string(20, 'b') + "\xFF" + "zz";
+    std::size_t chars = 0;
+    const std::size_t valid = valid_utf8_prefix(s.data(), s.size(), chars);
+    CHECK(valid == s.size() - 3);
+    CHECK(chars == 37 + 3 + 20);
 }
 
 TEST_CASE("count_byte counts exactly, whatever the neighbouring bytes and alignment")

@@ -68,8 +68,11 @@ std::string decode_in_place(const CodingSystem& coding, std::string_view bytes, 
         const std::size_t carried = decoder.put_carry(area.data());
         std::memcpy(area.data() + carried, bytes.data() + at, n);
         at += n;
-        const std::size_t len = decoder.decode(area.data(), carried + n, room, eof);
+        const TextCount decoded = decoder.decode(area.data(), carried + n, room, eof);
+        const std::size_t len = decoded.bytes.size();
         FUZZ_CHECK(len <= room);
+        // The count the reader hands on instead of counting again.
+        FUZZ_CHECK(decoded.chars.size() == count_chars(area.data(), len));
         out.append(area.data(), len);
         if (eof)
             return out;

@@ -42,13 +42,13 @@ TEST_CASE("A listener hands over each connection, which talks both ways", "[proc
     LocalListener listener(loop(), sockets.path(), [&](UniqueFd fd) {
         accepted.push_back(connection(std::move(fd)));
         Process& p = *accepted.back();
-        p.output().set_string_filter([&p, &server_got](std::string_view text) {
+        p.output().set_string_filter([&p, &server_got](std::string_view text, CharCount) {
             server_got += text;
             p.send_text("échoed " + std::string(text));
         });
     });
     auto client = connection(connect_local(sockets.path()));
-    client->output().set_string_filter([&](std::string_view text) { client_got += text; });
+    client->output().set_string_filter([&](std::string_view text, CharCount) { client_got += text; });
     CHECK(client->connection());
     CHECK(client->pid() == -1);
     CHECK(client->running());

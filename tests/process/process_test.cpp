@@ -266,8 +266,10 @@ TEST_CASE("A string filter receives every byte, decoded, in order", "[process]")
     std::string received;
     int calls = 0;
     auto p = start(sh("i=0; while [ $i -lt 2000 ]; do echo \"line $i é\"; i=$((i+1)); done"));
-    p->output().set_string_filter([&](std::string_view s) {
+    std::int64_t received_chars = 0;
+    p->output().set_string_filter([&](std::string_view s, CharCount chars) {
         received += s;
+        received_chars += chars.value;
         ++calls;
     });
     run_until([&] { return p->finished(); });
@@ -275,6 +277,7 @@ TEST_CASE("A string filter receives every byte, decoded, in order", "[process]")
     for (int i = 0; i < 2000; ++i)
         expected += "line " + std::to_string(i) + " é\n";
     CHECK(received == expected);
+    CHECK(received_chars == static_cast<std::int64_t>(count_chars(expected)));
     CHECK(calls >= 1);
 }
 
@@ -327,7 +330,7 @@ TEST_CASE("A filter may kill its process, its buffer, or turn the loop", "[proce
     {
         std::unique_ptr<Process> p = start(sh("yes"));
         std::size_t got = 0;
-        p->output().set_string_filter([&](std::string_view s) {
+        p->output().set_string_filter([&](std::string_view s, CharCount) {
             got += s.size();
             p->signal(SIGKILL);
         });
@@ -339,7 +342,7 @@ TEST_CASE("A filter may kill its process, its buffer, or turn the loop", "[proce
     {
         std::unique_ptr<Process> p = start(sh("yes"));
         int calls = 0;
-        p->output().set_string_filter([&](std::string_view) {
+        p->output().set_string_filter([&](std::string_view, CharCount) {
             ++calls;
             p.reset();
         });
@@ -505,6 +508,64 @@ TEST_CASE("A slow region filter is given smaller reads, so no call holds the loo
     CHECK(*std::max_element(sizes.begin() + 20, sizes.begin() + 60) <= 16384);
     // ...and fast calls bring them back to read-process-output-max.
     CHECK(*std::max_element(sizes.begin() + 60, sizes.end()) == 65536);
+}
+
+TEST_CASE("A key typed while a stream drains is served before the next chunk", "[process]")
+{
+    int keys[2];
+    REQUIRE(pipe(keys) == 0);
+    UniqueFd keys_read(keys[0]), keys_write(keys[1]);
+    int calls = 0, calls_before_key = -1;
+    EventLoop::FdWatcher keyboard(
+        loop(), keys_read.get(), EventLoop::Readable,
+        [&](unsigned) {
+            char c;
+            REQUIRE(read(keys_read.get(), &c, 1) == 1);
+            calls_before_key = calls;
+        },
+        EventLoop::Priority::Input);
+    Buffer b("drained");
+    auto p = start(sh("yes", 65536));
+    p->output().set_buffer(&b);
+    p->output().set_region_filter([&](CharPos, CharPos) {
+        // The key arrives during the first call, with more output waiting.
+        if (++calls == 1)
+            REQUIRE(write(keys_write.get(), "k", 1) == 1);
+    });
+    run_until([&] { return calls_before_key >= 0; });
+    CHECK(calls_before_key == 1);
+    p->signal(SIGKILL);
+    run_until([&] { return p->finished(); });
+}
+
+TEST_CASE("While keys are typed a filter's calls are held to a shorter slice", "[process]")
+{
+    int keys[2];
+    REQUIRE(pipe(keys) == 0);
+    UniqueFd keys_read(keys[0]), keys_write(keys[1]);
+    EventLoop::FdWatcher keyboard(
+        loop(), keys_read.get(), EventLoop::Readable,
+        [&](unsigned) {
+            char c;
+            REQUIRE(read(keys_read.get(), &c, 1) == 1);
+        },
+        EventLoop::Priority::Input);
+    REQUIRE(write(keys_write.get(), "k", 1) == 1);
+    REQUIRE(loop().run_once(std::chrono::milliseconds(1000))); // a key, just now
+    Buffer b("typing");
+    std::vector<std::int64_t> sizes;
+    auto p = start(sh("head -c 2000000 /dev/zero | tr '\\0' x", 65536));
+    p->output().set_buffer(&b);
+    p->output().set_region_filter([&](CharPos start, CharPos end) {
+        sizes.push_back((end - start).value);
+        // Within the usual 1 ms slice, beyond the typing slice.
+        std::this_thread::sleep_for(std::chrono::microseconds(600));
+    });
+    run_until([&] { return p->finished() || sizes.size() >= 12; });
+    REQUIRE(sizes.size() >= 12);
+    CHECK(*std::max_element(sizes.begin() + 6, sizes.begin() + 12) < 65536);
+    p->signal(SIGKILL);
+    run_until([&] { return p->finished(); });
 }
 
 TEST_CASE("Without a keyboard a slow filter keeps whole reads", "[process]")
