@@ -66,9 +66,13 @@ Value f_undo(Args a)
     if (value_or_nil(Qlast_command) != Qundo)
         b.restart_undo(no_redo);
     const bool redo = !no_redo && b.next_undo_is_redo();
-    for (std::int64_t i = 0; i < n; ++i)
-        if (!b.undo())
-            xsignal1(Quser_error, make_string("No further undo information"));
+    const bool was_modified = b.modified();
+    std::int64_t done = 0;
+    while (done < n && b.undo())
+        ++done;
+    lock_after_undo(was_modified);
+    if (done < n)
+        xsignal1(Quser_error, make_string("No further undo information"));
     message(redo ? "Redo" : "Undo");
     return Qnil;
 }
@@ -79,9 +83,13 @@ Value f_undo_redo(Args a)
     std::int64_t n = a[0].is_fixnum() ? std::max<std::int64_t>(1, a[0].as_fixnum()) : 1;
     Buffer& b = current();
     barf_if_buffer_read_only();
-    for (std::int64_t i = 0; i < n; ++i)
-        if (!b.redo())
-            xsignal1(Quser_error, make_string("No undo to undo"));
+    const bool was_modified = b.modified();
+    std::int64_t done = 0;
+    while (done < n && b.redo())
+        ++done;
+    lock_after_undo(was_modified);
+    if (done < n)
+        xsignal1(Quser_error, make_string("No undo to undo"));
     message("Redo");
     return Qnil;
 }

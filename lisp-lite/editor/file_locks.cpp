@@ -288,6 +288,15 @@ void lock_for_modified_flag(bool modified)
         unlock_file(locked_file_of(b));
 }
 
+void lock_after_undo(bool was_modified)
+{
+    Buffer& b = current();
+    if (was_modified && !b.modified())
+        unlock_file(locked_file_of(b));
+    else if (!was_modified && b.modified())
+        lock_file(locked_file_of(b));
+}
+
 void unlock_after_save() { unlock_file(locked_file_of(current())); }
 
 void unlock_all_files()

@@ -16,6 +16,10 @@ void lock_before_first_change();
 // set-buffer-modified-p: the current buffer's file is locked as the buffer
 // becomes modified, unlocked as it becomes unmodified.
 void lock_for_modified_flag(bool modified);
+// undo set the current buffer's modified flag itself (back at the saved
+// text, or away from it): the lock follows, as primitive-undo's
+// unlock-buffer and its changes' lock do.
+void lock_after_undo(bool was_modified);
 // The current buffer was written to the file it visits: the lock goes.
 void unlock_after_save();
 // At exit: the locks of every modified buffer visiting a file go.

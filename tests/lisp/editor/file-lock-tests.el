@@ -57,6 +57,25 @@
       (kill-buffer))
     (should-not (file-locked-p file))))
 
+(ert-deftest file-lock-undo-to-saved-unlocks ()
+  ;; primitive-undo's (t . TIME) entry: back at the saved text the buffer
+  ;; is unmodified and its lock goes, as after a save.
+  (file-lock-tests--with-file file
+    (goto-char (point-max))
+    (insert "more")
+    (undo-boundary)
+    (should (eq (file-locked-p file) t))
+    (let ((last-command nil)) (undo))
+    (should (equal (buffer-string) "text\n"))
+    (should-not (buffer-modified-p))
+    (should-not (file-locked-p file))
+    ;; Redo: modified and locked again.
+    (undo-boundary)
+    (let ((last-command nil)) (undo))
+    (should (equal (buffer-string) "text\nmore"))
+    (should (buffer-modified-p))
+    (should (eq (file-locked-p file) t))))
+
 (ert-deftest file-lock-none-without-create-lockfiles ()
   (file-lock-tests--with-file file
     (setq-local create-lockfiles nil)
