@@ -231,9 +231,9 @@ bool EventLoop::run_once(std::optional<Duration> timeout)
         if (dispatch(Priority::Input)) {
             m_last_input = Clock::now();
             ran = true;
-        }
-        else
+        } else {
             ran |= dispatch(Priority::Normal);
+        }
         ran |= fire_timers();
     }
     if (m_dispatching == 0) {

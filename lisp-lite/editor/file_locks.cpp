@@ -279,23 +279,22 @@ void lock_before_first_change()
         lock_file(locked_file_of(b));
 }
 
-void lock_for_modified_flag(bool modified)
+namespace {
+
+// The lock follows the buffer's modified flag from `was` to `now`.
+void follow_modified_flag(Buffer& b, bool was, bool now)
 {
-    Buffer& b = current();
-    if (modified && !b.modified())
+    if (now && !was)
         lock_file(locked_file_of(b));
-    else if (!modified && b.modified())
+    else if (!now && was)
         unlock_file(locked_file_of(b));
 }
 
-void lock_after_undo(bool was_modified)
-{
-    Buffer& b = current();
-    if (was_modified && !b.modified())
-        unlock_file(locked_file_of(b));
-    else if (!was_modified && b.modified())
-        lock_file(locked_file_of(b));
-}
+} // namespace
+
+void lock_for_modified_flag(bool modified) { follow_modified_flag(current(), current().modified(), modified); }
+
+void lock_after_undo(bool was_modified) { follow_modified_flag(current(), was_modified, current().modified()); }
 
 void unlock_after_save() { unlock_file(locked_file_of(current())); }
 
