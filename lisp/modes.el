@@ -525,6 +525,91 @@ symbols may hold brackets (`lisp-mode-syntax-table')."
     (simple--show-value value nil)
     value))
 
+;;;; Evaluating a buffer or a region (Emacs's lread.c)
+
+(defvar eval-buffer-list nil
+  "The buffers `eval-buffer' and `eval-region' are reading from, innermost first.")
+
+(defun gapmacs--file-lexically-bound-p (buffer)
+  "Non-nil when BUFFER's first line (after a #! line) says lexical-binding:
+non-nil, as Emacs's lisp_file_lexically_bound_p reads it."
+  (with-current-buffer buffer
+    (save-excursion
+      (save-restriction
+        (widen)
+        (goto-char (point-min))
+        (when (looking-at "#!") (forward-line 1))
+        (and (re-search-forward "-\\*-.*?lexical-binding:[ \t]*\\([^ \t\n;]+\\)"
+                                (line-end-position) t)
+             (not (equal (match-string 1) "nil")))))))
+
+(defun gapmacs--eager-eval (form)
+  "Evaluate FORM as a load does: macros expanded first, a progn's forms
+one at a time (internal-macroexpand-for-load, as readevalloop)."
+  (let ((form (internal-macroexpand-for-load form nil)))
+    (if (eq (car-safe form) 'progn)
+        (let ((value nil))
+          (dolist (sub (cdr form) value)
+            (setq value (gapmacs--eager-eval sub))))
+      (eval (internal-macroexpand-for-load form t) lexical-binding))))
+
+(defun gapmacs--read-eval-loop (buffer end printflag read-function)
+  "Read and evaluate the forms of BUFFER from its point until END (a
+marker, or nil for the end of its accessible text), as readevalloop: each
+form is read in BUFFER, narrowed to END, and evaluated where the caller
+was; with PRINTFLAG each value goes to `standard-output'."
+  (let ((eval-buffer-list (cons buffer eval-buffer-list)))
+    (while (with-current-buffer buffer
+             (let ((limit (if end (marker-position end) (point-max))))
+               (while (progn (skip-chars-forward " \t\n\r\f" limit)
+                             (and (eq (char-after) ?\;) (< (point) limit)))
+                 (forward-line 1))
+               (< (point) limit)))
+      (let* ((form (with-current-buffer buffer
+                     (save-restriction
+                       (when end (narrow-to-region (point-min) end))
+                       (funcall (or read-function #'read) buffer))))
+             (value (gapmacs--eager-eval form)))
+        (when printflag
+          (push value values)
+          (if (eq standard-output t) (prin1 value) (print value)))))))
+
+;;;###autoload
+(defun eval-buffer (&optional buffer printflag filename unibyte do-allow-print)
+  "Evaluate the accessible text of BUFFER (the current one by default) as
+Lisp, as `load' would, with `lexical-binding' as its first line says.
+PRINTFLAG nil discards what the forms print (unless DO-ALLOW-PRINT), and
+anything else is the stream their values and output go to.  FILENAME is
+the file name for `load-history'; UNIBYTE is ignored, as in Emacs 28."
+  (interactive)
+  (ignore filename unibyte)
+  (let* ((buffer (if buffer (or (get-buffer buffer) (error "No such buffer")) (current-buffer)))
+         (standard-output (cond (printflag printflag) (do-allow-print t) (t #'ignore)))
+         (lexical-binding (gapmacs--file-lexically-bound-p buffer)))
+    ;; As Emacs: the caller's buffer and point are kept (BUFFER's point
+    ;; too when it is the caller's), and the forms run in the caller's.
+    (save-excursion
+      (with-current-buffer buffer (goto-char (point-min)))
+      (gapmacs--read-eval-loop buffer nil printflag nil)))
+  nil)
+
+;;;###autoload
+(defun eval-region (start end &optional printflag read-function)
+  "Evaluate the text from START to END of the current buffer as Lisp.
+PRINTFLAG nil discards what the forms print; anything else is the stream
+their values and output go to.  READ-FUNCTION, when non-nil, reads each
+form instead of `read'.  Point does not move."
+  (interactive "r")
+  (let ((buffer (current-buffer))
+        (end (copy-marker (max start end)))
+        (standard-output (or printflag #'ignore)))
+    (unwind-protect
+        (save-excursion
+          (goto-char (min start (marker-position end)))
+          (gapmacs--read-eval-loop buffer end printflag read-function))
+      (set-marker end nil)))
+  nil)
+
 ;;;; Choosing a major mode for a file
 
 ;; What Emacs's jka-compr-install puts first in `auto-mode-alist': a file
