@@ -41,7 +41,31 @@ void print_overlay(ExtObject* o, std::string& out)
            d->buffer()->name() + ">";
 }
 
-const ExtClass overlay_class{"overlay", mark_overlay, finalize_overlay, print_overlay};
+// As Emacs's internal_equal: the same buffer and bounds, and equal
+// properties. The hash takes the bounds only (a property may be anything).
+bool overlay_equal(ExtObject* a, ExtObject* b)
+{
+    const auto& x = *static_cast<OverlayData*>(a->data);
+    const auto& y = *static_cast<OverlayData*>(b->data);
+    if (x.buffer() != y.buffer())
+        return false;
+    return (!x.buffer() || (x.start() == y.start() && x.end() == y.end())) && equal(x.plist, y.plist);
+}
+std::uint64_t overlay_hash(ExtObject* o)
+{
+    const auto& d = *static_cast<OverlayData*>(o->data);
+    if (!d.buffer())
+        return 0;
+    return (reinterpret_cast<std::uintptr_t>(d.buffer()) >> 4) * 0x9E3779B97F4A7C15ull +
+           static_cast<std::uint64_t>(d.start().value) * 31 + static_cast<std::uint64_t>(d.end().value);
+}
+
+const ExtClass overlay_class{.type_name = "overlay",
+                             .mark = mark_overlay,
+                             .finalize = finalize_overlay,
+                             .print = print_overlay,
+                             .equal = overlay_equal,
+                             .hash = overlay_hash};
 
 Value object_of(const Overlay& o) { return Value::object(static_cast<const OverlayData&>(o).self); }
 

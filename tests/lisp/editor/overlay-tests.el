@@ -105,3 +105,26 @@ category's) deletes it; others stay, empty (values from Emacs 28)."
         (re-search-forward "14")
         (replace-match "")
         (should-not (overlay-buffer f))))))
+
+(ert-deftest overlay-equal-compares-buffer-bounds-and-properties ()
+  ;; As Emacs's internal_equal: two overlays are `equal' when they are in
+  ;; the same buffer (or both in none) with the same bounds and equal
+  ;; property lists, and sxhash-equal agrees.
+  (with-temp-buffer
+    (insert "abc")
+    (should (equal (make-overlay 1 2) (make-overlay 1 2)))
+    (should-not (equal (make-overlay 1 2) (make-overlay 1 3)))
+    (let ((a (make-overlay 1 2)) (b (make-overlay 1 2)))
+      (overlay-put a 'face 'bold)
+      (should-not (equal a b))
+      (overlay-put b 'face 'bold)
+      (should (equal a b))
+      (should (= (sxhash-equal a) (sxhash-equal b)))
+      (should (equal (list a) (list b)))
+      (delete-overlay a)
+      (should-not (equal a b))
+      (delete-overlay b)
+      (should (equal a b))))
+  (let ((a (with-temp-buffer (insert "x") (make-overlay 1 2)))
+        (b (with-temp-buffer (insert "x") (make-overlay 1 2))))
+    (should (equal a b))))
