@@ -1636,7 +1636,21 @@ LOAD non-nil loads FILENAME after."
 (defun ngettext (msgid msgid-plural n)
   (if (= n 1) msgid msgid-plural))
 
-(defun lax-plist-get (plist prop) (plist-get plist prop #'equal))
+(defun lax-plist-get (plist prop)
+  "The value of PROP in PLIST, compared with `equal'.  As Emacs 28's (and
+unlike `plist-get'), a PLIST that is not a proper plist before PROP is
+found signals `plistp' (or `circular-list')."
+  (let ((tail plist) (slow plist) (step nil) (found nil))
+    (while (and (not found) (consp tail) (consp (cdr tail)))
+      (if (equal prop (car tail))
+          (setq found tail)
+        (setq tail (cddr tail))
+        ;; SLOW goes half as fast: on a cycle TAIL comes round to it.
+        (when (eq tail slow) (signal 'circular-list (list plist)))
+        (when (setq step (not step)) (setq slow (cddr slow)))))
+    (cond (found (cadr found))
+          ((null tail) nil)
+          (t (signal 'wrong-type-argument (list 'plistp plist))))))
 
 (defun lax-plist-put (plist prop val) (plist-put plist prop val #'equal))
 

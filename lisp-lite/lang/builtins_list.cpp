@@ -740,10 +740,15 @@ Value f_plist_member(Args a)
         bool hit = nilp(pred) ? xcar(p) == a[1] : !nilp(call2(pred, xcar(p), a[1]));
         if (hit)
             return p;
-        if (!xcdr(p).is_cons())
+        if (!xcdr(p).is_cons()) {
+            w.next();
             break;
+        }
         w.next();
     }
+    // As Emacs: a list that ends in anything but nil is no plist.
+    if (!nilp(w.tail()))
+        wrong_type(Qplistp, a[0]);
     return Qnil;
 }
 

@@ -970,6 +970,7 @@ Value binding_init(Value elt)
 Value sf_let(Args a)
 {
     Value varlist = car(a[0]);
+    check_list(varlist);
     ArgFrame frame;
     for (ListWalker w(varlist); w.consp(); w.next())
         push_arg(binding_init(w.car()));
@@ -991,6 +992,7 @@ Value sf_let(Args a)
 Value sf_let_star(Args a)
 {
     Value varlist = car(a[0]);
+    check_list(varlist);
     SpecScope spec;
     LexenvScope scope;
     for (ListWalker w(varlist); w.consp(); w.next()) {

@@ -520,7 +520,7 @@ private:
     {
         int c = peek();
         if (c == -1)
-            eof();
+            invalid("#"); // as Emacs 28: a lone # is bad syntax, not an end
         ++m_pos;
         switch (c) {
         case '\'': return list({Qfunction, read_quoted()});

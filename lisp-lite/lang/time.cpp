@@ -307,6 +307,10 @@ Value f_time_less_p(Args a) { return boolean(before(lisp_time(a[0]), lisp_time(a
 
 Value f_time_equal_p(Args a)
 {
+    // As timefns.c: nil (the current time) equals only nil, and is never
+    // read from the clock.
+    if (nilp(a[0]) || nilp(a[1]))
+        return boolean(nilp(a[0]) && nilp(a[1]));
     const Timestamp x = lisp_time(a[0]), y = lisp_time(a[1]);
     return boolean(x.sec == y.sec && x.psec == y.psec);
 }

@@ -244,8 +244,12 @@ void set_internal(Value sym, Value value, bool bind)
     Symbol* s = xsymbol(sym);
     if (variable_alias_p(s))
         return set_internal(s->default_value, value, bind);
-    if (s->constant())
+    if (s->constant()) {
+        // As Emacs's set_internal: a keyword may be set to itself.
+        if (keywordp(sym) && value == sym)
+            return;
         xsignal1(Qsetting_constant, sym);
+    }
     if (trapped_write(s) && !bind) // a let notifies for itself (specbind)
         notify_variable_watchers(sym, value == Qunbound ? Qnil : value,
                                  value == Qunbound ? Qmakunbound : Qset, write_place(sym, false));

@@ -160,3 +160,14 @@
     (insert (string #xFEFF #x86d9 #xFEFF #x86d9))
     (move-to-column 4)
     (should (equal (list (point) (current-column)) '(5 4)))))
+
+(ert-deftest c-primitives-lax-plist-get-refuses-improper-plists ()
+  ;; As Emacs 28's fns.c (unlike plist-get, which never signals).
+  (should (equal (should-error (lax-plist-get '(:foo 1 :bar) :bar))
+                 '(wrong-type-argument plistp (:foo 1 :bar))))
+  (should (equal (should-error (lax-plist-get '(:foo 1 . :bar) :qux))
+                 '(wrong-type-argument plistp (:foo 1 . :bar))))
+  (should (equal (lax-plist-get '("a" 1 "b" 2) "b") 2))
+  (let ((l (list :a 1 :b 2 :c 3)))
+    (setcdr (last l) (cddr l))
+    (should (eq (car (should-error (lax-plist-get l :d))) 'circular-list))))

@@ -197,3 +197,11 @@
                                          (symbol-function 'car) (symbol-function 'if)
                                          (lambda (x) x) nil))
                  '(integer float string symbol cons vector hash-table subr subr cons symbol))))
+
+(ert-deftest eval-let-of-a-non-list-and-keywords-set-to-themselves ()
+  ;; As Emacs 28's Flet and set_internal.
+  (should (equal (should-error (eval '(let 1))) '(wrong-type-argument listp 1)))
+  (should (equal (should-error (eval '(let* "s"))) '(wrong-type-argument listp "s")))
+  (should (eq (eval '(setq :k :k)) :k))
+  (should (eq (set :k :k) :k))
+  (should (equal (should-error (eval '(setq :k 1))) '(setting-constant :k))))

@@ -195,3 +195,13 @@
   (should (equal (nconc (list 1) nil 5) '(1 . 5)))
   (should (equal (nconc nil 5) 5))
   (should-error (nconc 5 (list 1)) :type 'wrong-type-argument))
+
+(ert-deftest lists-plist-member-refuses-improper-plists ()
+  ;; Emacs 28: a plist that ends in anything but nil before the property
+  ;; is found is no plist (plist-get stays lenient; lax-plist-get, in
+  ;; subr-extra.el, is tested with the editor's primitives).
+  (should (equal (should-error (plist-member '(:foo 1 . :bar) :qux))
+                 '(wrong-type-argument plistp (:foo 1 . :bar))))
+  (should (equal (plist-member '(:foo 1 :bar) :bar) '(:bar)))
+  (should-not (plist-member '(:foo 1 :bar) :qux))
+  (should-not (plist-get '(:foo 1 . :bar) :qux)))

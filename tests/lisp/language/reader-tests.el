@@ -135,3 +135,7 @@
   (should (equal (read "(a .b)") (list 'a (intern ".b"))))
   (should (equal (read "(.5 . 2)") '(0.5 . 2)))
   (should (equal (condition-case e (read "(a . )") (error e)) '(invalid-read-syntax ")"))))
+
+(ert-deftest reader-lone-hash-is-invalid-syntax ()
+  (should (equal (should-error (read "#")) '(invalid-read-syntax "#")))
+  (should (equal (should-error (read "(a #")) '(invalid-read-syntax "#"))))

@@ -61,3 +61,10 @@
   (should (equal (time-convert 7 t) '(7 . 1)))
   (should (equal (time-convert 1.5 1000) '(1500 . 1000)))
   (should (equal (time-convert '(0 1 500000 0) t) '(1500000000000 . 1000000000000))))
+
+(ert-deftest time-equal-p-of-nil ()
+  ;; nil is the current time: it equals nil only, whatever the clock says.
+  (should (time-equal-p nil nil))
+  (should-not (time-equal-p nil 0))
+  (should-not (time-equal-p 0 nil))
+  (should (time-equal-p 1 '(0 1))))
