@@ -22,6 +22,8 @@
 #include "lisp-lite/lang/preloaded_index.hpp"
 #include "lisp-lite/lang/emacs_library.hpp"
 #include "lisp-lite/lang/eval.hpp"
+#include "lisp-lite/lang/hooks.hpp"
+#include "lisp-lite/lang/variables.hpp"
 
 #ifndef GAPMACS_LISP_DIR
 #define GAPMACS_LISP_DIR "lisp"
@@ -118,6 +120,11 @@ Value f_sleep_for(Args a)
 Value f_kill_emacs(Args a)
 {
     int status = a[0].is_fixnum() ? static_cast<int>(a[0].as_fixnum()) : 0;
+    // As Emacs: kill-emacs-hook first (recentf, savehist and save-place
+    // write their files there); a function that signals is reported and
+    // the others still run. Then out, no unwind form on the way.
+    if (!nilp(value_or_nil(Qkill_emacs_hook)))
+        safe_run_hooks(Qkill_emacs_hook);
     throw KillEmacs{status};
 }
 

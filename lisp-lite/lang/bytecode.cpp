@@ -274,6 +274,11 @@ public:
                 }
                 if (!unhandled)
                     return run();
+            } catch (const KillEmacs&) {
+                // As Emacs's kill-emacs: no unwind form runs on the way out.
+                m_killing = true;
+                pending = std::current_exception();
+                continue;
             } catch (...) {
                 // An unwind form may throw while the frame unwinds: that
                 // exception goes on in place of the first, as in Emacs.
@@ -397,6 +402,8 @@ private:
         case UnwindKind::Binding: unbind_to(u.specpdl); break;
         case UnwindKind::SavedState: u.saved.reset(); break;
         case UnwindKind::Form:
+            if (m_killing)
+                break;
             // A function since Emacs 24.4; before, a list of forms.
             if (functionp(value))
                 funcall(value, nullptr, 0);
@@ -492,6 +499,7 @@ private:
     Value* m_limit = nullptr; // the last slot
     std::size_t m_pc = 0;
     std::vector<Unwind> m_unwinds;
+    bool m_killing = false; // kill-emacs is unwinding the frame: forms are skipped
     RootedVector m_unwind_values; // an unwind form's function, beside its entry
     std::vector<Handler> m_handlers;
     RootedVector m_handler_tags; // a catch's tag or condition-case's conditions

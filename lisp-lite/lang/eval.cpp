@@ -1134,6 +1134,8 @@ Value sf_unwind_protect(Args a)
     Value val;
     try {
         val = eval(xcar(a[0]));
+    } catch (const KillEmacs&) {
+        throw; // as Emacs's kill-emacs: the cleanup forms do not run
     } catch (...) {
         progn(xcdr(a[0]));
         throw;

@@ -41,6 +41,7 @@ namespace gapmacs::lisp {
     X(processp, "processp") X(eq, "eq") X(eql, "eql") X(equal, "equal") X(test_kw, ":test")      \
     X(size_kw, ":size") X(standard_output, "standard-output") X(gc_cons_threshold, "gc-cons-threshold") \
     X(max_lisp_eval_depth, "max-lisp-eval-depth") X(inhibit_quit, "inhibit-quit")               \
+    X(kill_emacs_hook, "kill-emacs-hook")                                                          \
     X(load_path, "load-path") X(features, "features") X(load_file_name, "load-file-name")        \
     X(lexical_binding, "lexical-binding") X(gcs_done, "gcs-done") X(gc_elapsed, "gc-elapsed")    \
     X(default_directory, "default-directory") X(command_line_args, "command-line-args")          \
