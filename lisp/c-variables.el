@@ -160,7 +160,6 @@
 (defvar inhibit-file-name-handlers nil)
 (defvar inhibit-file-name-operation nil)
 (defvar inhibit-free-realized-faces nil)
-(defvar inhibit-interaction nil)
 (defvar inhibit-iso-escape-detection nil)
 (defvar inhibit-load-charset-map nil)
 (defvar inhibit-menubar-update nil)

@@ -540,6 +540,7 @@ Value f_display_color_p(Args) { return boolean(editor().colors() > 0); }
 
 Value f_read_from_minibuffer(Args a)
 {
+    barf_if_interaction_inhibited();
     // As Emacs's read_minibuf: with no terminal, a line of standard input,
     // unless a keyboard macro types the answer.
     if (editor().headless() && nilp(find_symbol_value(Qexecuting_kbd_macro))) {
@@ -649,7 +650,11 @@ Value read_event_prompted(Value prompt, std::optional<EventLoop::Duration> timeo
     return ev;
 }
 
-Value f_read_event(Args a) { return read_event_prompted(a[0], seconds(a[2])); }
+Value f_read_event(Args a)
+{
+    barf_if_interaction_inhibited();
+    return read_event_prompted(a[0], seconds(a[2]));
+}
 // (read-key &optional PROMPT DISABLE-FALLBACKS): no timeout. It read a
 // third argument it does not have, the argument stack's next slot.
 Value f_read_key(Args a) { return read_event_prompted(a[0], std::nullopt); }
@@ -658,6 +663,7 @@ bool char_event(Value ev) { return fixnump(ev); }
 
 Value f_read_char(Args a)
 {
+    barf_if_interaction_inhibited();
     show_prompt(a[0]);
     Value ev = editor().read_event(seconds(a[2]));
     if (stringp(a[0]))
@@ -669,6 +675,7 @@ Value f_read_char(Args a)
 
 Value f_read_char_exclusive(Args a)
 {
+    barf_if_interaction_inhibited();
     show_prompt(a[0]);
     for (;;) {
         Value ev = editor().read_event(seconds(a[2]));

@@ -59,12 +59,14 @@ Value f_minibufferp(Args a)
 
 Value f_read_from_minibuffer(Args a)
 {
+    barf_if_interaction_inhibited();
     check_string(a[0]);
     return read_minibuffer_noninteractive(a[0], !nilp(a[3]), a[5]);
 }
 
 Value f_read_event(Args)
 {
+    barf_if_interaction_inhibited();
     Value ev = next_noninteractive_event();
     return ev.is_empty() ? Qnil : ev;
 }
@@ -72,6 +74,7 @@ Value f_read_event(Args)
 // read-char wants a character: Emacs signals for other events.
 Value f_read_char(Args)
 {
+    barf_if_interaction_inhibited();
     Value ev = next_noninteractive_event();
     if (ev.is_empty())
         stdin_error();
@@ -79,6 +82,8 @@ Value f_read_char(Args)
         error("Non-character input-event");
     return ev;
 }
+
+Value g_inhibit_interaction, g_inhibited_interaction;
 
 const SubrDef minibuffer_subrs[] = {
     {"read-from-minibuffer", 1, 7, f_read_from_minibuffer},
@@ -120,9 +125,17 @@ Value next_noninteractive_event()
     return ev;
 }
 
+void barf_if_interaction_inhibited()
+{
+    if (!nilp(find_symbol_value(g_inhibit_interaction)))
+        xsignal(g_inhibited_interaction, Qnil);
+}
+
 void register_minibuffer_builtins()
 {
     register_subrs(minibuffer_subrs);
+    g_inhibit_interaction = defvar_builtin("inhibit-interaction", Qnil);
+    g_inhibited_interaction = intern("inhibited-interaction");
     defvar_builtin("unread-command-events", Qnil);
     defvar_builtin("last-input-event", Qnil);
     for (const char* name : {"this-command", "last-command", "real-this-command", "real-last-command",

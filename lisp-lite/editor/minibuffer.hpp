@@ -14,4 +14,9 @@ Value read_minibuffer_noninteractive(Value prompt, bool read, Value dflt);
 // standard input; empty at the end of input.
 Value next_noninteractive_event();
 
+// Emacs 28's barf_if_interaction_inhibited: every way of asking the user
+// (the minibuffer, read-event, read-char...) signals inhibited-interaction
+// while inhibit-interaction is non-nil, even with input waiting.
+void barf_if_interaction_inhibited();
+
 } // namespace gapmacs::lisp

@@ -184,6 +184,7 @@ const StandardError standard_errors[] = {
     {"cyclic-variable-indirection", "Symbol's chain of variable indirections contains a loop", {"error"}},
     {"text-read-only", "Text is read-only", {"buffer-read-only", "error"}},
     {"mark-inactive", "The mark is not active now", {"error"}},
+    {"inhibited-interaction", "User interaction while inhibited", {"error"}},
     {"json-error", "generic json error", {"error"}},
     {"json-out-of-memory", "not enough memory for creating JSON object", {"json-error", "error"}},
     {"json-parse-error", "could not parse JSON stream", {"json-error", "error"}},

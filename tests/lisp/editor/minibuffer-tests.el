@@ -295,3 +295,19 @@ category, basic then partial-completion (\"s/b\" is src/b.c)."
       (set-buffer-modified-p nil)
       (read-file-name "File: ")
       (should (equal got "~/dummy-dir/dummy-file")))))
+
+(ert-deftest minibuffer-inhibit-interaction-signals ()
+  ;; Emacs 28: while inhibit-interaction is non-nil every way of asking
+  ;; signals inhibited-interaction, even with input waiting.
+  (let ((inhibit-interaction t)
+        (unread-command-events (list ?y ?e ?s ?\r)))
+    (dolist (ask (list (lambda () (read-from-minibuffer "x"))
+                       (lambda () (read-string "x"))
+                       (lambda () (read-event))
+                       (lambda () (read-char))
+                       (lambda () (read-char-exclusive))
+                       (lambda () (yes-or-no-p "x"))
+                       (lambda () (y-or-n-p "x"))))
+      (should (equal (should-error (funcall ask)) '(inhibited-interaction))))
+    (should (equal unread-command-events (list ?y ?e ?s ?\r))))
+  (should (equal (error-message-string '(inhibited-interaction)) "User interaction while inhibited")))
