@@ -32,7 +32,13 @@ void bool_vector_print(ExtObject* o, std::string& out)
     out += prin1_to_string(make_string_raw(bytes, static_cast<std::int64_t>(bytes.size()), false));
 }
 
-const ExtClass bool_vector_class{"bool-vector", nullptr, bool_vector_finalize, bool_vector_print};
+// Equal bool-vectors (same bits) hash alike, as Emacs's sxhash_bool_vector.
+std::uint64_t bool_vector_hash(ExtObject* o) { return std::hash<std::vector<bool>>{}(static_cast<BoolVector*>(o->data)->bits); }
+
+const ExtClass bool_vector_class{.type_name = "bool-vector",
+                                 .finalize = bool_vector_finalize,
+                                 .print = bool_vector_print,
+                                 .hash = bool_vector_hash};
 
 Value wrap(std::unique_ptr<BoolVector> v)
 {

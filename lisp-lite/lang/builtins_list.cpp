@@ -216,6 +216,11 @@ Value f_reverse(Args a)
             chars.push_back(string_char_at(s, i));
         return string_from_chars(chars);
     }
+    if (const BoolVector* b = bool_vector(s)) {
+        Value r = make_bool_vector(0, false);
+        bool_vector(r)->bits.assign(b->bits.rbegin(), b->bits.rend());
+        return r;
+    }
     wrong_type(Qsequencep, s);
 }
 
@@ -224,6 +229,10 @@ Value f_nreverse(Args a)
     Value s = a[0];
     if (vectorp(s)) {
         std::reverse(xvector(s)->items.begin(), xvector(s)->items.end());
+        return s;
+    }
+    if (BoolVector* b = bool_vector(s)) {
+        std::reverse(b->bits.begin(), b->bits.end());
         return s;
     }
     if (!listp(s))

@@ -93,3 +93,17 @@
   (should (aref (char-category-set ?a) ?a))
   (should (aref (char-category-set ?a) ?l))
   (should-not (aref (char-category-set ?a) ?j)))
+
+(ert-deftest bool-vector-reverse-and-hash ()
+  ;; As Emacs 28: reverse copies, nreverse reverses in place, and equal
+  ;; bool-vectors hash alike.
+  (let ((b (bool-vector t nil nil)))
+    (should (equal (reverse b) (bool-vector nil nil t)))
+    (should (equal b (bool-vector t nil nil)))
+    (should (eq (nreverse b) b))
+    (should (equal b (bool-vector nil nil t))))
+  (should (equal (reverse (bool-vector)) (bool-vector)))
+  (should (= (sxhash-equal (make-bool-vector 10 t)) (sxhash-equal (make-bool-vector 10 t))))
+  (let ((h (make-hash-table :test 'equal)))
+    (puthash (bool-vector t nil) 1 h)
+    (should (eql (gethash (bool-vector t nil) h) 1))))
