@@ -1,7 +1,9 @@
 // Lists and sequences: cons-cell functions, association and property lists,
 // mapping, sorting, and the generic sequence functions (length, elt...).
 #include <algorithm>
+#include <limits>
 
+#include "lisp-lite/lang/bignum.hpp"
 #include "lisp-lite/lang/bool_vector.hpp"
 #include "lisp-lite/lang/builtins.hpp"
 #include "lisp-lite/lang/char_table.hpp"
@@ -92,7 +94,12 @@ Value f_setcdr(Args a)
 // cycle's length, so (nthcdr most-positive-fixnum RING) returns at once.
 Value f_nthcdr(Args a)
 {
-    std::int64_t n = check_fixnum(a[0]);
+    // A bignum N: no list is that long, so the walk ends (or cycles) first,
+    // as Emacs 28's; a negative one is no step at all.
+    const bool huge = bignump(a[0]);
+    if (huge && sgn(xbignum(a[0])) < 0)
+        return a[1];
+    std::int64_t n = huge ? std::numeric_limits<std::int64_t>::max() : check_fixnum(a[0]);
     Value l = a[1];
     Value tortoise = l;
     std::int64_t power = 2, left = 2;
@@ -106,7 +113,7 @@ Value f_nthcdr(Args a)
         if (l == tortoise && l.is_cons()) {
             // The cycle's length is the distance walked since the tortoise.
             std::int64_t cycle = power - left + 1;
-            std::int64_t rest = (n - i - 1) % cycle;
+            std::int64_t rest = huge ? mpz_class((xbignum(a[0]) - i - 1) % cycle).get_si() : (n - i - 1) % cycle;
             for (std::int64_t j = 0; j < rest; ++j)
                 l = xcdr(l);
             return l;

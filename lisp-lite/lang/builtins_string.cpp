@@ -691,10 +691,11 @@ Value f_string_to_vector(Args a)
 Value f_string_width(Args a)
 {
     std::u32string chars = chars_of(a[0]);
-    std::int64_t from = nilp(a[1]) ? 0 : check_fixnum(a[1]);
-    std::int64_t to = nilp(a[2]) ? static_cast<std::int64_t>(chars.size()) : check_fixnum(a[2]);
+    // FROM and TO as substring's: negative counts from the end.
+    std::int64_t from, to;
+    substring_bounds(a[0], a[1], a[2], static_cast<std::int64_t>(chars.size()), from, to);
     std::int64_t w = 0;
-    for (std::int64_t i = std::max<std::int64_t>(from, 0); i < to && i < static_cast<std::int64_t>(chars.size()); ++i)
+    for (std::int64_t i = from; i < to; ++i)
         w += char_width(chars[static_cast<std::size_t>(i)]);
     return Value::fixnum(w);
 }

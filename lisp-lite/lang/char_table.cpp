@@ -280,6 +280,16 @@ Value copy_char_table(Value table)
     return wrap(std::make_unique<CharTable>(check_char_table(table)));
 }
 
-void register_char_table_builtins() { register_subrs(char_table_subrs); }
+void register_char_table_builtins()
+{
+    register_subrs(char_table_subrs);
+    // What Emacs's C (and its preloaded characters.el) puts on the
+    // purposes at start-up: a table made before the library that uses
+    // it has loaded still gets its slots.
+    for (auto [purpose, slots] : {std::pair{"case-table", 3}, {"syntax-table", 0}, {"category-table", 2},
+                                  {"translation-table", 2}, {"char-script-table", 1}, {"glyphless-char-display", 1},
+                                  {"keyboard-translate-table", 0}, {"char-code-property-table", 5}})
+        symbol_put(intern(purpose), Qchar_table_extra_slots, Value::fixnum(slots));
+}
 
 } // namespace gapmacs::lisp

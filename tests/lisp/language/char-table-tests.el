@@ -131,3 +131,15 @@
 (ert-deftest char-table-32 ()
   (should (equal (let ((ct (make-char-table 'test 0))) (fillarray ct 9) (list (aref ct #x10FFFF) (aref ct #x3FFFFF) (char-table-range ct nil)))
                  '(9 9 9))))
+
+(ert-deftest char-table-purposes-have-emacs-extra-slots-from-the-start ()
+  ;; Put by Emacs's C at start-up: a case table made before any library
+  ;; has its three extra slots.
+  (should (equal (mapcar (lambda (s) (get s 'char-table-extra-slots))
+                         '(case-table syntax-table category-table translation-table char-script-table
+                                      glyphless-char-display keyboard-translate-table char-code-property-table))
+                 '(3 0 2 2 1 1 0 5)))
+  (let ((tbl (make-char-table 'case-table)))
+    (set-char-table-extra-slot tbl 2 'bar)
+    (should (eq (char-table-extra-slot tbl 2) 'bar))
+    (should (eq (car (should-error (char-table-extra-slot tbl 3))) 'args-out-of-range))))

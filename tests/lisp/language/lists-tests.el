@@ -205,3 +205,13 @@
   (should (equal (plist-member '(:foo 1 :bar) :bar) '(:bar)))
   (should-not (plist-member '(:foo 1 :bar) :qux))
   (should-not (plist-get '(:foo 1 . :bar) :qux)))
+
+(ert-deftest lists-nthcdr-of-a-bignum ()
+  ;; As Emacs 28: no list is that long; a cycle is walked modulo its length.
+  (should-not (nthcdr (1+ most-positive-fixnum) '(a b)))
+  (should (equal (nthcdr (- most-negative-fixnum 1) '(a b)) '(a b)))
+  (should (equal (should-error (nthcdr (1+ most-positive-fixnum) 5)) '(wrong-type-argument listp 5)))
+  (let ((l (list 1 2 3)))
+    (setcdr (cddr l) l)
+    (should (eql (car (nthcdr (1+ most-positive-fixnum) l)) 3))
+    (should (eql (car (nthcdr (* 3 (1+ most-positive-fixnum)) l)) 1))))

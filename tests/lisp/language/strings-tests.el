@@ -126,3 +126,11 @@
   (should (equal (length (format "%5000.3f" 1.5)) 5000))
   (should (equal (length (format "%#.1102g" 1.5)) 1103))
   (should-error (format "%99999999999999999999d" 1)))
+
+(ert-deftest strings-string-width-from-and-to-as-substring ()
+  ;; Negative FROM and TO count from the end, as in substring.
+  (should (= (string-width "1234" nil -1) 3))
+  (should (= (string-width "1234" -3) 3))
+  (should (= (string-width "1234" 1 -1) 2))
+  (should (= (string-width "日本語" 1) 4))
+  (should (equal (should-error (string-width "1234" 5)) '(args-out-of-range "1234" 5 nil))))
