@@ -152,38 +152,47 @@ Value f_completion_matches(Args a)
 }
 
 // (internal--completion-common-prefix STRING MATCHES): try-completion's
-// answer for the names MATCHES (non-empty) found for STRING: t when the
-// only one is STRING, else their longest common start (the first name's
-// characters; STRING's own when, ignoring case, that start is STRING and
-// no name is exactly it).
+// answer for the names MATCHES (non-empty) found for STRING, as minibuf.c
+// computes it: t when STRING is the one match, else the longest start all
+// share, spelt as the best match spells it. Ignoring case, the best match
+// is one the others complete exactly, else one that keeps STRING's own
+// case; and when nothing is added, STRING comes back as typed.
 Value f_completion_common_prefix(Args a)
 {
     const Value string = a[0];
     check_string(string);
+    const std::string_view typed = string_view(string);
     const Value matches = a[1];
     if (!matches.is_cons())
         wrong_type(Qconsp, matches);
     const bool fold = ignoring_case();
-    const Value first = xcar(matches);
-    check_string(first);
-    if (nilp(xcdr(matches))) {
-        if (string_view(first) == string_view(string))
-            return Qt;
-        if (fold)
-            return first;
-    }
-    std::string_view prefix = string_view(first);
+    check_string(xcar(matches));
+    std::string_view best = string_view(xcar(matches));
+    std::size_t best_size = best.size(); // bytes of `best` all matches share
+    std::size_t count = 1;
     for (Value cell : tails(xcdr(matches))) {
         check_string(xcar(cell));
-        prefix = prefix.substr(0, common_start(prefix, string_view(xcar(cell)), fold).first);
+        const std::string_view elt = string_view(xcar(cell));
+        const auto [in_best, in_elt] = common_start(best.substr(0, best_size), elt, fold);
+        const bool same_string = elt == best.substr(0, best_size); // spelt the same, case included
+        std::size_t shared = in_best;
+        if (fold) {
+            const bool elt_whole = in_elt == elt.size(), best_whole = in_best == best.size();
+            if ((elt_whole && in_best < best.size()) ||
+                (elt_whole == best_whole && elt.starts_with(typed) && !best.starts_with(typed))) {
+                best = elt;
+                shared = in_elt;
+            }
+        }
+        if (!same_string)
+            ++count; // the same name twice counts once
+        best_size = shared;
     }
-    if (fold && count_chars(prefix) == count_chars(string_view(string))) {
-        bool exact = false;
-        for (Value cell : tails(matches))
-            exact = exact || string_view(xcar(cell)) == prefix;
-        if (!exact)
-            return string;
-    }
+    const std::string_view prefix = best.substr(0, best_size);
+    if (fold && count_chars(prefix) == count_chars(typed) && best.size() > best_size)
+        return string;
+    if (count == 1 && best == typed)
+        return Qt;
     return make_string(prefix);
 }
 

@@ -311,3 +311,20 @@ category, basic then partial-completion (\"s/b\" is src/b.c)."
       (should (equal (should-error (funcall ask)) '(inhibited-interaction))))
     (should (equal unread-command-events (list ?y ?e ?s ?\r))))
   (should (equal (error-message-string '(inhibited-interaction)) "User interaction while inhibited")))
+
+(ert-deftest minibuffer-try-completion-ignoring-case-prefers-the-typed-case ()
+  ;; minibuf.c's choice of the best match under completion-ignore-case:
+  ;; one the others complete exactly, else one that keeps the input's case;
+  ;; the same name twice is one match.
+  (let ((completion-ignore-case t))
+    (should (equal (try-completion "baz" '("bAz" "baz")) "baz"))
+    (should (equal (try-completion "baz" '("baz" "bAz")) "baz"))
+    (should (equal (try-completion "BA" '("bAz" "baz")) "bAz"))
+    (should (equal (try-completion "BAZ" '("baz")) "baz"))
+    (should (equal (try-completion "b" '("Bar" "baz")) "ba"))
+    (should (equal (try-completion "fo" '("FOO" "foobar")) "FOO"))
+    (should (equal (try-completion "foo" '("FOO" "foo" "Foo")) "foo"))
+    (should (eq (try-completion "foo" '("foo" "foo")) t)))
+  (should (equal (try-completion "fo" '("foo" "foobar")) "foo"))
+  (should (eq (try-completion "foo" '("foo")) t))
+  (should (equal (try-completion "foo" '("foo" "foobar")) "foo")))
