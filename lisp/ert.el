@@ -1,7 +1,7 @@
 ;;; ert.el --- the subset of ERT that lisp-lite's tests use  -*- lexical-binding: t -*-
 
 ;; ert-deftest (with :expected-result and :tags), should, should-not,
-;; should-error (with :type), skip-unless, ert-fail, and
+;; should-error (with :type), skip-unless, ert-fail, ert-info, and
 ;; ert-run-tests-batch-and-exit with selectors (t, nil, a regexp string, a
 ;; test name, (tag TAG), (not S), (and S...), (or S...), (member NAME...)),
 ;; which prints one line per test and ERT's summary lines ("Ran N tests, N
@@ -50,7 +50,24 @@ Keywords: :expected-result (:passed or :failed, evaluated) and :tags."
           ((eq (car selector) 'satisfies) (funcall (cadr selector) name))
           (t (error "Invalid test selector: %S" selector)))))
 
+(defvar ert--infos nil
+  "The (PREFIX . MESSAGE) pairs of the `ert-info' forms around the code
+that runs, innermost first.")
+
+(defvar ert--failure-infos nil
+  "`ert--infos' where the running test last failed, for its report.")
+
+(defmacro ert-info (spec &rest body)
+  "Run BODY with SPEC's message shown with any failure inside it.
+SPEC is (MESSAGE-FORM [:prefix PREFIX-FORM]); PREFIX defaults to \"Info: \"."
+  (declare (indent 1))
+  (let ((message-form (car spec))
+        (prefix-form (if (plist-member (cdr spec) :prefix) (plist-get (cdr spec) :prefix) "Info: ")))
+    `(let ((ert--infos (cons (cons ,prefix-form ,message-form) ert--infos)))
+       ,@body)))
+
 (defun ert-fail (data)
+  (setq ert--failure-infos ert--infos)
   (signal 'ert-test-failed (list data)))
 
 (defun ert-pass () nil)
@@ -99,6 +116,7 @@ Keywords: :expected-result (:passed or :failed, evaluated) and :tags."
 
 (defun ert--run-one (test index total)
   "Run TEST and print its line; return (RESULT EXPECTED-P)."
+  (setq ert--failure-infos nil)
   (let* ((name (car test))
          (start (float-time))
          (result
@@ -121,6 +139,8 @@ Keywords: :expected-result (:passed or :failed, evaluated) and :tags."
                        (eq kind (if (eq (nth 2 test) :failed) 'failed 'passed)))))
     (cond ((and (eq kind 'failed) (not expected))
            (message "Test %S condition:" name)
+           (dolist (info (reverse ert--failure-infos))
+             (message "    %s%s" (car info) (cdr info)))
            (message "    %S" (cadr result)))
           ((and (eq kind 'passed) (not expected))
            (message "Test %S passed unexpectedly" name)))

@@ -77,3 +77,12 @@
   (should (ert-equal-including-properties (concat (propertize "a" 'p 1 'q 2) "b")
                                           (concat (propertize "a" 'q 2 'p 1) "b")))
   (should-not (ert-equal-including-properties "a" "b")))
+
+(ert-deftest ert-tests-ert-info-binds-its-message ()
+  ;; As Emacs's ert: each ert-info adds (PREFIX . MESSAGE) in front, and
+  ;; its body's value is the form's.
+  (should (equal (ert-info ("m" :prefix "P: ") ert--infos) '(("P: " . "m"))))
+  (should (equal (ert-info ((format "%d" 1))
+                   (ert-info ("inner") ert--infos))
+                 '(("Info: " . "inner") ("Info: " . "1"))))
+  (should (eq (ert-info ("x") 'value) 'value)))
