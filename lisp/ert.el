@@ -9,6 +9,10 @@
 ;; unexpected and skipped lists) and exits with status 0 when every result
 ;; was expected, 1 otherwise.  Written for gapmacs; not Emacs's ert.el.
 
+;; As Emacs's ert.el: test files use cl-lib's macros and functions
+;; (cl-letf, cl-loop, cl-set-exclusive-or...) without requiring it.
+(require 'cl-lib)
+
 (define-error 'ert-test-failed "Test failed")
 (define-error 'ert-test-skipped "Test skipped")
 
