@@ -52,12 +52,27 @@ Value f_undo_boundary(Args)
     current().undo_boundary();
     return Qnil;
 }
+// The count argument of undo and undo-redo: at least one step.
+std::int64_t step_count(Value v) { return v.is_fixnum() ? std::max<std::int64_t>(1, v.as_fixnum()) : 1; }
+
+// Takes N steps of STEP (Buffer::undo or Buffer::redo); the file's lock
+// follows the modified flag, then running out signals EXHAUSTED.
+void take_undo_steps(Buffer& b, std::int64_t n, bool (Buffer::*step)(), const char* exhausted)
+{
+    const bool was_modified = b.modified();
+    std::int64_t done = 0;
+    while (done < n && (b.*step)())
+        ++done;
+    lock_after_undo(was_modified);
+    if (done < n)
+        xsignal1(Quser_error, make_string(exhausted));
+}
+
 // undo: consecutive undos (last-command undo) walk further back; after any
 // other command the walk starts again at the newest change, so undoing
 // after C-g redoes. undo-no-redo (undo-only) starts below what was undone.
 Value f_undo(Args a)
 {
-    std::int64_t n = a[0].is_fixnum() ? std::max<std::int64_t>(1, a[0].as_fixnum()) : 1;
     Buffer& b = current();
     barf_if_buffer_read_only();
     if (!b.undo_list().enabled())
@@ -66,13 +81,7 @@ Value f_undo(Args a)
     if (value_or_nil(Qlast_command) != Qundo)
         b.restart_undo(no_redo);
     const bool redo = !no_redo && b.next_undo_is_redo();
-    const bool was_modified = b.modified();
-    std::int64_t done = 0;
-    while (done < n && b.undo())
-        ++done;
-    lock_after_undo(was_modified);
-    if (done < n)
-        xsignal1(Quser_error, make_string("No further undo information"));
+    take_undo_steps(b, step_count(a[0]), &Buffer::undo, "No further undo information");
     message(redo ? "Redo" : "Undo");
     return Qnil;
 }
@@ -80,16 +89,9 @@ Value f_undo(Args a)
 // undo-redo's core: takes back the last N undos, as if never made.
 Value f_undo_redo(Args a)
 {
-    std::int64_t n = a[0].is_fixnum() ? std::max<std::int64_t>(1, a[0].as_fixnum()) : 1;
     Buffer& b = current();
     barf_if_buffer_read_only();
-    const bool was_modified = b.modified();
-    std::int64_t done = 0;
-    while (done < n && b.redo())
-        ++done;
-    lock_after_undo(was_modified);
-    if (done < n)
-        xsignal1(Quser_error, make_string("No undo to undo"));
+    take_undo_steps(b, step_count(a[0]), &Buffer::redo, "No undo to undo");
     message("Redo");
     return Qnil;
 }
