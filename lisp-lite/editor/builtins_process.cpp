@@ -150,15 +150,13 @@ Process& stream_of(ProcessData* d)
 // ---- calling Lisp from the process callbacks ----
 
 // The string a process filter receives for decoded output: unibyte after
-// `binary`/`raw-text`/`no-conversion` decoding (DECODING, a coding symbol),
-// as Emacs hands binary output over, else as make_string.
-Value make_process_output_string(std::string_view internal, CharCount chars, Value decoding)
+// `binary`/`raw-text`/`no-conversion` decoding (the stream's CODING), as
+// Emacs hands binary output over, else as make_string.
+Value make_process_output_string(std::string_view internal, CharCount chars, const CodingSystem& coding)
 {
     // Decoded with binary, the text holds raw-byte characters for bytes
     // >= 0x80: exactly a unibyte string's internal text.
-    const bool binary = symbolp(decoding) && !nilp(decoding) && coding_system_p(symbol_name(decoding)) &&
-                        find_coding_system(symbol_name(decoding)).kind == CodingSystem::Kind::Binary;
-    return make_string_raw(std::string(internal), chars.value, !binary);
+    return make_string_raw(std::string(internal), chars.value, coding.kind != CodingSystem::Kind::Binary);
 }
 
 bool is_default_filter(Value f) { return nilp(f) || f == Qinternal_default_process_filter; }
@@ -172,7 +170,7 @@ void install_receivers(ProcessData& d)
     if (!is_default_filter(d.filter)) {
         out.set_string_filter([&d](std::string_view text, CharCount chars) {
             Value proc = d.self;
-            Value string = make_process_output_string(text, chars, d.decoding);
+            Value string = make_process_output_string(text, chars, d.proc->output().coding());
             run_async_lisp("error in process filter", [&] { call2(d.filter, proc, string); });
         });
     } else if (!nilp(d.region_filter)) {
